@@ -1,0 +1,7 @@
+#include "components/registry.hpp"
+
+namespace acausal {
+
+void register_signal(Registry&) {}
+
+}  // namespace acausal

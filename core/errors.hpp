@@ -1,0 +1,30 @@
+#pragma once
+/// @file
+/// Errors a user can act on. Every one names where in the netlist the problem is.
+
+#include <stdexcept>
+#include <string>
+
+namespace acausal {
+
+/// A bad model or input: syntax, unknown names, units, values, structure, initial targets.
+/// `pointer` is a JSON pointer into the netlist (`/components/spring1/params/c`), or empty when
+/// the problem has no single location.
+class ModelError : public std::runtime_error {
+ public:
+  ModelError(std::string pointer, const std::string& message)
+      : std::runtime_error(pointer.empty() ? message : pointer + ": " + message),
+        pointer_(std::move(pointer)), message_(message) {}
+  const std::string& pointer() const { return pointer_; }
+  /// The message without the location prefix.
+  const std::string& message() const { return message_; }
+
+ private:
+  std::string pointer_;
+  std::string message_;
+};
+
+/// JSON pointer escaping of one reference token (RFC 6901): `~` → `~0`, `/` → `~1`.
+std::string json_pointer_token(const std::string& token);
+
+}  // namespace acausal

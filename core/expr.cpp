@@ -1,0 +1,236 @@
+#include "expr.hpp"
+
+#include <bit>
+#include <stdexcept>
+#include <unordered_set>
+
+#include "expr_node.hpp"
+
+namespace acausal {
+namespace detail {
+namespace {
+
+std::size_t mix(std::size_t seed, std::size_t v) {
+  return seed ^ (v + 0x9e3779b97f4a7c15ULL + (seed << 6) + (seed >> 2));
+}
+
+std::size_t hash_key(const NodeKey& k) {
+  std::size_t h = mix(static_cast<std::size_t>(k.op), static_cast<std::size_t>(k.order));
+  h = mix(h, std::bit_cast<std::uint64_t>(k.value));
+  h = mix(h, std::hash<std::string_view>{}(k.name));
+  h = mix(h, std::hash<const void*>{}(k.table));
+  for (const Expr& a : k.args) h = mix(h, std::hash<const void*>{}(a.node()));
+  return h;
+}
+
+NodeKey key_of(const Node& n) {
+  return NodeKey{n.op, n.order, n.value, n.name, n.table.get(), n.args};
+}
+
+bool same_key(const NodeKey& a, const NodeKey& b) {
+  if (a.op != b.op || a.order != b.order || a.table != b.table || a.name != b.name) return false;
+  if (std::bit_cast<std::uint64_t>(a.value) != std::bit_cast<std::uint64_t>(b.value)) return false;
+  if (a.args.size() != b.args.size()) return false;
+  for (std::size_t i = 0; i < a.args.size(); ++i)
+    if (a.args[i] != b.args[i]) return false;
+  return true;
+}
+
+struct StoreHash {
+  using is_transparent = void;
+  std::size_t operator()(const Node* n) const { return n->hash; }
+  std::size_t operator()(const NodeKey& k) const { return hash_key(k); }
+};
+
+struct StoreEqual {
+  using is_transparent = void;
+  bool operator()(const Node* a, const Node* b) const { return a == b; }
+  bool operator()(const NodeKey& a, const Node* b) const { return same_key(a, key_of(*b)); }
+  bool operator()(const Node* a, const NodeKey& b) const { return same_key(key_of(*a), b); }
+};
+
+/// The hash-consing store. Nodes are removed when their last handle goes away; the removal of a
+/// long chain is iterative (a node's arguments are released after the node), so it cannot
+/// overflow the stack.
+class Store {
+ public:
+  Expr intern(const NodeKey& key, const std::shared_ptr<const Table1D>& table) {
+    std::size_t h = hash_key(key);
+    if (auto it = nodes_.find(key); it != nodes_.end()) {
+      ++(*it)->refcount;
+      return Expr(*it);
+    }
+    auto* n = new Node;
+    n->refcount = 1;
+    n->op = key.op;
+    n->order = key.order;
+    n->id = next_id_++;
+    n->hash = h;
+    n->value = key.value;
+    n->name = std::string(key.name);
+    n->table = table;
+    n->args.assign(key.args.begin(), key.args.end());
+    nodes_.insert(n);
+    return Expr(n);
+  }
+
+  void release(Node* n) {
+    if (--n->refcount != 0) return;
+    dead_.push_back(n);
+    if (draining_) return;
+    draining_ = true;
+    while (!dead_.empty()) {
+      Node* d = dead_.back();
+      dead_.pop_back();
+      nodes_.erase(d);
+      delete d;  // releases the arguments, which may append to dead_
+    }
+    draining_ = false;
+  }
+
+ private:
+  std::unordered_set<Node*, StoreHash, StoreEqual> nodes_;
+  std::vector<Node*> dead_;
+  bool draining_ = false;
+  std::uint64_t next_id_ = 1;
+};
+
+Store& store() {
+  // Never destroyed: handles held by other static objects may outlive any destruction order.
+  static Store* s = new Store;
+  return *s;
+}
+
+Node* constant_node(double v) {
+  if (v == 0.0) v = 0.0;  // one zero: -0.0 and 0.0 are the same constant
+  NodeKey k;
+  k.op = Op::Constant;
+  k.value = v;
+  Expr e = store().intern(k, nullptr);
+  Node* n = e.node();
+  ++n->refcount;
+  return n;  // e's destructor drops its own reference
+}
+
+}  // namespace
+
+Expr intern(const NodeKey& key, const std::shared_ptr<const Table1D>& table) {
+  return store().intern(key, table);
+}
+
+Expr make_node(Op op, std::span<const Expr> args) {
+  NodeKey k;
+  k.op = op;
+  k.args = args;
+  return intern(k);
+}
+
+}  // namespace detail
+
+using detail::Node;
+using detail::NodeKey;
+
+Expr::Expr() : Expr(0.0) {}
+Expr::Expr(double value) : node_(detail::constant_node(value)) {}
+Expr::Expr(int value) : Expr(static_cast<double>(value)) {}
+
+Expr::Expr(const Expr& other) noexcept : node_(other.node_) { ++node_->refcount; }
+Expr::Expr(Expr&& other) noexcept : Expr(other) {}  // a moved-from Expr stays a valid handle
+Expr& Expr::operator=(const Expr& other) noexcept {
+  ++other.node_->refcount;
+  detail::store().release(node_);
+  node_ = other.node_;
+  return *this;
+}
+Expr& Expr::operator=(Expr&& other) noexcept { return *this = static_cast<const Expr&>(other); }
+Expr::~Expr() { detail::store().release(node_); }
+
+Expr Expr::variable(std::string_view name) {
+  NodeKey k;
+  k.op = Op::Variable;
+  k.name = name;
+  return detail::intern(k);
+}
+
+Expr Expr::parameter(std::string_view name) {
+  NodeKey k;
+  k.op = Op::Parameter;
+  k.name = name;
+  return detail::intern(k);
+}
+
+Expr Expr::time() {
+  NodeKey k;
+  k.op = Op::Time;
+  return detail::intern(k);
+}
+
+Expr der(const Expr& x) {
+  Expr base = x;
+  int order = 1;
+  if (x.op() == Op::Derivative) {
+    base = x.args()[0];
+    order = x.order() + 1;
+  } else if (x.op() != Op::Variable) {
+    throw std::invalid_argument("der() takes a variable, not " + to_string(x));
+  }
+  NodeKey k;
+  k.op = Op::Derivative;
+  k.order = order;
+  k.args = std::span<const Expr>(&base, 1);
+  return detail::intern(k);
+}
+
+Op Expr::op() const { return node_->op; }
+
+bool Expr::is_leaf() const {
+  switch (node_->op) {
+    case Op::Constant:
+    case Op::Variable:
+    case Op::Derivative:
+    case Op::Parameter:
+    case Op::Time:
+      return true;
+    default:
+      return false;
+  }
+}
+
+double Expr::constant_value() const {
+  if (node_->op != Op::Constant) throw std::logic_error("constant_value() of " + to_string(*this));
+  return node_->value;
+}
+
+const std::string& Expr::name() const {
+  if (node_->op == Op::Derivative) return node_->args[0].name();
+  if (node_->op != Op::Variable && node_->op != Op::Parameter)
+    throw std::logic_error("name() of " + to_string(*this));
+  return node_->name;
+}
+
+int Expr::order() const { return node_->order; }
+
+const std::shared_ptr<const Table1D>& Expr::table() const {
+  if (node_->op != Op::Table) throw std::logic_error("table() of " + to_string(*this));
+  return node_->table;
+}
+
+std::span<const Expr> Expr::args() const { return node_->args; }
+std::uint64_t Expr::id() const { return node_->id; }
+std::size_t Expr::hash() const { return node_->hash; }
+
+bool is_condition(Op op) {
+  switch (op) {
+    case Op::Less:
+    case Op::LessEqual:
+    case Op::Greater:
+    case Op::GreaterEqual:
+    case Op::And:
+    case Op::Or:
+      return true;
+    default:
+      return false;
+  }
+}
+
+}  // namespace acausal

@@ -1,0 +1,187 @@
+#pragma once
+/// @file
+/// Symbolic expressions: an immutable, hash-consed DAG.
+///
+/// Two structurally equal expressions are the same node, so `a == b` is a pointer comparison and
+/// common subexpressions are shared automatically. Simplification happens at construction: constants
+/// fold, sums collect like terms (`x - x` is 0), products collect like factors (`x*x` is `x^2`,
+/// `x/x` is 1), and the trivial identities (`x + 0`, `x*1`, `x*0`, `--x`) never build a node.
+///
+/// Not thread-safe: build expressions on one thread. Compiled tapes (tape.hpp) are independent of
+/// the node store and may be evaluated anywhere.
+
+#include <cstdint>
+#include <iosfwd>
+#include <memory>
+#include <span>
+#include <string>
+#include <string_view>
+
+namespace acausal {
+
+class Table1D;
+
+/// Kind of an expression node.
+enum class Op : std::uint8_t {
+  // leaves
+  Constant,
+  Variable,    ///< an unknown of the model, by name
+  Derivative,  ///< der(variable), of order ≥ 1; its single argument is the variable leaf
+  Parameter,   ///< a named parameter, constant during a simulation
+  Time,
+  // arithmetic (Add and Mul are n-ary; a constant coefficient of a Mul is its first argument)
+  Add,
+  Mul,
+  Pow,
+  // elementary functions of one argument
+  Sqrt,
+  Exp,
+  Log,
+  Sin,
+  Cos,
+  Tan,
+  Asin,
+  Acos,
+  Atan,
+  Tanh,
+  Abs,
+  Sign,
+  // functions of two arguments
+  Atan2,
+  Min,
+  Max,
+  // conditions: the value is 1 when true, 0 when false
+  Less,
+  LessEqual,
+  Greater,
+  GreaterEqual,
+  And,
+  Or,
+  IfElse,  ///< if_else(condition, then, else)
+  Table,   ///< 1D table interpolation, or its derivative of some order, at its single argument
+};
+
+namespace detail {
+struct Node;
+}
+
+/// A handle to an immutable expression node. Cheap to copy (a reference count).
+class Expr {
+ public:
+  /// The constant 0.
+  Expr();
+  /// A constant. Implicit, so that numbers mix with expressions (`2*x + 1`).
+  Expr(double value);  // NOLINT(google-explicit-constructor)
+  Expr(int value);     // NOLINT(google-explicit-constructor)
+
+  Expr(const Expr& other) noexcept;
+  Expr(Expr&& other) noexcept;
+  Expr& operator=(const Expr& other) noexcept;
+  Expr& operator=(Expr&& other) noexcept;
+  ~Expr();
+
+  /// An unknown of the model, e.g. `inertia1.phi`.
+  static Expr variable(std::string_view name);
+  /// A named parameter, e.g. `spring1.c`.
+  static Expr parameter(std::string_view name);
+  /// The independent variable t.
+  static Expr time();
+
+  Op op() const;
+  bool is_constant() const { return op() == Op::Constant; }
+  /// True for Constant, Variable, Derivative, Parameter and Time.
+  bool is_leaf() const;
+  /// The value of a Constant node. @throws std::logic_error for any other node.
+  double constant_value() const;
+  /// The name of a Variable or Parameter node, or of the variable of a Derivative node.
+  /// @throws std::logic_error for any other node.
+  const std::string& name() const;
+  /// The order of a Derivative node, or the derivative order of a Table node (0 = the table itself).
+  int order() const;
+  /// The table of a Table node. @throws std::logic_error for any other node.
+  const std::shared_ptr<const Table1D>& table() const;
+  /// Arguments of an operation; empty for Constant, Variable, Parameter, Time; the variable for Derivative.
+  std::span<const Expr> args() const;
+
+  /// A process-unique number, increasing in creation order while the node lives.
+  std::uint64_t id() const;
+  /// Structural hash (consistent with ==).
+  std::size_t hash() const;
+
+  /// Structural identity (hash-consing makes it a pointer comparison).
+  friend bool operator==(const Expr& a, const Expr& b) { return a.node_ == b.node_; }
+
+  /// Internal: wraps a node, taking one reference.
+  explicit Expr(detail::Node* adopted) noexcept : node_(adopted) {}
+  detail::Node* node() const { return node_; }
+
+ private:
+  detail::Node* node_;
+};
+
+/// Hash functor for unordered containers keyed by Expr.
+struct ExprHash {
+  std::size_t operator()(const Expr& e) const { return e.hash(); }
+};
+
+/// der(x) of a Variable x, or of a Derivative (raising its order). @throws std::invalid_argument otherwise.
+Expr der(const Expr& x);
+
+// Arithmetic.
+Expr operator+(const Expr& a, const Expr& b);
+Expr operator-(const Expr& a, const Expr& b);
+Expr operator*(const Expr& a, const Expr& b);
+Expr operator/(const Expr& a, const Expr& b);
+Expr operator-(const Expr& a);
+inline Expr operator+(const Expr& a) { return a; }
+Expr& operator+=(Expr& a, const Expr& b);
+Expr& operator-=(Expr& a, const Expr& b);
+Expr& operator*=(Expr& a, const Expr& b);
+Expr& operator/=(Expr& a, const Expr& b);
+
+/// Integer power (x^n); `pow(x, 2)` is the same node as `x*x`.
+Expr pow(const Expr& base, int exponent);
+/// Real power base^exponent (the exponent may be an expression).
+Expr pow(const Expr& base, const Expr& exponent);
+
+Expr sqrt(const Expr& x);
+Expr exp(const Expr& x);
+Expr log(const Expr& x);
+Expr sin(const Expr& x);
+Expr cos(const Expr& x);
+Expr tan(const Expr& x);
+Expr asin(const Expr& x);
+Expr acos(const Expr& x);
+Expr atan(const Expr& x);
+Expr atan2(const Expr& y, const Expr& x);
+Expr tanh(const Expr& x);
+Expr abs(const Expr& x);
+/// sign(x): −1, 0 or 1.
+Expr sign(const Expr& x);
+/// min(a, b): a when a < b, else b.
+Expr min(const Expr& a, const Expr& b);
+/// max(a, b): a when a > b, else b.
+Expr max(const Expr& a, const Expr& b);
+
+// Relational conditions (value 1 or 0). Note: == and != are structural identity, not conditions.
+Expr operator<(const Expr& a, const Expr& b);
+Expr operator<=(const Expr& a, const Expr& b);
+Expr operator>(const Expr& a, const Expr& b);
+Expr operator>=(const Expr& a, const Expr& b);
+Expr logical_and(const Expr& a, const Expr& b);
+Expr logical_or(const Expr& a, const Expr& b);
+/// `then_value` where `condition` holds, else `else_value`. @throws std::invalid_argument unless
+/// `condition` is a relational condition, a logical combination of them, or a constant.
+Expr if_else(const Expr& condition, const Expr& then_value, const Expr& else_value);
+
+/// Interpolation of `table` at `x`.
+Expr interpolate(std::shared_ptr<const Table1D> table, const Expr& x);
+
+/// True for the relational and logical condition operations.
+bool is_condition(Op op);
+
+/// Readable infix form, e.g. `der(inertia1.phi) - inertia1.w`.
+std::string to_string(const Expr& e);
+std::ostream& operator<<(std::ostream& os, const Expr& e);
+
+}  // namespace acausal

@@ -1,0 +1,325 @@
+// Construction of operation nodes, with constant folding and the simplifications that keep the
+// DAG canonical enough for hash-consing to find shared subexpressions:
+//   sums     flatten nested sums, distribute constant coefficients over inner sums, collect like
+//            terms (c1·x + c2·x → (c1+c2)·x), one constant term last;
+//   products flatten, fold constants into a leading coefficient, collect like bases with constant
+//            exponents (x·x → x², x/x → 1);
+//   powers   fold constants, (x^a)^n → x^(a·n) and (x·y)^n → xⁿ·yⁿ for integer n.
+
+#include <cmath>
+#include <stdexcept>
+#include <unordered_map>
+#include <vector>
+
+#include "expr.hpp"
+#include "expr_node.hpp"
+#include "table.hpp"
+
+namespace acausal {
+namespace {
+
+using detail::make_node;
+
+Expr node1(Op op, const Expr& a) { return make_node(op, std::span<const Expr>(&a, 1)); }
+Expr node2(Op op, const Expr& a, const Expr& b) {
+  const Expr args[2] = {a, b};
+  return make_node(op, args);
+}
+
+bool is_integer(double v) { return std::isfinite(v) && v == std::floor(v); }
+
+/// A product split into its constant coefficient and the remaining factors (as one expression).
+struct Scaled {
+  double coefficient;
+  Expr rest;
+};
+
+Scaled split_coefficient(const Expr& term) {
+  if (term.op() == Op::Mul && term.args()[0].is_constant()) {
+    auto args = term.args();
+    if (args.size() == 2) return {args[0].constant_value(), args[1]};
+    return {args[0].constant_value(), make_node(Op::Mul, args.subspan(1))};
+  }
+  return {1.0, term};
+}
+
+/// coefficient · rest, where rest is canonical and not itself carrying a coefficient.
+Expr scale(double coefficient, const Expr& rest) {
+  if (coefficient == 0.0) return Expr(0.0);
+  if (coefficient == 1.0) return rest;
+  std::vector<Expr> args{Expr(coefficient)};
+  if (rest.op() == Op::Mul)
+    args.insert(args.end(), rest.args().begin(), rest.args().end());
+  else
+    args.push_back(rest);
+  return make_node(Op::Mul, args);
+}
+
+/// Collects terms in first-appearance order, merging equal ones.
+class TermCollector {
+ public:
+  void add(const Expr& term, double factor) {
+    if (term.is_constant()) {
+      constant_ += factor * term.constant_value();
+      return;
+    }
+    if (term.op() == Op::Add) {
+      for (const Expr& t : term.args()) add(t, factor);
+      return;
+    }
+    Scaled s = split_coefficient(term);
+    if (s.rest.op() == Op::Add) {  // c·(a + b) inside a sum: distribute
+      add(s.rest, factor * s.coefficient);
+      return;
+    }
+    auto [it, inserted] = index_.try_emplace(s.rest, order_.size());
+    if (inserted)
+      order_.push_back({factor * s.coefficient, s.rest});
+    else
+      order_[it->second].coefficient += factor * s.coefficient;
+  }
+
+  Expr result() const {
+    std::vector<Expr> terms;
+    for (const Scaled& s : order_)
+      if (s.coefficient != 0.0) terms.push_back(scale(s.coefficient, s.rest));
+    if (constant_ != 0.0 || terms.empty()) terms.emplace_back(constant_);
+    if (terms.size() == 1) return terms[0];
+    return make_node(Op::Add, terms);
+  }
+
+ private:
+  double constant_ = 0.0;
+  std::vector<Scaled> order_;
+  std::unordered_map<Expr, std::size_t, ExprHash> index_;
+};
+
+/// Collects factors in first-appearance order, merging equal bases with constant exponents.
+class FactorCollector {
+ public:
+  void multiply(const Expr& factor) {
+    if (factor.is_constant()) {
+      coefficient_ *= factor.constant_value();
+      return;
+    }
+    if (factor.op() == Op::Mul) {
+      for (const Expr& f : factor.args()) multiply(f);
+      return;
+    }
+    Expr base = factor;
+    double exponent = 1.0;
+    if (factor.op() == Op::Pow && factor.args()[1].is_constant()) {
+      base = factor.args()[0];
+      exponent = factor.args()[1].constant_value();
+    } else if (factor.op() == Op::Pow) {
+      others_.push_back(factor);  // symbolic exponent: kept as it is
+      return;
+    }
+    auto [it, inserted] = index_.try_emplace(base, bases_.size());
+    if (inserted)
+      bases_.push_back({exponent, base});
+    else
+      bases_[it->second].coefficient += exponent;
+  }
+
+  Expr result() const {
+    if (coefficient_ == 0.0) return Expr(0.0);
+    // Bases are never constants, sums of factors or powers with constant exponents (all split
+    // above), so pow() of a base is a single factor.
+    std::vector<Expr> args;
+    if (coefficient_ != 1.0) args.emplace_back(coefficient_);
+    for (const Scaled& b : bases_)
+      if (b.coefficient != 0.0) args.push_back(pow(b.rest, Expr(b.coefficient)));
+    args.insert(args.end(), others_.begin(), others_.end());
+    if (args.empty()) return Expr(coefficient_);
+    if (args.size() == 1) return args[0];
+    return make_node(Op::Mul, args);
+  }
+
+ private:
+  double coefficient_ = 1.0;
+  std::vector<Scaled> bases_;  // (exponent, base)
+  std::vector<Expr> others_;
+  std::unordered_map<Expr, std::size_t, ExprHash> index_;
+};
+
+Expr fold_or(Op op, const Expr& x, double (*f)(double)) {
+  if (x.is_constant()) return Expr(f(x.constant_value()));
+  return node1(op, x);
+}
+
+bool is_condition_expr(const Expr& c) { return is_condition(c.op()) || c.is_constant(); }
+
+Expr relation(Op op, const Expr& a, const Expr& b) {
+  if (a.is_constant() && b.is_constant()) {
+    double x = a.constant_value();
+    double y = b.constant_value();
+    switch (op) {
+      case Op::Less: return Expr(x < y ? 1.0 : 0.0);
+      case Op::LessEqual: return Expr(x <= y ? 1.0 : 0.0);
+      case Op::Greater: return Expr(x > y ? 1.0 : 0.0);
+      default: return Expr(x >= y ? 1.0 : 0.0);
+    }
+  }
+  return node2(op, a, b);
+}
+
+void require_condition(const Expr& c, const char* where) {
+  if (!is_condition_expr(c))
+    throw std::invalid_argument(std::string(where) + " needs a condition (a < b, a >= b, logical_and, ...), not " +
+                                to_string(c));
+}
+
+}  // namespace
+
+Expr operator+(const Expr& a, const Expr& b) {
+  if (b.is_constant() && b.constant_value() == 0.0) return a;
+  if (a.is_constant() && a.constant_value() == 0.0) return b;
+  TermCollector c;
+  c.add(a, 1.0);
+  c.add(b, 1.0);
+  return c.result();
+}
+
+Expr operator-(const Expr& a, const Expr& b) {
+  if (b.is_constant() && b.constant_value() == 0.0) return a;
+  TermCollector c;
+  c.add(a, 1.0);
+  c.add(b, -1.0);
+  return c.result();
+}
+
+Expr operator-(const Expr& a) { return Expr(-1.0) * a; }
+
+Expr operator*(const Expr& a, const Expr& b) {
+  if (a.is_constant() && a.constant_value() == 1.0) return b;
+  if (b.is_constant() && b.constant_value() == 1.0) return a;
+  FactorCollector c;
+  c.multiply(a);
+  c.multiply(b);
+  return c.result();
+}
+
+Expr operator/(const Expr& a, const Expr& b) {
+  if (b.is_constant()) {
+    if (b.constant_value() == 1.0) return a;
+    if (a.is_constant()) return Expr(a.constant_value() / b.constant_value());
+  }
+  return a * pow(b, Expr(-1.0));
+}
+
+Expr& operator+=(Expr& a, const Expr& b) { return a = a + b; }
+Expr& operator-=(Expr& a, const Expr& b) { return a = a - b; }
+Expr& operator*=(Expr& a, const Expr& b) { return a = a * b; }
+Expr& operator/=(Expr& a, const Expr& b) { return a = a / b; }
+
+Expr pow(const Expr& base, int exponent) { return pow(base, Expr(exponent)); }
+
+Expr pow(const Expr& base, const Expr& exponent) {
+  if (exponent.is_constant()) {
+    double e = exponent.constant_value();
+    if (e == 0.0) return Expr(1.0);
+    if (e == 1.0) return base;
+    if (base.is_constant()) return Expr(std::pow(base.constant_value(), e));
+    if (is_integer(e)) {
+      if (base.op() == Op::Pow && base.args()[1].is_constant())
+        return pow(base.args()[0], Expr(base.args()[1].constant_value() * e));
+      if (base.op() == Op::Mul) {
+        FactorCollector c;
+        for (const Expr& f : base.args()) c.multiply(pow(f, exponent));
+        return c.result();
+      }
+    }
+  } else if (base.is_constant() && base.constant_value() == 1.0) {
+    return Expr(1.0);
+  }
+  return node2(Op::Pow, base, exponent);
+}
+
+Expr sqrt(const Expr& x) { return fold_or(Op::Sqrt, x, [](double v) { return std::sqrt(v); }); }
+Expr exp(const Expr& x) { return fold_or(Op::Exp, x, [](double v) { return std::exp(v); }); }
+Expr log(const Expr& x) { return fold_or(Op::Log, x, [](double v) { return std::log(v); }); }
+Expr sin(const Expr& x) { return fold_or(Op::Sin, x, [](double v) { return std::sin(v); }); }
+Expr cos(const Expr& x) { return fold_or(Op::Cos, x, [](double v) { return std::cos(v); }); }
+Expr tan(const Expr& x) { return fold_or(Op::Tan, x, [](double v) { return std::tan(v); }); }
+Expr asin(const Expr& x) { return fold_or(Op::Asin, x, [](double v) { return std::asin(v); }); }
+Expr acos(const Expr& x) { return fold_or(Op::Acos, x, [](double v) { return std::acos(v); }); }
+Expr atan(const Expr& x) { return fold_or(Op::Atan, x, [](double v) { return std::atan(v); }); }
+Expr tanh(const Expr& x) { return fold_or(Op::Tanh, x, [](double v) { return std::tanh(v); }); }
+
+Expr abs(const Expr& x) {
+  if (x.op() == Op::Abs) return x;
+  return fold_or(Op::Abs, x, [](double v) { return std::fabs(v); });
+}
+
+Expr sign(const Expr& x) {
+  return fold_or(Op::Sign, x, [](double v) { return v > 0.0 ? 1.0 : (v < 0.0 ? -1.0 : 0.0); });
+}
+
+Expr atan2(const Expr& y, const Expr& x) {
+  if (y.is_constant() && x.is_constant()) return Expr(std::atan2(y.constant_value(), x.constant_value()));
+  return node2(Op::Atan2, y, x);
+}
+
+Expr min(const Expr& a, const Expr& b) {
+  if (a == b) return a;
+  if (a.is_constant() && b.is_constant()) return a.constant_value() < b.constant_value() ? a : b;
+  return node2(Op::Min, a, b);
+}
+
+Expr max(const Expr& a, const Expr& b) {
+  if (a == b) return a;
+  if (a.is_constant() && b.is_constant()) return a.constant_value() > b.constant_value() ? a : b;
+  return node2(Op::Max, a, b);
+}
+
+Expr operator<(const Expr& a, const Expr& b) { return relation(Op::Less, a, b); }
+Expr operator<=(const Expr& a, const Expr& b) { return relation(Op::LessEqual, a, b); }
+Expr operator>(const Expr& a, const Expr& b) { return relation(Op::Greater, a, b); }
+Expr operator>=(const Expr& a, const Expr& b) { return relation(Op::GreaterEqual, a, b); }
+
+Expr logical_and(const Expr& a, const Expr& b) {
+  require_condition(a, "logical_and");
+  require_condition(b, "logical_and");
+  if (a.is_constant()) return a.constant_value() != 0.0 ? b : Expr(0.0);
+  if (b.is_constant()) return b.constant_value() != 0.0 ? a : Expr(0.0);
+  if (a == b) return a;
+  return node2(Op::And, a, b);
+}
+
+Expr logical_or(const Expr& a, const Expr& b) {
+  require_condition(a, "logical_or");
+  require_condition(b, "logical_or");
+  if (a.is_constant()) return a.constant_value() != 0.0 ? Expr(1.0) : b;
+  if (b.is_constant()) return b.constant_value() != 0.0 ? Expr(1.0) : a;
+  if (a == b) return a;
+  return node2(Op::Or, a, b);
+}
+
+Expr if_else(const Expr& condition, const Expr& then_value, const Expr& else_value) {
+  require_condition(condition, "if_else");
+  if (condition.is_constant()) return condition.constant_value() != 0.0 ? then_value : else_value;
+  if (then_value == else_value) return then_value;
+  const Expr args[3] = {condition, then_value, else_value};
+  return make_node(Op::IfElse, args);
+}
+
+namespace detail {
+Expr table_node(std::shared_ptr<const Table1D> table, int order, const Expr& x) {
+  if (x.is_constant()) return Expr(table->evaluate(x.constant_value(), order));
+  if (order > Table1D::max_nonzero_derivative_order(table->interpolation())) return Expr(0.0);
+  NodeKey k;
+  k.op = Op::Table;
+  k.order = order;
+  k.table = table.get();
+  k.args = std::span<const Expr>(&x, 1);
+  return intern(k, table);
+}
+}  // namespace detail
+
+Expr interpolate(std::shared_ptr<const Table1D> table, const Expr& x) {
+  if (!table) throw std::invalid_argument("interpolate() needs a table");
+  return detail::table_node(std::move(table), 0, x);
+}
+
+}  // namespace acausal

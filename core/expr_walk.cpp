@@ -1,0 +1,192 @@
+#include "expr_walk.hpp"
+
+#include <cmath>
+#include <stdexcept>
+#include <unordered_set>
+
+#include "expr_node.hpp"
+#include "table.hpp"
+
+namespace acausal {
+namespace {
+
+double apply(Op op, std::span<const double> a, const Expr& e) {
+  switch (op) {
+    case Op::Add: {
+      double s = 0.0;
+      for (double v : a) s += v;
+      return s;
+    }
+    case Op::Mul: {
+      double p = 1.0;
+      for (double v : a) p *= v;
+      return p;
+    }
+    case Op::Pow: return std::pow(a[0], a[1]);
+    case Op::Sqrt: return std::sqrt(a[0]);
+    case Op::Exp: return std::exp(a[0]);
+    case Op::Log: return std::log(a[0]);
+    case Op::Sin: return std::sin(a[0]);
+    case Op::Cos: return std::cos(a[0]);
+    case Op::Tan: return std::tan(a[0]);
+    case Op::Asin: return std::asin(a[0]);
+    case Op::Acos: return std::acos(a[0]);
+    case Op::Atan: return std::atan(a[0]);
+    case Op::Tanh: return std::tanh(a[0]);
+    case Op::Abs: return std::fabs(a[0]);
+    case Op::Sign: return a[0] > 0.0 ? 1.0 : (a[0] < 0.0 ? -1.0 : 0.0);
+    case Op::Atan2: return std::atan2(a[0], a[1]);
+    case Op::Min: return a[0] < a[1] ? a[0] : a[1];
+    case Op::Max: return a[0] > a[1] ? a[0] : a[1];
+    case Op::Less: return a[0] < a[1] ? 1.0 : 0.0;
+    case Op::LessEqual: return a[0] <= a[1] ? 1.0 : 0.0;
+    case Op::Greater: return a[0] > a[1] ? 1.0 : 0.0;
+    case Op::GreaterEqual: return a[0] >= a[1] ? 1.0 : 0.0;
+    case Op::And: return (a[0] != 0.0 && a[1] != 0.0) ? 1.0 : 0.0;
+    case Op::Or: return (a[0] != 0.0 || a[1] != 0.0) ? 1.0 : 0.0;
+    case Op::IfElse: return a[0] != 0.0 ? a[1] : a[2];
+    case Op::Table: return e.table()->evaluate(a[0], e.order());
+    default: throw std::logic_error("apply: not an operation: " + to_string(e));
+  }
+}
+
+class Evaluator {
+ public:
+  explicit Evaluator(const LeafValues& leaf_value) : leaf_value_(leaf_value) {}
+
+  double value(const Expr& e) {
+    if (e.is_constant()) return e.constant_value();
+    if (e.is_leaf()) return leaf_value_(e);
+    if (auto it = memo_.find(e); it != memo_.end()) return it->second;
+    std::vector<double> a;
+    a.reserve(e.args().size());
+    for (const Expr& x : e.args()) a.push_back(value(x));
+    double v = apply(e.op(), a, e);
+    memo_.emplace(e, v);
+    return v;
+  }
+
+ private:
+  const LeafValues& leaf_value_;
+  std::unordered_map<Expr, double, ExprHash> memo_;
+};
+
+}  // namespace
+
+double evaluate(const Expr& e, const LeafValues& leaf_value) { return Evaluator(leaf_value).value(e); }
+
+Expr rebuild(const Expr& e, std::span<const Expr> a) {
+  switch (e.op()) {
+    case Op::Add: {
+      Expr s = 0.0;
+      for (const Expr& x : a) s += x;
+      return s;
+    }
+    case Op::Mul: {
+      Expr p = 1.0;
+      for (const Expr& x : a) p *= x;
+      return p;
+    }
+    case Op::Pow: return pow(a[0], a[1]);
+    case Op::Sqrt: return sqrt(a[0]);
+    case Op::Exp: return exp(a[0]);
+    case Op::Log: return log(a[0]);
+    case Op::Sin: return sin(a[0]);
+    case Op::Cos: return cos(a[0]);
+    case Op::Tan: return tan(a[0]);
+    case Op::Asin: return asin(a[0]);
+    case Op::Acos: return acos(a[0]);
+    case Op::Atan: return atan(a[0]);
+    case Op::Tanh: return tanh(a[0]);
+    case Op::Abs: return abs(a[0]);
+    case Op::Sign: return sign(a[0]);
+    case Op::Atan2: return atan2(a[0], a[1]);
+    case Op::Min: return min(a[0], a[1]);
+    case Op::Max: return max(a[0], a[1]);
+    case Op::Less: return a[0] < a[1];
+    case Op::LessEqual: return a[0] <= a[1];
+    case Op::Greater: return a[0] > a[1];
+    case Op::GreaterEqual: return a[0] >= a[1];
+    case Op::And: return logical_and(a[0], a[1]);
+    case Op::Or: return logical_or(a[0], a[1]);
+    case Op::IfElse: return if_else(a[0], a[1], a[2]);
+    case Op::Table: return detail::table_node(e.table(), e.order(), a[0]);
+    case Op::Derivative: {
+      Expr d = a[0];
+      for (int k = 0; k < e.order(); ++k) d = der(d);
+      return d;
+    }
+    default: return e;  // leaves have no arguments
+  }
+}
+
+Expr substitute(const Expr& e, const std::unordered_map<Expr, Expr, ExprHash>& replacements) {
+  std::unordered_map<Expr, Expr, ExprHash> memo;
+  std::function<Expr(const Expr&)> walk = [&](const Expr& x) -> Expr {
+    if (auto it = replacements.find(x); it != replacements.end()) return it->second;
+    if (x.args().empty()) return x;
+    if (auto it = memo.find(x); it != memo.end()) return it->second;
+    std::vector<Expr> a;
+    a.reserve(x.args().size());
+    bool changed = false;
+    for (const Expr& y : x.args()) {
+      a.push_back(walk(y));
+      changed = changed || a.back() != y;
+    }
+    Expr r = changed ? rebuild(x, a) : x;
+    memo.emplace(x, r);
+    return r;
+  };
+  return walk(e);
+}
+
+std::vector<Expr> leaves(const Expr& e) {
+  std::vector<Expr> out;
+  std::unordered_set<Expr, ExprHash> seen;
+  std::vector<Expr> stack{e};
+  while (!stack.empty()) {
+    Expr x = stack.back();
+    stack.pop_back();
+    if (x.is_constant() || !seen.insert(x).second) continue;
+    if (x.is_leaf()) {
+      out.push_back(x);
+      continue;
+    }
+    for (auto it = x.args().rbegin(); it != x.args().rend(); ++it) stack.push_back(*it);
+  }
+  return out;
+}
+
+std::vector<Condition> conditions(const Expr& e) {
+  std::vector<Condition> out;
+  std::unordered_set<Expr, ExprHash> seen_nodes;
+  std::unordered_set<Expr, ExprHash> seen_indicators;
+  auto record = [&](const Expr& source, const Expr& indicator) {
+    if (!indicator.is_constant() && seen_indicators.insert(indicator).second) out.push_back({source, indicator});
+  };
+  std::vector<Expr> stack{e};
+  while (!stack.empty()) {
+    Expr x = stack.back();
+    stack.pop_back();
+    if (x.is_leaf() || !seen_nodes.insert(x).second) continue;
+    auto a = x.args();
+    switch (x.op()) {
+      case Op::Less:
+      case Op::LessEqual:
+      case Op::Greater:
+      case Op::GreaterEqual:
+      case Op::Min:
+      case Op::Max: record(x, a[0] - a[1]); break;
+      case Op::Sign:
+      case Op::Abs: record(x, a[0]); break;
+      case Op::Table:
+        for (double b : x.table()->x()) record(x, a[0] - b);
+        break;
+      default: break;
+    }
+    for (auto it = a.rbegin(); it != a.rend(); ++it) stack.push_back(*it);
+  }
+  return out;
+}
+
+}  // namespace acausal

@@ -1,0 +1,39 @@
+#pragma once
+/// @file
+/// Whole-expression algorithms: evaluation, substitution, leaves, and switching conditions.
+
+#include <functional>
+#include <unordered_map>
+#include <vector>
+
+#include "expr.hpp"
+
+namespace acausal {
+
+/// Value of a leaf (Variable, Derivative, Parameter or Time) during tree evaluation.
+using LeafValues = std::function<double(const Expr& leaf)>;
+
+/// Evaluates `e` by walking the DAG (each shared node once). The reference for the compiled tape.
+double evaluate(const Expr& e, const LeafValues& leaf_value);
+
+/// The same operation as `e` applied to new arguments, simplified as at construction.
+Expr rebuild(const Expr& e, std::span<const Expr> args);
+
+/// Replaces every occurrence of a key (any node, usually a leaf) by its value, then re-simplifies.
+Expr substitute(const Expr& e, const std::unordered_map<Expr, Expr, ExprHash>& replacements);
+
+/// The distinct Variable, Derivative, Parameter and Time leaves of `e`, in first-visit order.
+std::vector<Expr> leaves(const Expr& e);
+
+/// A place where an expression switches branch. The branch changes where `indicator` crosses zero:
+/// a relation a < b (a − b), sign(x) and abs(x) (x), min/max(a, b) (a − b), and every breakpoint
+/// x_i of a table at x (x − x_i).
+struct Condition {
+  Expr source;     ///< the relation, sign, abs, min, max or table node
+  Expr indicator;  ///< continuous function whose zero crossing switches the branch
+};
+
+/// The switching conditions in `e`, each distinct indicator once, in first-visit order.
+std::vector<Condition> conditions(const Expr& e);
+
+}  // namespace acausal

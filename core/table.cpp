@@ -1,0 +1,113 @@
+#include "table.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+namespace acausal {
+namespace {
+
+/// Fritsch–Carlson slopes: harmonic-mean-like limiting keeps each cubic segment monotone
+/// wherever the data are.
+std::vector<double> monotone_slopes(const std::vector<double>& x, const std::vector<double>& y) {
+  const std::size_t n = x.size();
+  std::vector<double> secant(n - 1);
+  for (std::size_t i = 0; i + 1 < n; ++i) secant[i] = (y[i + 1] - y[i]) / (x[i + 1] - x[i]);
+  std::vector<double> m(n);
+  m[0] = secant[0];
+  m[n - 1] = secant[n - 2];
+  for (std::size_t i = 1; i + 1 < n; ++i)
+    m[i] = secant[i - 1] * secant[i] <= 0.0 ? 0.0 : 0.5 * (secant[i - 1] + secant[i]);
+  for (std::size_t i = 0; i + 1 < n; ++i) {
+    if (secant[i] == 0.0) {
+      m[i] = 0.0;
+      m[i + 1] = 0.0;
+      continue;
+    }
+    double a = m[i] / secant[i];
+    double b = m[i + 1] / secant[i];
+    double r = a * a + b * b;
+    if (r > 9.0) {  // outside the monotonicity region: scale both slopes back onto its circle
+      double t = 3.0 / std::sqrt(r);
+      m[i] = t * a * secant[i];
+      m[i + 1] = t * b * secant[i];
+    }
+  }
+  return m;
+}
+
+}  // namespace
+
+Table1D::Table1D(std::string label, std::vector<double> x, std::vector<double> y,
+                 Interpolation interpolation, Extrapolation extrapolation)
+    : label_(std::move(label)), x_(std::move(x)), y_(std::move(y)),
+      interpolation_(interpolation), extrapolation_(extrapolation) {
+  auto fail = [&](const std::string& why) { throw std::invalid_argument("table " + label_ + ": " + why); };
+  if (x_.size() != y_.size())
+    fail("breakpoints and values differ in length (" + std::to_string(x_.size()) + " and " +
+         std::to_string(y_.size()) + ")");
+  if (x_.size() < 2) fail("needs at least two points");
+  for (std::size_t i = 0; i < x_.size(); ++i) {
+    if (!std::isfinite(x_[i]) || !std::isfinite(y_[i]))
+      fail("point " + std::to_string(i) + " is not finite");
+    if (i > 0 && !(x_[i] > x_[i - 1]))
+      fail("breakpoints must be strictly increasing (point " + std::to_string(i) + ")");
+  }
+  if (interpolation_ == Interpolation::Smooth) {
+    slope_ = monotone_slopes(x_, y_);
+  } else {
+    slope_.resize(x_.size());
+    for (std::size_t i = 0; i + 1 < x_.size(); ++i) slope_[i] = (y_[i + 1] - y_[i]) / (x_[i + 1] - x_[i]);
+    slope_.back() = slope_[x_.size() - 2];
+  }
+}
+
+int Table1D::max_nonzero_derivative_order(Interpolation interpolation) {
+  return interpolation == Interpolation::Linear ? 1 : 3;
+}
+
+std::size_t Table1D::segment(double x) const {
+  // index i of the segment [x_i, x_{i+1}) holding x; the last segment includes its right end
+  auto it = std::upper_bound(x_.begin(), x_.end(), x);
+  std::size_t i = static_cast<std::size_t>(std::max<std::ptrdiff_t>(it - x_.begin() - 1, 0));
+  return std::min(i, x_.size() - 2);
+}
+
+double Table1D::inside(std::size_t i, double x, int order) const {
+  const double h = x_[i + 1] - x_[i];
+  if (interpolation_ == Interpolation::Linear) {
+    const double s = (y_[i + 1] - y_[i]) / h;
+    if (order == 0) return y_[i] + s * (x - x_[i]);
+    return order == 1 ? s : 0.0;
+  }
+  // Cubic Hermite on [x_i, x_{i+1}] written as a polynomial in d = x - x_i.
+  const double d = x - x_[i];
+  const double s = (y_[i + 1] - y_[i]) / h;
+  const double c0 = y_[i];
+  const double c1 = slope_[i];
+  const double c2 = (3.0 * s - 2.0 * slope_[i] - slope_[i + 1]) / h;
+  const double c3 = (slope_[i] + slope_[i + 1] - 2.0 * s) / (h * h);
+  switch (order) {
+    case 0: return c0 + d * (c1 + d * (c2 + d * c3));
+    case 1: return c1 + d * (2.0 * c2 + d * 3.0 * c3);
+    case 2: return 2.0 * c2 + 6.0 * c3 * d;
+    case 3: return 6.0 * c3;
+    default: return 0.0;
+  }
+}
+
+double Table1D::evaluate(double x, int order) const {
+  if (order < 0) throw std::invalid_argument("table " + label_ + ": negative derivative order");
+  const std::size_t last = x_.size() - 1;
+  const bool below = x < x_[0];
+  const bool above = x > x_[last];
+  if (!below && !above) return inside(segment(x), x, order);
+  const std::size_t end = below ? 0 : last;
+  if (extrapolation_ == Extrapolation::Nearest) return order == 0 ? y_[end] : 0.0;
+  // Linear extrapolation continues with the slope the interpolant has at the end point.
+  const double slope = inside(below ? 0 : last - 1, x_[end], 1);
+  if (order == 0) return y_[end] + slope * (x - x_[end]);
+  return order == 1 ? slope : 0.0;
+}
+
+}  // namespace acausal

@@ -1,0 +1,245 @@
+#include "tape.hpp"
+
+#include <cmath>
+#include <stdexcept>
+#include <unordered_map>
+
+#include "expr_node.hpp"
+#include "table.hpp"
+
+namespace acausal {
+
+// The lowered instruction set. Sums and products are lowered to binary steps, recognizing
+// subtraction, scaling and division so that a typical residual needs one instruction per
+// arithmetic operation.
+enum class Tape::Code : std::uint8_t {
+  Add, Sub, Mul, Div, Neg, Scale, AddScaled,  // AddScaled: a + k·b
+  PowInt, Pow, Sqrt, Exp, Log, Sin, Cos, Tan, Asin, Acos, Atan, Tanh, Abs, Sign,
+  Atan2, Min, Max, Less, LessEqual, Greater, GreaterEqual, And, Or, Select, Table,
+};
+
+namespace {
+
+double powi(double x, std::int32_t n) {
+  bool invert = n < 0;
+  auto m = static_cast<std::uint32_t>(invert ? -static_cast<std::int64_t>(n) : n);
+  double r = 1.0;
+  while (m) {
+    if (m & 1u) r *= x;
+    x *= x;
+    m >>= 1u;
+  }
+  return invert ? 1.0 / r : r;
+}
+
+}  // namespace
+
+class Tape::Compiler {
+ public:
+  Compiler(Tape& tape, const InputMap& inputs) : tape_(tape), inputs_(inputs) {}
+
+  std::uint32_t slot(const Expr& e) {
+    if (auto it = slots_.find(e); it != slots_.end()) return it->second;
+    std::uint32_t s = lower(e);
+    slots_.emplace(e, s);
+    return s;
+  }
+
+ private:
+  std::uint32_t fresh() {
+    tape_.work_.push_back(0.0);
+    return static_cast<std::uint32_t>(tape_.work_.size() - 1);
+  }
+
+  std::uint32_t constant(double v) {
+    if (auto it = constants_.find(v); it != constants_.end()) return it->second;
+    std::uint32_t s = fresh();
+    tape_.work_[s] = v;
+    constants_.emplace(v, s);
+    return s;
+  }
+
+  std::uint32_t emit(Code code, std::uint32_t a, std::uint32_t b = 0, std::uint32_t c = 0, double k = 0.0,
+                     std::int32_t n = 0) {
+    std::uint32_t dst = fresh();
+    tape_.code_.push_back({code, n, dst, a, b, c, k});
+    return dst;
+  }
+
+  std::uint32_t lower(const Expr& e) {
+    auto a = e.args();
+    switch (e.op()) {
+      case Op::Constant: return constant(e.constant_value());
+      case Op::Variable:
+      case Op::Derivative:
+      case Op::Parameter:
+      case Op::Time: return load(e);
+      case Op::Add: return sum(e);
+      case Op::Mul: return product(e);
+      case Op::Pow: {
+        const Expr& n = a[1];
+        if (n.is_constant() && n.constant_value() == std::floor(n.constant_value()) &&
+            std::fabs(n.constant_value()) <= 64.0)
+          return emit(Code::PowInt, slot(a[0]), 0, 0, 0.0, static_cast<std::int32_t>(n.constant_value()));
+        return emit(Code::Pow, slot(a[0]), slot(n));
+      }
+      case Op::Sqrt: return emit(Code::Sqrt, slot(a[0]));
+      case Op::Exp: return emit(Code::Exp, slot(a[0]));
+      case Op::Log: return emit(Code::Log, slot(a[0]));
+      case Op::Sin: return emit(Code::Sin, slot(a[0]));
+      case Op::Cos: return emit(Code::Cos, slot(a[0]));
+      case Op::Tan: return emit(Code::Tan, slot(a[0]));
+      case Op::Asin: return emit(Code::Asin, slot(a[0]));
+      case Op::Acos: return emit(Code::Acos, slot(a[0]));
+      case Op::Atan: return emit(Code::Atan, slot(a[0]));
+      case Op::Tanh: return emit(Code::Tanh, slot(a[0]));
+      case Op::Abs: return emit(Code::Abs, slot(a[0]));
+      case Op::Sign: return emit(Code::Sign, slot(a[0]));
+      case Op::Atan2: return emit(Code::Atan2, slot(a[0]), slot(a[1]));
+      case Op::Min: return emit(Code::Min, slot(a[0]), slot(a[1]));
+      case Op::Max: return emit(Code::Max, slot(a[0]), slot(a[1]));
+      case Op::Less: return emit(Code::Less, slot(a[0]), slot(a[1]));
+      case Op::LessEqual: return emit(Code::LessEqual, slot(a[0]), slot(a[1]));
+      case Op::Greater: return emit(Code::Greater, slot(a[0]), slot(a[1]));
+      case Op::GreaterEqual: return emit(Code::GreaterEqual, slot(a[0]), slot(a[1]));
+      case Op::And: return emit(Code::And, slot(a[0]), slot(a[1]));
+      case Op::Or: return emit(Code::Or, slot(a[0]), slot(a[1]));
+      case Op::IfElse: return emit(Code::Select, slot(a[0]), slot(a[1]), slot(a[2]));
+      case Op::Table: {
+        tape_.tables_.push_back(e.table());
+        return emit(Code::Table, slot(a[0]), 0, static_cast<std::uint32_t>(tape_.tables_.size() - 1), 0.0,
+                    e.order());
+      }
+    }
+    throw std::logic_error("tape: unexpected node " + to_string(e));
+  }
+
+  std::uint32_t load(const Expr& leaf) {
+    std::optional<InputSlot> in = inputs_(leaf);
+    if (!in) throw std::invalid_argument("tape: no input for " + to_string(leaf));
+    std::uint32_t s = fresh();
+    tape_.loads_.push_back({s, in->kind, in->index});
+    return s;
+  }
+
+  /// A sum term as (coefficient, rest) with the rest's slot.
+  std::pair<double, std::uint32_t> scaled_term(const Expr& t) {
+    if (t.op() == Op::Mul && t.args()[0].is_constant()) {
+      auto f = t.args();
+      Expr rest = f.size() == 2 ? f[1] : detail::make_node(Op::Mul, f.subspan(1));
+      return {f[0].constant_value(), slot(rest)};
+    }
+    return {1.0, slot(t)};
+  }
+
+  std::uint32_t sum(const Expr& e) {
+    std::optional<std::uint32_t> acc;
+    for (const Expr& t : e.args()) {
+      auto [c, s] = scaled_term(t);
+      if (!acc)
+        acc = c == 1.0 ? s : (c == -1.0 ? emit(Code::Neg, s) : emit(Code::Scale, s, 0, 0, c));
+      else if (c == 1.0)
+        acc = emit(Code::Add, *acc, s);
+      else if (c == -1.0)
+        acc = emit(Code::Sub, *acc, s);
+      else
+        acc = emit(Code::AddScaled, *acc, s, 0, c);
+    }
+    return *acc;
+  }
+
+  std::uint32_t chain(Code code, const std::vector<std::uint32_t>& operands) {
+    std::uint32_t acc = operands[0];
+    for (std::size_t i = 1; i < operands.size(); ++i) acc = emit(code, acc, operands[i]);
+    return acc;
+  }
+
+  std::uint32_t product(const Expr& e) {
+    double c = 1.0;
+    std::vector<std::uint32_t> num;
+    std::vector<std::uint32_t> den;
+    for (const Expr& f : e.args()) {
+      if (f.is_constant()) {
+        c = f.constant_value();
+      } else if (f.op() == Op::Pow && f.args()[1].is_constant() && f.args()[1].constant_value() < 0) {
+        den.push_back(slot(pow(f.args()[0], Expr(-f.args()[1].constant_value()))));
+      } else {
+        num.push_back(slot(f));
+      }
+    }
+    std::uint32_t r;
+    if (num.empty()) {
+      r = emit(Code::Div, constant(c), chain(Code::Mul, den));
+      return r;
+    }
+    r = chain(Code::Mul, num);
+    if (!den.empty()) r = emit(Code::Div, r, chain(Code::Mul, den));
+    if (c == -1.0) return emit(Code::Neg, r);
+    if (c != 1.0) return emit(Code::Scale, r, 0, 0, c);
+    return r;
+  }
+
+  Tape& tape_;
+  const InputMap& inputs_;
+  std::unordered_map<Expr, std::uint32_t, ExprHash> slots_;
+  std::unordered_map<double, std::uint32_t> constants_;
+};
+
+Tape::Tape(std::span<const Expr> outputs, const InputMap& inputs) {
+  Compiler compiler(*this, inputs);
+  output_slots_.reserve(outputs.size());
+  for (const Expr& e : outputs) output_slots_.push_back(compiler.slot(e));
+}
+
+void Tape::evaluate(const TapeInputs& in, double* out) {
+  double* w = work_.data();
+  for (const Load& l : loads_) {
+    switch (l.kind) {
+      case InputKind::Time: w[l.slot] = in.t; break;
+      case InputKind::Y: w[l.slot] = in.y[l.index]; break;
+      case InputKind::YP: w[l.slot] = in.yp[l.index]; break;
+      case InputKind::P: w[l.slot] = in.p[l.index]; break;
+    }
+  }
+  for (const Instruction& i : code_) {
+    const double a = w[i.a];
+    double& r = w[i.dst];
+    switch (i.code) {
+      case Code::Add: r = a + w[i.b]; break;
+      case Code::Sub: r = a - w[i.b]; break;
+      case Code::Mul: r = a * w[i.b]; break;
+      case Code::Div: r = a / w[i.b]; break;
+      case Code::Neg: r = -a; break;
+      case Code::Scale: r = i.k * a; break;
+      case Code::AddScaled: r = a + i.k * w[i.b]; break;
+      case Code::PowInt: r = powi(a, i.n); break;
+      case Code::Pow: r = std::pow(a, w[i.b]); break;
+      case Code::Sqrt: r = std::sqrt(a); break;
+      case Code::Exp: r = std::exp(a); break;
+      case Code::Log: r = std::log(a); break;
+      case Code::Sin: r = std::sin(a); break;
+      case Code::Cos: r = std::cos(a); break;
+      case Code::Tan: r = std::tan(a); break;
+      case Code::Asin: r = std::asin(a); break;
+      case Code::Acos: r = std::acos(a); break;
+      case Code::Atan: r = std::atan(a); break;
+      case Code::Tanh: r = std::tanh(a); break;
+      case Code::Abs: r = std::fabs(a); break;
+      case Code::Sign: r = a > 0.0 ? 1.0 : (a < 0.0 ? -1.0 : 0.0); break;
+      case Code::Atan2: r = std::atan2(a, w[i.b]); break;
+      case Code::Min: r = a < w[i.b] ? a : w[i.b]; break;
+      case Code::Max: r = a > w[i.b] ? a : w[i.b]; break;
+      case Code::Less: r = a < w[i.b] ? 1.0 : 0.0; break;
+      case Code::LessEqual: r = a <= w[i.b] ? 1.0 : 0.0; break;
+      case Code::Greater: r = a > w[i.b] ? 1.0 : 0.0; break;
+      case Code::GreaterEqual: r = a >= w[i.b] ? 1.0 : 0.0; break;
+      case Code::And: r = (a != 0.0 && w[i.b] != 0.0) ? 1.0 : 0.0; break;
+      case Code::Or: r = (a != 0.0 || w[i.b] != 0.0) ? 1.0 : 0.0; break;
+      case Code::Select: r = a != 0.0 ? w[i.b] : w[i.c]; break;
+      case Code::Table: r = tables_[i.c]->evaluate(a, i.n); break;
+    }
+  }
+  for (std::size_t k = 0; k < output_slots_.size(); ++k) out[k] = w[output_slots_[k]];
+}
+
+}  // namespace acausal

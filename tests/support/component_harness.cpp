@@ -1,0 +1,40 @@
+#include "tests/support/component_harness.hpp"
+
+#include <stdexcept>
+
+#include "components/registry.hpp"
+#include "core/expr_diff.hpp"
+#include "core/expr_walk.hpp"
+
+namespace acausal::testing {
+
+Definition instantiate(const std::string& type, const nlohmann::json& params, const std::string& instance) {
+  const Component* c = builtin_registry().find(type);
+  if (c == nullptr) throw std::invalid_argument("no component type " + type);
+  ComponentBuilder b(ComponentBuilder::Mode::Instance, instance, type, "/components/" + instance, &params);
+  c->define(b);
+  return b.finish();
+}
+
+double value(const Expr& e, const Values& values) {
+  return evaluate(e, [&](const Expr& leaf) {
+    std::string key = to_string(leaf);
+    auto it = values.find(key);
+    if (it == values.end()) throw std::out_of_range("no value for " + key);
+    return it->second;
+  });
+}
+
+std::vector<double> residuals(const Definition& d, const Values& values) {
+  std::vector<double> out;
+  for (const auto& eq : d.equations) out.push_back(value(eq.residual, values));
+  return out;
+}
+
+double energy_audit(const Definition& d, const Values& values) {
+  Expr balance = d.injected_power - time_derivative(d.stored_energy) - d.loss_power;
+  for (const auto& p : d.ports) balance += p.port.domain->power(p.port);
+  return value(balance, values);
+}
+
+}  // namespace acausal::testing

@@ -1,0 +1,32 @@
+#pragma once
+/// @file
+/// Test helpers for component classes: instantiate one with parameters, evaluate its equations and
+/// its energy audit at chosen values of its variables and their derivatives.
+
+#include <map>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "core/component.hpp"
+
+namespace acausal::testing {
+
+/// Values by name: a variable `x.flange.phi`, or a derivative `der(x.flange.phi)`; parameters in
+/// Describe mode by their own name (`c`). Missing names throw std::out_of_range naming them.
+using Values = std::map<std::string, double>;
+
+/// The definition of `type` (from the built-in registry) as instance `instance` with `params`.
+Definition instantiate(const std::string& type, const nlohmann::json& params = nlohmann::json::object(),
+                       const std::string& instance = "x");
+
+/// Value of an expression.
+double value(const Expr& e, const Values& values);
+
+/// Residuals of all equations, in declaration order.
+std::vector<double> residuals(const Definition& d, const Values& values);
+
+/// The component's power balance: Σ port power + injected − d(stored energy)/dt − loss.
+/// Zero (to rounding) wherever the equations hold.
+double energy_audit(const Definition& d, const Values& values);
+
+}  // namespace acausal::testing
