@@ -329,7 +329,7 @@ Compliant define_compliant(ComponentBuilder& b, const Domain& domain) {
   c.rel = b.variable(rot ? "phi_rel" : "s_rel", rot ? "rad" : "m", rot ? "Relative angle R − C" : "Relative position R − C");
   Expr rate = b.variable(rot ? "w_rel" : "v_rel", rot ? "rad/s" : "m/s",
                          rot ? "Relative angular velocity R − C" : "Relative velocity R − C");
-  c.flow = b.variable(rot ? "tau" : "f", rot ? "N*m" : "N", rot ? "Torque from C to R" : "Force from C to R");
+  c.flow = b.variable(rot ? "tau" : "f", rot ? "N*m" : "N", rot ? "Torque through the element (into R, out of C)" : "Force through the element (into R, out of C)");
   b.equation(c.rel - (c.R.potential() - c.C.potential()), "relative position");
   // The rate is written on the port positions, not as der(rel), so that rel stays algebraic and two
   // rigidly coupled terminals do not make the system high-index.

@@ -141,6 +141,8 @@ Expr& operator/=(Expr& a, const Expr& b);
 
 /// Integer power (x^n); `pow(x, 2)` is the same node as `x*x`.
 Expr pow(const Expr& base, int exponent);
+/// Real power with a constant exponent.
+Expr pow(const Expr& base, double exponent);
 /// Real power base^exponent (the exponent may be an expression).
 Expr pow(const Expr& base, const Expr& exponent);
 

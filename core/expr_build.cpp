@@ -6,6 +6,7 @@
 //            exponents (x·x → x², x/x → 1);
 //   powers   fold constants, (x^a)^n → x^(a·n) and (x·y)^n → xⁿ·yⁿ for integer n.
 
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 #include <unordered_map>
@@ -27,6 +28,43 @@ Expr node2(Op op, const Expr& a, const Expr& b) {
 }
 
 bool is_integer(double v) { return std::isfinite(v) && v == std::floor(v); }
+
+/// Rank of a node kind in the canonical order of factors: numbers and parameters first, then time,
+/// variables, derivatives, and operations.
+int kind_rank(Op op) {
+  switch (op) {
+    case Op::Constant: return 0;
+    case Op::Parameter: return 1;
+    case Op::Time: return 2;
+    case Op::Variable: return 3;
+    case Op::Derivative: return 4;
+    default: return 5 + static_cast<int>(op);
+  }
+}
+
+/// A total order on expressions that depends on structure only (never on addresses), so that
+/// canonical forms and printed output are the same in every run.
+bool structural_less(const Expr& a, const Expr& b) {
+  if (a == b) return false;
+  if (kind_rank(a.op()) != kind_rank(b.op())) return kind_rank(a.op()) < kind_rank(b.op());
+  switch (a.op()) {
+    case Op::Constant: return a.constant_value() < b.constant_value();
+    case Op::Parameter:
+    case Op::Variable: return a.name() < b.name();
+    case Op::Derivative:
+      if (a.name() != b.name()) return a.name() < b.name();
+      return a.order() < b.order();
+    default: break;
+  }
+  if (a.order() != b.order()) return a.order() < b.order();
+  if (a.op() == Op::Table && a.table() != b.table()) return a.table()->label() < b.table()->label();
+  auto x = a.args();
+  auto y = b.args();
+  if (x.size() != y.size()) return x.size() < y.size();
+  for (std::size_t i = 0; i < x.size(); ++i)
+    if (x[i] != y[i]) return structural_less(x[i], y[i]);
+  return false;
+}
 
 /// A product split into its constant coefficient and the remaining factors (as one expression).
 struct Scaled {
@@ -106,14 +144,12 @@ class FactorCollector {
       for (const Expr& f : factor.args()) multiply(f);
       return;
     }
+    // x^c contributes c to the exponent of x; any other factor (x^y included) is a base of its own.
     Expr base = factor;
     double exponent = 1.0;
     if (factor.op() == Op::Pow && factor.args()[1].is_constant()) {
       base = factor.args()[0];
       exponent = factor.args()[1].constant_value();
-    } else if (factor.op() == Op::Pow) {
-      others_.push_back(factor);  // symbolic exponent: kept as it is
-      return;
     }
     auto [it, inserted] = index_.try_emplace(base, bases_.size());
     if (inserted)
@@ -124,13 +160,16 @@ class FactorCollector {
 
   Expr result() const {
     if (coefficient_ == 0.0) return Expr(0.0);
-    // Bases are never constants, sums of factors or powers with constant exponents (all split
-    // above), so pow() of a base is a single factor.
+    // Bases are never constants, products or powers with constant exponents (all split above),
+    // so pow() of a base is a single factor. Factors are sorted canonically, so that x*y and y*x
+    // are one node (and a×a is exactly zero).
+    std::vector<Expr> factors;
+    for (const Scaled& b : bases_)
+      if (b.coefficient != 0.0) factors.push_back(pow(b.rest, Expr(b.coefficient)));
+    std::sort(factors.begin(), factors.end(), [](const Expr& a, const Expr& b) { return structural_less(a, b); });
     std::vector<Expr> args;
     if (coefficient_ != 1.0) args.emplace_back(coefficient_);
-    for (const Scaled& b : bases_)
-      if (b.coefficient != 0.0) args.push_back(pow(b.rest, Expr(b.coefficient)));
-    args.insert(args.end(), others_.begin(), others_.end());
+    args.insert(args.end(), factors.begin(), factors.end());
     if (args.empty()) return Expr(coefficient_);
     if (args.size() == 1) return args[0];
     return make_node(Op::Mul, args);
@@ -139,7 +178,6 @@ class FactorCollector {
  private:
   double coefficient_ = 1.0;
   std::vector<Scaled> bases_;  // (exponent, base)
-  std::vector<Expr> others_;
   std::unordered_map<Expr, std::size_t, ExprHash> index_;
 };
 
@@ -214,6 +252,7 @@ Expr& operator*=(Expr& a, const Expr& b) { return a = a * b; }
 Expr& operator/=(Expr& a, const Expr& b) { return a = a / b; }
 
 Expr pow(const Expr& base, int exponent) { return pow(base, Expr(exponent)); }
+Expr pow(const Expr& base, double exponent) { return pow(base, Expr(exponent)); }
 
 Expr pow(const Expr& base, const Expr& exponent) {
   if (exponent.is_constant()) {

@@ -50,8 +50,11 @@ class Differentiator {
       case Op::Pow: {
         const Expr& b = a[0];
         const Expr& n = a[1];
-        if (n.is_constant()) return n * pow(b, n - 1.0) * d(b);
-        return e * (d(n) * log(b) + n * d(b) / b);
+        Expr dn = d(n);
+        // With a constant (or merely symbolic but here constant) exponent the power rule holds at
+        // b = 0 too; the logarithmic form is needed only when the exponent varies.
+        if (dn.is_constant() && dn.constant_value() == 0.0) return n * pow(b, n - 1.0) * d(b);
+        return e * (dn * log(b) + n * d(b) / b);
       }
       case Op::Sqrt: return d(a[0]) / (2.0 * e);
       case Op::Exp: return e * d(a[0]);

@@ -4,6 +4,7 @@
 /// `Vec3 f = -k * (r.norm() - r0) * r / r.norm();`, `Mat3 R = A * B;`, `a.cross(b)`.
 
 #include <Eigen/Core>
+#include <Eigen/Geometry>  // cross()
 
 #include "expr.hpp"
 

@@ -20,7 +20,10 @@ std::string number(double v) {
   if (std::isnan(v)) return "NaN";
   if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
   char buf[32];
-  auto [end, ec] = std::to_chars(buf, buf + sizeof buf, v);
+  // Whole numbers print as integers (100000, not 1e+05); others in their shortest exact form.
+  auto [end, ec] = std::fabs(v) < 1e15 && v == std::floor(v)
+                       ? std::to_chars(buf, buf + sizeof buf, static_cast<long long>(v))
+                       : std::to_chars(buf, buf + sizeof buf, v);
   return std::string(buf, end);
 }
 
@@ -79,13 +82,20 @@ class Printer {
       }
       case Op::Add: return sum(e);
       case Op::Mul: return product(e, false);
-      case Op::Pow: return power(e.args()[0], e.args()[1]);
+      case Op::Pow: {
+        const Expr& n = e.args()[1];
+        if (n.is_constant() && n.constant_value() < 0) {  // 1 / x^k
+          double k = -n.constant_value();
+          return {"1 / " + (k == 1.0 ? wrap(e.args()[0], kPower) : power(e.args()[0], Expr(k)).text), kProduct};
+        }
+        return power(e.args()[0], n);
+      }
       case Op::Less:
       case Op::LessEqual:
       case Op::Greater:
       case Op::GreaterEqual: return binary(e, kRelation, kSum);
-      case Op::And: return binary(e, kAnd, kRelation);
-      case Op::Or: return binary(e, kOr, kAnd);
+      case Op::And: return binary(e, kAnd, kAnd);
+      case Op::Or: return binary(e, kOr, kOr);
       case Op::IfElse:
         return {"if " + wrap(e.args()[0], kOr) + " then " + wrap(e.args()[1], kOr) + " else " +
                     wrap(e.args()[2], kIf),

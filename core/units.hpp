@@ -33,7 +33,7 @@ Unit parse_unit(std::string_view text);
 /// Converts a quantity string "<number> <unit>" (the unit may be omitted: SI) to SI, checking its
 /// dimension against `expected_unit`.
 /// @throws std::invalid_argument: not a number, unknown unit, or wrong dimension — the message says
-///         what was expected ("expected a value in N/m (kg/s^2), got 3 kg (kg)").
+///         what was expected ("expected a value in N/m (kg/s^2), got '3 kg' (kg)").
 double to_si(std::string_view quantity, std::string_view expected_unit);
 
 }  // namespace acausal::units

@@ -1,7 +1,20 @@
 #include "components/registry.hpp"
+#include "components/rotational/acc_sensor.hpp"
+#include "components/rotational/angle_sensor.hpp"
+#include "components/rotational/constant_torque.hpp"
+#include "components/rotational/damper.hpp"
 #include "components/rotational/fixed.hpp"
+#include "components/rotational/ideal_gear.hpp"
 #include "components/rotational/inertia.hpp"
+#include "components/rotational/position.hpp"
+#include "components/rotational/relative_angle_sensor.hpp"
+#include "components/rotational/relative_speed_sensor.hpp"
+#include "components/rotational/speed.hpp"
+#include "components/rotational/speed_sensor.hpp"
 #include "components/rotational/spring.hpp"
+#include "components/rotational/spring_damper.hpp"
+#include "components/rotational/torque.hpp"
+#include "components/rotational/torque_sensor.hpp"
 
 namespace acausal {
 
@@ -10,6 +23,19 @@ void register_rotational(Registry& r) {
   r.add(std::make_unique<Fixed>());
   r.add(std::make_unique<Inertia>());
   r.add(std::make_unique<Spring>());
+  r.add(std::make_unique<Damper>());
+  r.add(std::make_unique<SpringDamper>());
+  r.add(std::make_unique<IdealGear>());
+  r.add(std::make_unique<Torque>());
+  r.add(std::make_unique<ConstantTorque>());
+  r.add(std::make_unique<Speed>());
+  r.add(std::make_unique<Position>());
+  r.add(std::make_unique<AngleSensor>());
+  r.add(std::make_unique<SpeedSensor>());
+  r.add(std::make_unique<AccSensor>());
+  r.add(std::make_unique<TorqueSensor>());
+  r.add(std::make_unique<RelativeAngleSensor>());
+  r.add(std::make_unique<RelativeSpeedSensor>());
 }
 
 }  // namespace acausal

@@ -1,7 +1,23 @@
 #include "components/registry.hpp"
+#include "components/signal/add.hpp"
+#include "components/signal/constant.hpp"
+#include "components/signal/gain.hpp"
+#include "components/signal/ramp.hpp"
+#include "components/signal/sine.hpp"
+#include "components/signal/step.hpp"
+#include "components/signal/table.hpp"
 
 namespace acausal {
 
-void register_signal(Registry&) {}
+void register_signal(Registry& r) {
+  using namespace signal_components;
+  r.add(std::make_unique<Add>());
+  r.add(std::make_unique<Constant>());
+  r.add(std::make_unique<Gain>());
+  r.add(std::make_unique<Ramp>());
+  r.add(std::make_unique<Sine>());
+  r.add(std::make_unique<Step>());
+  r.add(std::make_unique<Table>());
+}
 
 }  // namespace acausal

@@ -1,4 +1,4 @@
-#include "components/registry.hpp"
+#include "core/registry.hpp"
 
 #include <algorithm>
 #include <stdexcept>
@@ -59,17 +59,6 @@ std::vector<const Component*> Registry::all() const {
   for (const auto& c : components_) out.push_back(c.get());
   std::sort(out.begin(), out.end(), [](const Component* a, const Component* b) { return a->type() < b->type(); });
   return out;
-}
-
-const Registry& builtin_registry() {
-  static const Registry r = [] {
-    Registry reg;
-    register_rotational(reg);
-    register_translational(reg);
-    register_signal(reg);
-    return reg;
-  }();
-  return r;
 }
 
 }  // namespace acausal

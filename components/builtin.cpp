@@ -1,0 +1,16 @@
+#include "components/registry.hpp"
+
+namespace acausal {
+
+const Registry& builtin_registry() {
+  static const Registry r = [] {
+    Registry reg;
+    register_rotational(reg);
+    register_translational(reg);
+    register_signal(reg);
+    return reg;
+  }();
+  return r;
+}
+
+}  // namespace acausal

@@ -1,0 +1,14 @@
+#include "components/signal/step.hpp"
+
+namespace acausal::signal_components {
+
+void Step::define(ComponentBuilder& b) const {
+  Expr height = b.parameter("height", "1", 1.0, "Height of the step");
+  Expr offset = b.parameter("offset", "1", 0.0, "Output before the step");
+  Expr start_time = b.parameter("start_time", "s", 0.0, "Time of the step");
+  Expr y = b.output("y", "1", "Output signal");
+  const Expr time = Expr::time();
+  b.equation(y - (offset + if_else(time >= start_time, height, 0.0)), "step");
+}
+
+}  // namespace acausal::signal_components

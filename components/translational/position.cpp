@@ -1,0 +1,16 @@
+#include "components/translational/position.hpp"
+
+#include "components/translational/flange_and_support.hpp"
+
+namespace acausal::translational_components {
+
+void Position::define(ComponentBuilder& b) const {
+  FlangeAndSupport h = define_flange_and_support(b, "Flange that follows the reference position");
+  Expr s = b.input("s", "m", "Reference position of the flange relative to the support");
+  Expr v = b.variable("v", "m/s", "Velocity of the flange relative to the support");
+  b.equation(h.s_rel - s, "the flange follows s");
+  b.equation(v - h.v_rel, "relative velocity");
+  b.injected_power(-h.flange.flow() * v);
+}
+
+}  // namespace acausal::translational_components

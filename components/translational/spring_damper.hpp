@@ -1,0 +1,19 @@
+#pragma once
+#include "core/component.hpp"
+
+namespace acausal::translational_components {
+
+/// Linear spring and damper in parallel: f = c·(s_rel − s_rel0) + d·v_rel, R.f = f, C.f = −f.
+/// Parameters: c [N/m] > 0 (default 1), d [N·s/m] ≥ 0 (default 1), s_rel0 [m] (default 0).
+/// Stored energy ½·c·(s_rel − s_rel0)², loss power d·v_rel².
+/// @throws ModelError at /components/<instance>/params/<c or d> if c ≤ 0 or d < 0.
+class SpringDamper final : public Component {
+ public:
+  std::string_view type() const override { return "translational.SpringDamper"; }
+  std::string_view summary() const override {
+    return "Spring and damper in parallel: f = c·(s_rel − s_rel0) + d·v_rel";
+  }
+  void define(ComponentBuilder& b) const override;
+};
+
+}  // namespace acausal::translational_components

@@ -1,0 +1,283 @@
+#include "core/model.hpp"
+
+#include <boost/graph/adjacency_list.hpp>
+#include <boost/graph/connected_components.hpp>
+#include <nlohmann/json.hpp>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "core/errors.hpp"
+#include "core/units.hpp"
+
+namespace acausal {
+
+using nlohmann::json;
+
+std::size_t Model::find_variable(std::string_view n) const {
+  for (std::size_t i = 0; i < variables.size(); ++i)
+    if (variables[i].name == n) return i;
+  return std::string::npos;
+}
+
+namespace {
+
+std::string join(const std::vector<std::string>& items, std::size_t limit = 12) {
+  std::string s;
+  for (std::size_t i = 0; i < items.size() && i < limit; ++i) s += (i ? ", " : "") + items[i];
+  if (items.size() > limit) s += ", ... (" + std::to_string(items.size()) + " in all)";
+  return s;
+}
+
+std::string suggestion(const std::vector<std::string>& matches) {
+  if (matches.empty()) return "";
+  return " (did you mean " + join(matches) + "?)";
+}
+
+/// Target value and priority of one "initial" entry.
+void apply_target(ModelVariable& v, const json& entry, const std::string& pointer) {
+  auto number = [&](const json& j, const std::string& where) {
+    double x = 0.0;
+    if (j.is_number()) {
+      x = j.get<double>();
+    } else if (j.is_string()) {
+      try {
+        x = units::to_si(j.get<std::string>(), v.unit);
+      } catch (const std::invalid_argument& e) {
+        throw ModelError(where, e.what());
+      }
+    } else {
+      throw ModelError(where, "expected a number or a \"<number> <unit>\" string, got " + std::string(j.type_name()));
+    }
+    if (!std::isfinite(x)) throw ModelError(where, "initial value is not a finite number");
+    return x;
+  };
+  v.target_pointer = pointer;
+  if (entry.is_object()) {
+    for (auto it = entry.begin(); it != entry.end(); ++it)
+      if (it.key() != "value" && it.key() != "priority")
+        throw ModelError(pointer + "/" + json_pointer_token(it.key()),
+                         "unknown key \"" + it.key() + "\"; valid keys: \"value\", \"priority\"");
+    if (!entry.contains("value")) throw ModelError(pointer, "missing \"value\"");
+    v.target_value = number(entry["value"], pointer + "/value");
+    v.target = TargetPriority::High;
+    if (entry.contains("priority")) {
+      const json& p = entry["priority"];
+      if (p == "low")
+        v.target = TargetPriority::Low;
+      else if (p != "high")
+        throw ModelError(pointer + "/priority", "priority must be \"high\" or \"low\", got " + p.dump());
+    }
+  } else {
+    v.target_value = number(entry, pointer);
+    v.target = TargetPriority::High;
+  }
+}
+
+class Assembler {
+ public:
+  Assembler(const Netlist& netlist, Model& model) : netlist_(netlist), model_(model) {}
+
+  void instantiate(const Registry& registry) {
+    for (const NetlistComponent& c : netlist_.components) {
+      const Component* type = registry.find(c.type);
+      if (type == nullptr)
+        throw ModelError(c.pointer + "/type",
+                         "unknown component type \"" + c.type + "\"" + suggestion(registry.close_matches(c.type)));
+      ComponentBuilder b(ComponentBuilder::Mode::Instance, c.name, c.type, c.pointer, &c.params);
+      type->define(b);
+      Definition d = b.finish();
+      std::size_t index = model_.instances.size();
+      std::size_t first = model_.variables.size();
+      for (const Definition::Variable& v : d.variables)
+        model_.variables.push_back({v.symbol, v.symbol.name(), v.unit, v.options, index, v.is_port});
+      for (const Definition::Equation& e : d.equations)
+        model_.equations.push_back({e.residual, c.name, e.description, c.pointer});
+      for (auto it = c.initial.begin(); it != c.initial.end(); ++it) {
+        std::string pointer = c.pointer + "/initial/" + json_pointer_token(it.key());
+        const Definition::Variable* v = d.find_variable(it.key());
+        if (v == nullptr) {
+          std::vector<std::string> names;
+          for (const Definition::Variable& x : d.variables) names.push_back(x.local_name);
+          throw ModelError(pointer, "\"" + it.key() + "\" is not a variable of " + c.type + "; valid: " + join(names, 40));
+        }
+        apply_target(model_.variables[first + static_cast<std::size_t>(v - d.variables.data())], it.value(), pointer);
+      }
+      model_.instances.push_back(std::move(d));
+    }
+  }
+
+  void connect() {
+    std::vector<End> ends;
+    std::vector<std::pair<std::size_t, std::size_t>> edges;
+    std::vector<std::string> edge_pointer;
+    for (const NetlistConnection& c : netlist_.connections) {
+      std::size_t first = 0;
+      for (std::size_t i = 0; i < c.ports.size(); ++i) {
+        std::size_t e = endpoint(ends, c.ports[i], c.pointer + "/" + std::to_string(i));
+        if (i == 0)
+          first = e;
+        else
+          edges.emplace_back(first, e), edge_pointer.push_back(c.pointer);
+      }
+    }
+    // Connection sets are the connected components of the graph of port ends.
+    using Graph = boost::adjacency_list<boost::vecS, boost::vecS, boost::undirectedS>;
+    Graph g(ends.size());
+    for (auto [a, b] : edges) boost::add_edge(a, b, g);
+    std::vector<std::size_t> component(ends.size());
+    std::size_t count = ends.empty() ? 0 : static_cast<std::size_t>(boost::connected_components(g, component.data()));
+    std::vector<std::vector<std::size_t>> nodes(count);
+    for (std::size_t e = 0; e < ends.size(); ++e) nodes[component[e]].push_back(e);
+    std::vector<std::string> node_pointer(count);
+    for (std::size_t k = 0; k < edges.size(); ++k) node_pointer[component[edges[k].first]] = edge_pointer[k];
+    for (std::size_t n = 0; n < count; ++n) assemble_node(ends, nodes[n], node_pointer[n]);
+    close_open_ports();
+  }
+
+  void outputs() {
+    std::unordered_set<std::string> names;
+    for (const ModelVariable& v : model_.variables) names.insert(v.name);
+    for (std::size_t i = 0; i < netlist_.outputs.size(); ++i) {
+      const std::string& path = netlist_.outputs[i];
+      if (names.count(path) == 0) {
+        std::vector<std::string> close;
+        auto dot = path.find('.');
+        std::string instance = path.substr(0, dot);
+        for (const ModelVariable& v : model_.variables)
+          if (v.name.rfind(instance + ".", 0) == 0) close.push_back(v.name);
+        throw ModelError("/outputs/" + std::to_string(i),
+                         "unknown variable \"" + path + "\"" +
+                             (close.empty() ? " (no component named \"" + instance + "\")" : "; " + instance + " has " + join(close, 40)));
+      }
+      model_.outputs.push_back(path);
+    }
+    if (model_.outputs.empty())
+      for (const ModelVariable& v : model_.variables) model_.outputs.push_back(v.name);
+  }
+
+ private:
+  struct End {
+    std::string path;  ///< "instance.port"
+    std::size_t instance;
+    const Port* port;
+    std::string pointer;  ///< where it first appears
+  };
+
+  std::size_t endpoint(std::vector<End>& ends, const std::string& path, const std::string& pointer) {
+    if (auto it = end_index_.find(path); it != end_index_.end()) return it->second;
+    auto dot = path.find('.');
+    std::string instance = path.substr(0, dot);
+    std::string port = path.substr(dot + 1);
+    if (instance_index_.empty())
+      for (std::size_t i = 0; i < model_.instances.size(); ++i) instance_index_.emplace(model_.instances[i].instance, i);
+    auto found = instance_index_.find(instance);
+    if (found == instance_index_.end()) {
+      std::vector<std::string> names;
+      for (const Definition& d : model_.instances) names.push_back(d.instance);
+      throw ModelError(pointer, "no component named \"" + instance + "\" (components: " + join(names, 40) + ")");
+    }
+    const std::size_t index = found->second;
+    const Definition& d = model_.instances[index];
+    const Port* p = d.find_port(port);
+    if (p == nullptr) {
+      std::vector<std::string> names;
+      for (const Definition::PortInfo& x : d.ports) names.push_back(x.port.name);
+      throw ModelError(pointer, "\"" + port + "\" is not a port of " + instance + " (" + d.type + "); its ports: " +
+                                    (names.empty() ? "none" : join(names, 40)));
+    }
+    ends.push_back({path, index, p, pointer});
+    end_index_.emplace(path, ends.size() - 1);
+    return ends.size() - 1;
+  }
+
+  void assemble_node(const std::vector<End>& ends, const std::vector<std::size_t>& node, const std::string& pointer) {
+    const End& first = ends[node[0]];
+    for (std::size_t e : node) {
+      const End& x = ends[e];
+      if (x.port->domain != first.port->domain)
+        throw ModelError(x.pointer, "cannot connect " + first.path + " (" + first.port->domain->name() + ") with " +
+                                        x.path + " (" + x.port->domain->name() + ")");
+    }
+    if (first.port->domain->causal()) return signal_node(ends, node, pointer);
+    const Domain& domain = *first.port->domain;
+    for (std::size_t q = 0; q < first.port->across.size(); ++q)
+      for (std::size_t k = 1; k < node.size(); ++k)
+        model_.equations.push_back({ends[node[k]].port->across[q] - first.port->across[q], "connection",
+                                    ends[node[k]].path + " and " + first.path + " share " + to_string(first.port->across[q]),
+                                    pointer});
+    for (std::size_t q = 0; q < first.port->through.size(); ++q) {
+      Expr sum = 0.0;
+      std::vector<std::string> paths;
+      for (std::size_t e : node) {
+        sum += ends[e].port->through[q];
+        paths.push_back(ends[e].path);
+      }
+      std::string name = domain.through().size() == 1 ? domain.through()[0].name : "flow";
+      model_.equations.push_back({sum, "connection", "sum of " + name + " at " + join(paths) + " is zero", pointer});
+    }
+    for (std::size_t e : node) connected_.insert(ends[e].path);
+  }
+
+  void signal_node(const std::vector<End>& ends, const std::vector<std::size_t>& node, const std::string& pointer) {
+    std::vector<std::size_t> outputs;
+    for (std::size_t e : node)
+      if (ends[e].port->direction == SignalDirection::Output) outputs.push_back(e);
+    std::vector<std::string> paths;
+    for (std::size_t e : node) paths.push_back(ends[e].path);
+    if (outputs.empty())
+      throw ModelError(pointer, "signal node " + join(paths) + " has no output to drive it");
+    if (outputs.size() > 1)
+      throw ModelError(ends[outputs[1]].pointer, "signal node has two outputs: " + ends[outputs[0]].path + " and " +
+                                                     ends[outputs[1]].path);
+    const End& source = ends[outputs[0]];
+    for (std::size_t e : node) {
+      if (e == outputs[0]) continue;
+      model_.equations.push_back({ends[e].port->potential() - source.port->potential(), "connection",
+                                  ends[e].path + " reads " + source.path, pointer});
+    }
+    for (std::size_t e : node) connected_.insert(ends[e].path);
+  }
+
+  void close_open_ports() {
+    for (const Definition& d : model_.instances) {
+      for (const Definition::PortInfo& p : d.ports) {
+        std::string path = d.instance + "." + p.port.name;
+        if (connected_.count(path) != 0) continue;
+        if (p.port.direction == SignalDirection::Input)
+          throw ModelError(d.pointer, "signal input " + path + " is not connected");
+        if (p.port.direction == SignalDirection::Output) continue;
+        model_.unconnected_ports.push_back(path);
+        for (const Expr& f : p.port.through)  // Modelica: the flow of an open port is zero
+          model_.equations.push_back({f, d.instance, "open port " + p.port.name + " carries no flow", d.pointer});
+      }
+    }
+  }
+
+  const Netlist& netlist_;
+  Model& model_;
+  std::unordered_set<std::string> connected_;
+  std::unordered_map<std::string, std::size_t> end_index_;
+  std::unordered_map<std::string, std::size_t> instance_index_;
+};
+
+}  // namespace
+
+Model build_model(const Netlist& netlist, const Registry& registry) {
+  Model model;
+  model.name = netlist.name;
+  model.source = netlist.source;
+  model.experiment = netlist.experiment;
+  Assembler a(netlist, model);
+  a.instantiate(registry);
+  a.connect();
+  a.outputs();
+  return model;
+}
+
+Definition describe_type(const Component& component) {
+  ComponentBuilder b(ComponentBuilder::Mode::Describe, "", std::string(component.type()), "", nullptr);
+  component.define(b);
+  return b.finish();
+}
+
+}  // namespace acausal

@@ -1,0 +1,183 @@
+#include "core/netlist.hpp"
+
+#include <cmath>
+#include <fstream>
+#include <regex>
+#include <sstream>
+
+#include "core/errors.hpp"
+
+namespace acausal {
+
+using nlohmann::json;
+
+NetlistComponent* Netlist::find(std::string_view component) {
+  for (NetlistComponent& c : components)
+    if (c.name == component) return &c;
+  return nullptr;
+}
+
+namespace {
+
+/// Line and column of a byte offset, 1-based.
+std::string line_column(std::string_view text, std::size_t offset) {
+  std::size_t line = 1;
+  std::size_t column = 1;
+  for (std::size_t i = 0; i < offset && i < text.size(); ++i) {
+    if (text[i] == '\n') {
+      ++line;
+      column = 1;
+    } else {
+      ++column;
+    }
+  }
+  return "line " + std::to_string(line) + ", column " + std::to_string(column);
+}
+
+std::string type_name(const json& j) { return j.type_name(); }
+
+void check_keys(const json& object, const std::string& pointer, const std::vector<std::string>& allowed) {
+  for (auto it = object.begin(); it != object.end(); ++it) {
+    if (std::find(allowed.begin(), allowed.end(), it.key()) != allowed.end()) continue;
+    std::string list;
+    for (const std::string& a : allowed) list += (list.empty() ? "" : ", ") + ("\"" + a + "\"");
+    throw ModelError(pointer + "/" + json_pointer_token(it.key()),
+                     "unknown key \"" + it.key() + "\"; valid keys: " + list);
+  }
+}
+
+const json& require_object(const json& j, const std::string& pointer, const std::string& what) {
+  if (!j.is_object()) throw ModelError(pointer, what + " must be an object, got " + type_name(j));
+  return j;
+}
+
+std::string require_string(const json& j, const std::string& pointer, const std::string& what) {
+  if (!j.is_string()) throw ModelError(pointer, what + " must be a string, got " + type_name(j));
+  return j.get<std::string>();
+}
+
+double require_number(const json& j, const std::string& pointer, const std::string& what) {
+  if (!j.is_number()) throw ModelError(pointer, what + " must be a number, got " + type_name(j));
+  double v = j.get<double>();
+  if (!std::isfinite(v)) throw ModelError(pointer, what + " must be finite");
+  return v;
+}
+
+bool valid_instance_name(const std::string& s) {
+  static const std::regex re("[A-Za-z_][A-Za-z0-9_]*");
+  return std::regex_match(s, re);
+}
+
+void parse_components(const json& j, Netlist& n) {
+  require_object(j, "/components", "\"components\"");
+  for (auto it = j.begin(); it != j.end(); ++it) {
+    NetlistComponent c;
+    c.name = it.key();
+    c.pointer = "/components/" + json_pointer_token(c.name);
+    if (!valid_instance_name(c.name))
+      throw ModelError(c.pointer, "invalid instance name \"" + c.name +
+                                      "\": use letters, digits and _, not starting with a digit");
+    const json& body = require_object(it.value(), c.pointer, "a component");
+    check_keys(body, c.pointer, {"type", "params", "initial"});
+    if (!body.contains("type")) throw ModelError(c.pointer, "missing \"type\"");
+    c.type = require_string(body["type"], c.pointer + "/type", "\"type\"");
+    if (body.contains("params")) c.params = require_object(body["params"], c.pointer + "/params", "\"params\"");
+    if (body.contains("initial")) c.initial = require_object(body["initial"], c.pointer + "/initial", "\"initial\"");
+    n.components.push_back(std::move(c));
+  }
+}
+
+void parse_connections(const json& j, Netlist& n) {
+  if (!j.is_array()) throw ModelError("/connections", "\"connections\" must be an array, got " + type_name(j));
+  for (std::size_t k = 0; k < j.size(); ++k) {
+    NetlistConnection c;
+    c.pointer = "/connections/" + std::to_string(k);
+    const json& entry = j[k];
+    if (!entry.is_array() || entry.size() < 2)
+      throw ModelError(c.pointer, "a connection is an array of two or more \"instance.port\" strings");
+    for (std::size_t i = 0; i < entry.size(); ++i) {
+      std::string here = c.pointer + "/" + std::to_string(i);
+      std::string port = require_string(entry[i], here, "a connection end");
+      auto dot = port.find('.');
+      if (dot == std::string::npos || dot == 0 || dot + 1 == port.size())
+        throw ModelError(here, "\"" + port + "\" is not of the form \"instance.port\"");
+      c.ports.push_back(port);
+    }
+    n.connections.push_back(std::move(c));
+  }
+}
+
+void parse_experiment(const json& j, Netlist& n) {
+  require_object(j, "/experiment", "\"experiment\"");
+  check_keys(j, "/experiment", {"start", "stop", "interval", "tolerance"});
+  Experiment& e = n.experiment;
+  if (j.contains("start")) e.start = require_number(j["start"], "/experiment/start", "start");
+  if (j.contains("stop")) e.stop = require_number(j["stop"], "/experiment/stop", "stop");
+  if (j.contains("interval")) e.interval = require_number(j["interval"], "/experiment/interval", "interval");
+  if (j.contains("tolerance")) e.tolerance = require_number(j["tolerance"], "/experiment/tolerance", "tolerance");
+  if (!(e.stop > e.start)) throw ModelError("/experiment/stop", "stop must be after start");
+  if (e.interval && !(*e.interval > 0)) throw ModelError("/experiment/interval", "interval must be positive");
+  if (!(e.tolerance > 0 && e.tolerance < 1)) throw ModelError("/experiment/tolerance", "tolerance must lie in (0, 1)");
+}
+
+}  // namespace
+
+Netlist parse_netlist(std::string_view text, std::string source) {
+  json root;
+  try {
+    root = json::parse(text.begin(), text.end());
+  } catch (const json::parse_error& e) {
+    // nlohmann reports the byte offset; users want line and column.
+    std::string what = e.what();
+    auto colon = what.find("error while parsing");
+    std::string detail = colon == std::string::npos ? what : what.substr(colon);
+    throw ModelError("", source + ": JSON syntax error at " + line_column(text, e.byte == 0 ? 0 : e.byte - 1) +
+                             ": " + detail);
+  }
+  Netlist n;
+  n.source = std::move(source);
+  require_object(root, "", "the netlist");
+  check_keys(root, "", {"format", "name", "description", "components", "connections", "experiment", "outputs"});
+  if (!root.contains("format")) throw ModelError("/format", "missing \"format\": \"acausal/1\"");
+  std::string format = require_string(root["format"], "/format", "\"format\"");
+  if (format != "acausal/1")
+    throw ModelError("/format", "unsupported format \"" + format + "\"; this version reads \"acausal/1\"");
+  if (root.contains("name")) n.name = require_string(root["name"], "/name", "\"name\"");
+  if (root.contains("description")) n.description = require_string(root["description"], "/description", "\"description\"");
+  if (!root.contains("components")) throw ModelError("/components", "missing \"components\"");
+  parse_components(root["components"], n);
+  if (root.contains("connections")) parse_connections(root["connections"], n);
+  if (root.contains("experiment")) parse_experiment(root["experiment"], n);
+  if (root.contains("outputs")) {
+    const json& o = root["outputs"];
+    if (!o.is_array()) throw ModelError("/outputs", "\"outputs\" must be an array of variable paths");
+    for (std::size_t i = 0; i < o.size(); ++i)
+      n.outputs.push_back(require_string(o[i], "/outputs/" + std::to_string(i), "an output"));
+  }
+  return n;
+}
+
+Netlist load_netlist(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw ModelError("", "cannot read netlist file " + path);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return parse_netlist(text.str(), path);
+}
+
+void apply_override(Netlist& netlist, std::string_view assignment) {
+  const std::string a(assignment);
+  auto eq = a.find('=');
+  auto dot = a.find('.');
+  if (eq == std::string::npos || dot == std::string::npos || dot > eq || dot == 0 || dot + 1 == eq)
+    throw ModelError("", "--set expects instance.parameter=value, got \"" + a + "\"");
+  std::string instance = a.substr(0, dot);
+  std::string param = a.substr(dot + 1, eq - dot - 1);
+  std::string value = a.substr(eq + 1);
+  NetlistComponent* c = netlist.find(instance);
+  if (c == nullptr) throw ModelError("/components", "--set " + a + ": no component named \"" + instance + "\"");
+  json v = json::parse(value, nullptr, false);
+  c->params[param] = v.is_discarded() ? json(value) : v;
+}
+
+}  // namespace acausal
