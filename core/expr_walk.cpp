@@ -157,34 +157,38 @@ std::vector<Expr> leaves(const Expr& e) {
   return out;
 }
 
+std::vector<Expr> switch_indicators(const Expr& x) {
+  auto a = x.args();
+  switch (x.op()) {
+    case Op::Less:
+    case Op::LessEqual:
+    case Op::Greater:
+    case Op::GreaterEqual:
+    case Op::Min:
+    case Op::Max: return {a[0] - a[1]};
+    case Op::Sign:
+    case Op::Abs: return {a[0]};
+    case Op::Table: {
+      std::vector<Expr> out;
+      for (double b : x.table()->x()) out.push_back(a[0] - b);
+      return out;
+    }
+    default: return {};
+  }
+}
+
 std::vector<Condition> conditions(const Expr& e) {
   std::vector<Condition> out;
   std::unordered_set<Expr, ExprHash> seen_nodes;
   std::unordered_set<Expr, ExprHash> seen_indicators;
-  auto record = [&](const Expr& source, const Expr& indicator) {
-    if (!indicator.is_constant() && seen_indicators.insert(indicator).second) out.push_back({source, indicator});
-  };
   std::vector<Expr> stack{e};
   while (!stack.empty()) {
     Expr x = stack.back();
     stack.pop_back();
     if (x.is_leaf() || !seen_nodes.insert(x).second) continue;
-    auto a = x.args();
-    switch (x.op()) {
-      case Op::Less:
-      case Op::LessEqual:
-      case Op::Greater:
-      case Op::GreaterEqual:
-      case Op::Min:
-      case Op::Max: record(x, a[0] - a[1]); break;
-      case Op::Sign:
-      case Op::Abs: record(x, a[0]); break;
-      case Op::Table:
-        for (double b : x.table()->x()) record(x, a[0] - b);
-        break;
-      default: break;
-    }
-    for (auto it = a.rbegin(); it != a.rend(); ++it) stack.push_back(*it);
+    for (const Expr& indicator : switch_indicators(x))
+      if (!indicator.is_constant() && seen_indicators.insert(indicator).second) out.push_back({x, indicator});
+    for (auto it = x.args().rbegin(); it != x.args().rend(); ++it) stack.push_back(*it);
   }
   return out;
 }

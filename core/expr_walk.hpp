@@ -33,6 +33,10 @@ struct Condition {
   Expr indicator;  ///< continuous function whose zero crossing switches the branch
 };
 
+/// The indicators of one switching node (a relation, sign, abs, min, max or table); empty for any
+/// other node. Shared by conditions() and the tape, so both see the same indicators.
+std::vector<Expr> switch_indicators(const Expr& node);
+
 /// The switching conditions in `e`, each distinct indicator once, in first-visit order.
 std::vector<Condition> conditions(const Expr& e);
 

@@ -62,15 +62,21 @@ JacobianTape::Structure JacobianTape::structure(std::span<const Expr> residuals,
   return s;
 }
 
-JacobianTape::JacobianTape(std::span<const Expr> residuals, const InputMap& inputs, std::size_t unknowns)
-    : JacobianTape(structure(residuals, inputs, unknowns), inputs) {}
+JacobianTape::JacobianTape(std::span<const Expr> residuals, const InputMap& inputs, std::size_t unknowns,
+                           const IndicatorIndex* indicators)
+    : JacobianTape(structure(residuals, inputs, unknowns), inputs, indicators) {}
 
-JacobianTape::JacobianTape(Structure s, const InputMap& inputs)
+JacobianTape::JacobianTape(Structure s, const InputMap& inputs, const IndicatorIndex* indicators)
     : pattern_(std::move(s.pattern)), dy_(std::move(s.dy)), dyp_(std::move(s.dyp)),
-      tape_(s.partials, inputs), partials_(s.partials.size()) {}
+      tape_(s.partials, inputs, indicators), partials_(s.partials.size()) {}
 
-void JacobianTape::evaluate(const TapeInputs& inputs, double cj, double* values) {
-  tape_.evaluate(inputs, partials_.data());
+std::span<const double> JacobianTape::partials(const TapeInputs& inputs, const double* branch) {
+  tape_.evaluate(inputs, partials_.data(), branch);
+  return partials_;
+}
+
+void JacobianTape::evaluate(const TapeInputs& inputs, double cj, double* values, const double* branch) {
+  tape_.evaluate(inputs, partials_.data(), branch);
   const std::size_t n = dy_.size();
   for (std::size_t k = 0; k < n; ++k) values[k] = partials_[k] + cj * partials_[n + k];
 }

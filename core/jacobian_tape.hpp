@@ -27,7 +27,8 @@ class JacobianTape {
   /// (several leaves may share an index; their partials add). An entry is in the pattern when
   /// one of its two partials is not identically zero.
   /// @throws std::invalid_argument if a leaf has no input slot or an index is ≥ `unknowns`.
-  JacobianTape(std::span<const Expr> residuals, const InputMap& inputs, std::size_t unknowns);
+  JacobianTape(std::span<const Expr> residuals, const InputMap& inputs, std::size_t unknowns,
+               const IndicatorIndex* indicators = nullptr);
 
   const SparsityPattern& pattern() const { return pattern_; }
 
@@ -36,7 +37,12 @@ class JacobianTape {
   const Expr& dyp(std::size_t k) const { return dyp_[k]; }
 
   /// Writes the nonzeros of ∂F/∂y + cj·∂F/∂y' in CSC order into values[0 .. nonzeros).
-  void evaluate(const TapeInputs& inputs, double cj, double* values);
+  /// `branch`: as Tape::evaluate.
+  void evaluate(const TapeInputs& inputs, double cj, double* values, const double* branch = nullptr);
+
+  /// ∂F/∂y and ∂F/∂y' separately: the first nonzeros() values are ∂F/∂y, the next ∂F/∂y', both in
+  /// CSC order. Valid until the next evaluation.
+  std::span<const double> partials(const TapeInputs& inputs, const double* branch = nullptr);
 
  private:
   struct Structure {
@@ -45,7 +51,7 @@ class JacobianTape {
     std::vector<Expr> partials;  // dy then dyp: the tape's outputs
   };
   static Structure structure(std::span<const Expr> residuals, const InputMap& inputs, std::size_t unknowns);
-  JacobianTape(Structure s, const InputMap& inputs);
+  JacobianTape(Structure s, const InputMap& inputs, const IndicatorIndex* indicators);
 
   SparsityPattern pattern_;
   std::vector<Expr> dy_;

@@ -96,18 +96,25 @@ double Table1D::inside(std::size_t i, double x, int order) const {
   }
 }
 
-double Table1D::evaluate(double x, int order) const {
+std::ptrdiff_t Table1D::piece(double x) const {
+  const auto last = static_cast<std::ptrdiff_t>(x_.size()) - 1;
+  if (x < x_[0]) return -1;
+  if (x > x_.back()) return last;
+  return static_cast<std::ptrdiff_t>(segment(x));
+}
+
+double Table1D::evaluate_piece(std::ptrdiff_t piece, double x, int order) const {
   if (order < 0) throw std::invalid_argument("table " + label_ + ": negative derivative order");
   const std::size_t last = x_.size() - 1;
-  const bool below = x < x_[0];
-  const bool above = x > x_[last];
-  if (!below && !above) return inside(segment(x), x, order);
-  const std::size_t end = below ? 0 : last;
+  if (piece >= 0 && static_cast<std::size_t>(piece) < last) return inside(static_cast<std::size_t>(piece), x, order);
+  const std::size_t end = piece < 0 ? 0 : last;
   if (extrapolation_ == Extrapolation::Nearest) return order == 0 ? y_[end] : 0.0;
   // Linear extrapolation continues with the slope the interpolant has at the end point.
-  const double slope = inside(below ? 0 : last - 1, x_[end], 1);
+  const double slope = inside(piece < 0 ? 0 : last - 1, x_[end], 1);
   if (order == 0) return y_[end] + slope * (x - x_[end]);
   return order == 1 ? slope : 0.0;
 }
+
+double Table1D::evaluate(double x, int order) const { return evaluate_piece(piece(x), x, order); }
 
 }  // namespace acausal

@@ -30,6 +30,14 @@ class Table1D {
   /// the derivatives are those of the segment to its right (the last segment at the last point).
   double evaluate(double x, int order = 0) const;
 
+  /// The same as evaluate(), on a given piece: −1 is the extrapolation below x_0, i in [0, n−2] the
+  /// segment [x_i, x_{i+1}], n − 1 the extrapolation above x_{n−1}. Used between events, where the
+  /// piece is frozen while x may stray slightly past a breakpoint.
+  double evaluate_piece(std::ptrdiff_t piece, double x, int order) const;
+
+  /// The piece holding x, for evaluate_piece().
+  std::ptrdiff_t piece(double x) const;
+
   /// Derivatives above this order vanish everywhere (1 for linear, 3 for cubic segments).
   static int max_nonzero_derivative_order(Interpolation interpolation);
 

@@ -5,6 +5,7 @@
 #include <unordered_map>
 
 #include "expr_node.hpp"
+#include "expr_walk.hpp"
 #include "table.hpp"
 
 namespace acausal {
@@ -36,7 +37,8 @@ double powi(double x, std::int32_t n) {
 
 class Tape::Compiler {
  public:
-  Compiler(Tape& tape, const InputMap& inputs) : tape_(tape), inputs_(inputs) {}
+  Compiler(Tape& tape, const InputMap& inputs, const IndicatorIndex* indicators)
+      : tape_(tape), inputs_(inputs), indicators_(indicators) {}
 
   std::uint32_t slot(const Expr& e) {
     if (auto it = slots_.find(e); it != slots_.end()) return it->second;
@@ -93,25 +95,39 @@ class Tape::Compiler {
       case Op::Acos: return emit(Code::Acos, slot(a[0]));
       case Op::Atan: return emit(Code::Atan, slot(a[0]));
       case Op::Tanh: return emit(Code::Tanh, slot(a[0]));
-      case Op::Abs: return emit(Code::Abs, slot(a[0]));
-      case Op::Sign: return emit(Code::Sign, slot(a[0]));
+      case Op::Abs: return emit(Code::Abs, slot(a[0]), 0, indicator(e));
+      case Op::Sign: return emit(Code::Sign, slot(a[0]), 0, indicator(e));
       case Op::Atan2: return emit(Code::Atan2, slot(a[0]), slot(a[1]));
-      case Op::Min: return emit(Code::Min, slot(a[0]), slot(a[1]));
-      case Op::Max: return emit(Code::Max, slot(a[0]), slot(a[1]));
-      case Op::Less: return emit(Code::Less, slot(a[0]), slot(a[1]));
-      case Op::LessEqual: return emit(Code::LessEqual, slot(a[0]), slot(a[1]));
-      case Op::Greater: return emit(Code::Greater, slot(a[0]), slot(a[1]));
-      case Op::GreaterEqual: return emit(Code::GreaterEqual, slot(a[0]), slot(a[1]));
+      case Op::Min: return emit(Code::Min, slot(a[0]), slot(a[1]), indicator(e));
+      case Op::Max: return emit(Code::Max, slot(a[0]), slot(a[1]), indicator(e));
+      case Op::Less: return emit(Code::Less, slot(a[0]), slot(a[1]), indicator(e));
+      case Op::LessEqual: return emit(Code::LessEqual, slot(a[0]), slot(a[1]), indicator(e));
+      case Op::Greater: return emit(Code::Greater, slot(a[0]), slot(a[1]), indicator(e));
+      case Op::GreaterEqual: return emit(Code::GreaterEqual, slot(a[0]), slot(a[1]), indicator(e));
       case Op::And: return emit(Code::And, slot(a[0]), slot(a[1]));
       case Op::Or: return emit(Code::Or, slot(a[0]), slot(a[1]));
       case Op::IfElse: return emit(Code::Select, slot(a[0]), slot(a[1]), slot(a[2]));
       case Op::Table: {
         tape_.tables_.push_back(e.table());
-        return emit(Code::Table, slot(a[0]), 0, static_cast<std::uint32_t>(tape_.tables_.size() - 1), 0.0,
+        const auto first = static_cast<std::uint32_t>(tape_.table_indicators_.size());
+        if (indicators_ != nullptr)
+          for (const Expr& i : switch_indicators(e)) tape_.table_indicators_.push_back(lookup(i));
+        return emit(Code::Table, slot(a[0]), first, static_cast<std::uint32_t>(tape_.tables_.size() - 1), 0.0,
                     e.order());
       }
     }
     throw std::logic_error("tape: unexpected node " + to_string(e));
+  }
+
+  std::uint32_t lookup(const Expr& indicator) const {
+    auto it = indicators_->find(indicator);
+    if (it == indicators_->end()) throw std::invalid_argument("tape: indicator " + to_string(indicator) + " is not indexed");
+    return it->second;
+  }
+
+  /// The indicator index of a switching node with one indicator (unused without an index).
+  std::uint32_t indicator(const Expr& e) const {
+    return indicators_ == nullptr ? 0 : lookup(switch_indicators(e).at(0));
   }
 
   std::uint32_t load(const Expr& leaf) {
@@ -181,17 +197,31 @@ class Tape::Compiler {
 
   Tape& tape_;
   const InputMap& inputs_;
+  const IndicatorIndex* indicators_;
   std::unordered_map<Expr, std::uint32_t, ExprHash> slots_;
   std::unordered_map<double, std::uint32_t> constants_;
 };
 
-Tape::Tape(std::span<const Expr> outputs, const InputMap& inputs) {
-  Compiler compiler(*this, inputs);
+Tape::Tape(std::span<const Expr> outputs, const InputMap& inputs, const IndicatorIndex* indicators)
+    : has_indicators_(indicators != nullptr) {
+  Compiler compiler(*this, inputs, indicators);
   output_slots_.reserve(outputs.size());
   for (const Expr& e : outputs) output_slots_.push_back(compiler.slot(e));
 }
 
-void Tape::evaluate(const TapeInputs& in, double* out) {
+/// The table piece that the branch signs of its breakpoint indicators (x − x_i) select:
+/// the number of breakpoints at or left of x, less one; above the last one only when x is past it.
+std::ptrdiff_t Tape::frozen_piece(const Table1D& table, std::uint32_t first, const double* branch) const {
+  const std::size_t n = table.x().size();
+  std::size_t at_or_right = 0;
+  for (std::size_t k = 0; k < n; ++k)
+    if (branch[table_indicators_[first + k]] >= 0.0) ++at_or_right;
+  if (at_or_right == n && branch[table_indicators_[first + n - 1]] == 0.0) return static_cast<std::ptrdiff_t>(n) - 2;
+  return static_cast<std::ptrdiff_t>(at_or_right) - 1;
+}
+
+void Tape::evaluate(const TapeInputs& in, double* out, const double* branch) {
+  if (branch != nullptr && !has_indicators_) throw std::logic_error("tape: branch signs given to a tape without indicators");
   double* w = work_.data();
   for (const Load& l : loads_) {
     switch (l.kind) {
@@ -224,19 +254,22 @@ void Tape::evaluate(const TapeInputs& in, double* out) {
       case Code::Acos: r = std::acos(a); break;
       case Code::Atan: r = std::atan(a); break;
       case Code::Tanh: r = std::tanh(a); break;
-      case Code::Abs: r = std::fabs(a); break;
-      case Code::Sign: r = a > 0.0 ? 1.0 : (a < 0.0 ? -1.0 : 0.0); break;
+      // Switching nodes: with branch signs, the sign s of the node's indicator decides.
+      case Code::Abs: r = (branch ? branch[i.c] >= 0.0 : a >= 0.0) ? a : -a; break;
+      case Code::Sign: r = branch ? branch[i.c] : (a > 0.0 ? 1.0 : (a < 0.0 ? -1.0 : 0.0)); break;
       case Code::Atan2: r = std::atan2(a, w[i.b]); break;
-      case Code::Min: r = a < w[i.b] ? a : w[i.b]; break;
-      case Code::Max: r = a > w[i.b] ? a : w[i.b]; break;
-      case Code::Less: r = a < w[i.b] ? 1.0 : 0.0; break;
-      case Code::LessEqual: r = a <= w[i.b] ? 1.0 : 0.0; break;
-      case Code::Greater: r = a > w[i.b] ? 1.0 : 0.0; break;
-      case Code::GreaterEqual: r = a >= w[i.b] ? 1.0 : 0.0; break;
+      case Code::Min: r = (branch ? branch[i.c] < 0.0 : a < w[i.b]) ? a : w[i.b]; break;
+      case Code::Max: r = (branch ? branch[i.c] > 0.0 : a > w[i.b]) ? a : w[i.b]; break;
+      case Code::Less: r = (branch ? branch[i.c] < 0.0 : a < w[i.b]) ? 1.0 : 0.0; break;
+      case Code::LessEqual: r = (branch ? branch[i.c] <= 0.0 : a <= w[i.b]) ? 1.0 : 0.0; break;
+      case Code::Greater: r = (branch ? branch[i.c] > 0.0 : a > w[i.b]) ? 1.0 : 0.0; break;
+      case Code::GreaterEqual: r = (branch ? branch[i.c] >= 0.0 : a >= w[i.b]) ? 1.0 : 0.0; break;
       case Code::And: r = (a != 0.0 && w[i.b] != 0.0) ? 1.0 : 0.0; break;
       case Code::Or: r = (a != 0.0 || w[i.b] != 0.0) ? 1.0 : 0.0; break;
       case Code::Select: r = a != 0.0 ? w[i.b] : w[i.c]; break;
-      case Code::Table: r = tables_[i.c]->evaluate(a, i.n); break;
+      case Code::Table: r = branch ? tables_[i.c]->evaluate_piece(frozen_piece(*tables_[i.c], i.b, branch), a, i.n)
+                                   : tables_[i.c]->evaluate(a, i.n);
+        break;
     }
   }
   for (std::size_t k = 0; k < output_slots_.size(); ++k) out[k] = w[output_slots_[k]];

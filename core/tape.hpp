@@ -7,6 +7,7 @@
 #include <memory>
 #include <optional>
 #include <span>
+#include <unordered_map>
 #include <vector>
 
 #include "expr.hpp"
@@ -36,15 +37,25 @@ struct TapeInputs {
   const double* p = nullptr;
 };
 
+/// Event indicators of a model by expression: the position of each in the caller's array of branch
+/// signs (see Tape::evaluate).
+using IndicatorIndex = std::unordered_map<Expr, std::uint32_t, ExprHash>;
+
 /// A flat instruction list computing all outputs; each distinct node is computed once.
 class Tape {
  public:
-  /// Compiles `outputs`. @throws std::invalid_argument if a leaf has no input slot.
-  Tape(std::span<const Expr> outputs, const InputMap& inputs);
+  /// Compiles `outputs`. With `indicators`, every switching node (relation, sign, abs, min, max,
+  /// table) is tied to its indicators (switch_indicators() of the node must all be in the index),
+  /// so that evaluate() can hold its branch.
+  /// @throws std::invalid_argument if a leaf has no input slot or an indicator is not in the index.
+  Tape(std::span<const Expr> outputs, const InputMap& inputs, const IndicatorIndex* indicators = nullptr);
 
-  /// Writes output k to out[k]. Uses the tape's own workspace, so one Tape is not to be
-  /// evaluated from two threads at once.
-  void evaluate(const TapeInputs& inputs, double* out);
+  /// Writes output k to out[k]. With `branch` (one value per indicator: the sign −1, 0 or +1 it had
+  /// at the last event), every switching node takes the branch that sign selects instead of
+  /// comparing its operands, so a Newton iteration never sees a switch. Uses the tape's own
+  /// workspace: one Tape is not to be evaluated from two threads at once.
+  /// @throws std::logic_error if `branch` is given to a tape compiled without indicators.
+  void evaluate(const TapeInputs& inputs, double* out, const double* branch = nullptr);
 
   std::size_t output_count() const { return output_slots_.size(); }
   std::size_t instruction_count() const { return code_.size(); }
@@ -54,8 +65,8 @@ class Tape {
   struct Instruction {
     Code code;
     std::int32_t n;  // integer exponent, table derivative order
-    std::uint32_t dst, a, b, c;
-    double k;        // scale factor
+    std::uint32_t dst, a, b, c;  // c: the indicator of a switching node (when compiled with indicators)
+    double k;                    // scale factor
   };
   struct Load {
     std::uint32_t slot;
@@ -63,11 +74,14 @@ class Tape {
     std::uint32_t index;
   };
   class Compiler;
+  std::ptrdiff_t frozen_piece(const Table1D& table, std::uint32_t first, const double* branch) const;
 
   std::vector<Instruction> code_;
   std::vector<Load> loads_;
   std::vector<std::uint32_t> output_slots_;
   std::vector<std::shared_ptr<const Table1D>> tables_;  // Instruction::c indexes this for tables
+  std::vector<std::uint32_t> table_indicators_;         // per table instruction, from Instruction::b
+  bool has_indicators_ = false;
   std::vector<double> work_;                            // constants are preloaded and never written
 };
 

@@ -1,0 +1,46 @@
+#pragma once
+/// @file
+/// Alias elimination: equations a = ±b + c and a = c remove a variable, which is then rebuilt from
+/// its representative for output.
+
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "core/model.hpp"
+
+namespace acausal {
+
+/// value(variable) = sign·value(representative) + offset, or a constant when representative is npos.
+struct AliasOf {
+  std::size_t representative = std::string::npos;
+  double sign = 1.0;
+  double offset = 0.0;
+  bool is_constant() const { return representative == std::string::npos; }
+};
+
+/// An initial target on a representative, gathered from its aliases.
+struct Target {
+  TargetPriority priority = TargetPriority::None;
+  double value = 0.0;
+  std::string pointer;   ///< where the netlist set it
+  std::string variable;  ///< the variable the netlist named
+};
+
+struct AliasElimination {
+  std::vector<AliasOf> alias;                ///< per model variable; representatives map to themselves
+  std::vector<bool> eliminated_equation;     ///< per model equation: consumed as an alias
+  std::vector<Target> target;                ///< per model variable (meaningful for representatives)
+  /// Replaces eliminated variables and their derivatives in any expression of the model.
+  std::unordered_map<Expr, Expr, ExprHash> replacements;
+};
+
+/// Finds the alias equations, chooses representatives (internal variables before port variables,
+/// stronger state priority, stronger initial target, then declaration order), moves the initial
+/// targets onto them, and builds the replacement map. Equations that would close a loop of aliases
+/// or tie a constant twice are kept, so that structural analysis reports them.
+/// @throws ModelError when two high-priority initial targets of one quantity disagree, or a high
+///         target contradicts a constant.
+AliasElimination eliminate_aliases(const Model& model);
+
+}  // namespace acausal

@@ -1,0 +1,136 @@
+#include "core/analysis.hpp"
+
+#include <unordered_map>
+
+#include "core/errors.hpp"
+#include "core/expr_walk.hpp"
+#include "core/matching.hpp"
+
+namespace acausal {
+
+Expr ReducedDae::in_unknowns(const Expr& e) const { return substitute(e, aliases.replacements); }
+
+namespace {
+
+std::string describe_equation(const Model& m, std::size_t e, const Expr& residual) {
+  const ModelEquation& eq = m.equations[e];
+  std::string who = eq.origin == "connection" ? "connection" : eq.origin;
+  return "  " + eq.pointer + " (" + who + (eq.description.empty() ? "" : ": " + eq.description) +
+         "): 0 = " + to_string(residual);
+}
+
+std::string list_variables(const Model& m, const ReducedDae& r, const std::vector<std::size_t>& cols) {
+  std::string s;
+  for (std::size_t i = 0; i < cols.size(); ++i) {
+    if (i == 20) {
+      s += ", ... (" + std::to_string(cols.size()) + " in all)";
+      break;
+    }
+    s += (i ? ", " : "") + m.variables[r.unknown_variable[cols[i]]].name;
+  }
+  return s;
+}
+
+/// Columns of each residual: the unknown of every variable or derivative leaf.
+Bipartite incidence(const ReducedDae& r, const std::unordered_map<Expr, std::size_t, ExprHash>& column,
+                    bool highest_derivatives_only) {
+  Bipartite g;
+  g.rows = r.residuals.size();
+  g.cols = r.unknowns.size();
+  g.adjacency.resize(g.rows);
+  for (std::size_t i = 0; i < g.rows; ++i) {
+    for (const Expr& leaf : leaves(r.residuals[i])) {
+      if (leaf.op() != Op::Variable && leaf.op() != Op::Derivative) continue;
+      const Expr& v = leaf.op() == Op::Derivative ? leaf.args()[0] : leaf;
+      std::size_t c = column.at(v);
+      // In the index-1 test a differential unknown is solved for through its derivative.
+      if (highest_derivatives_only && r.differential[c] && leaf.op() != Op::Derivative) continue;
+      auto& adj = g.adjacency[i];
+      if (std::find(adj.begin(), adj.end(), c) == adj.end()) adj.push_back(static_cast<std::uint32_t>(c));
+    }
+  }
+  return g;
+}
+
+[[noreturn]] void report_singular(const Model& m, const ReducedDae& r, const Bipartite& g, const Matching& match) {
+  DulmageMendelsohn dm = dulmage_mendelsohn(g, match);
+  std::string text = "the model is structurally singular";
+  std::string pointer;
+  if (!dm.over_rows.empty()) {
+    std::size_t extra = dm.over_rows.size() - dm.over_cols.size();
+    text += "\nover-determined: " + std::to_string(dm.over_rows.size()) + " equations fix only " +
+            std::to_string(dm.over_cols.size()) + " unknowns (" + std::to_string(extra) + " too many)";
+    if (!dm.over_cols.empty()) text += ": " + list_variables(m, r, dm.over_cols);
+    text += "\n  remove one of these equations (or the connection or initial value that makes it):";
+    for (std::size_t row : dm.over_rows)
+      text += "\n" + describe_equation(m, r.residual_equation[row], r.residuals[row]);
+    pointer = m.equations[r.residual_equation[dm.over_rows[0]]].pointer;
+  }
+  if (!dm.under_cols.empty()) {
+    std::size_t missing = dm.under_cols.size() - dm.under_rows.size();
+    text += "\nunder-determined: " + std::to_string(dm.under_cols.size()) + " unknowns (" +
+            list_variables(m, r, dm.under_cols) + ") appear in only " + std::to_string(dm.under_rows.size()) +
+            " equations (" + std::to_string(missing) + " missing)";
+    if (!dm.under_rows.empty()) text += ":";
+    for (std::size_t row : dm.under_rows)
+      text += "\n" + describe_equation(m, r.residual_equation[row], r.residuals[row]);
+    std::vector<std::string> instances;
+    for (std::size_t c : dm.under_cols) {
+      const std::string& inst = m.instances[m.variables[r.unknown_variable[c]].instance].instance;
+      if (std::find(instances.begin(), instances.end(), inst) == instances.end()) instances.push_back(inst);
+    }
+    text += "\n  components involved:";
+    for (const std::string& inst : instances) text += " " + inst;
+    if (pointer.empty())
+      pointer = m.instances[m.variables[r.unknown_variable[dm.under_cols[0]]].instance].pointer;
+  }
+  throw ModelError(pointer, text);
+}
+
+[[noreturn]] void report_high_index(const Model& m, const ReducedDae& r, const Bipartite& g, const Matching& match) {
+  DulmageMendelsohn dm = dulmage_mendelsohn(g, match);
+  std::string text =
+      "the model needs index reduction, which this version cannot do yet: these constraints fix quantities whose "
+      "derivatives are also states";
+  for (std::size_t row : dm.over_rows) text += "\n" + describe_equation(m, r.residual_equation[row], r.residuals[row]);
+  throw ModelError(m.equations[r.residual_equation[dm.over_rows.at(0)]].pointer, text);
+}
+
+}  // namespace
+
+ReducedDae analyze(const Model& model) {
+  ReducedDae r;
+  r.aliases = eliminate_aliases(model);
+  std::unordered_map<Expr, std::size_t, ExprHash> column;
+  for (std::size_t i = 0; i < model.variables.size(); ++i) {
+    if (r.aliases.alias[i].representative != i) continue;
+    column.emplace(model.variables[i].symbol, r.unknowns.size());
+    r.unknown_variable.push_back(i);
+    r.unknowns.push_back(model.variables[i].symbol);
+    r.targets.push_back(r.aliases.target[i]);
+  }
+  for (std::size_t e = 0; e < model.equations.size(); ++e) {
+    if (r.aliases.eliminated_equation[e]) continue;
+    r.residuals.push_back(substitute(model.equations[e].residual, r.aliases.replacements));
+    r.residual_equation.push_back(e);
+  }
+  r.differential.assign(r.unknowns.size(), false);
+  for (const Expr& res : r.residuals)
+    for (const Expr& leaf : leaves(res))
+      if (leaf.op() == Op::Derivative) {
+        if (leaf.order() > 1)
+          throw ModelError("", "der(der(" + leaf.name() + ")) occurs: the model needs index reduction, which this "
+                               "version cannot do yet");
+        r.differential[column.at(leaf.args()[0])] = true;
+      }
+
+  Bipartite any = incidence(r, column, false);
+  Matching m = maximum_matching(any);
+  if (!m.perfect()) report_singular(model, r, any, m);
+  Bipartite highest = incidence(r, column, true);
+  Matching h = maximum_matching(highest);
+  if (!h.perfect()) report_high_index(model, r, highest, h);
+  return r;
+}
+
+}  // namespace acausal

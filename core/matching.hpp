@@ -1,0 +1,57 @@
+#pragma once
+/// @file
+/// Maximum bipartite matching of equations (rows) to unknowns (columns), and the
+/// Dulmage–Mendelsohn split of what cannot be matched into over- and under-determined parts.
+
+#include <cstdint>
+#include <vector>
+
+namespace acausal {
+
+/// Row i is incident to the columns adjacency[i].
+struct Bipartite {
+  std::size_t rows = 0;
+  std::size_t cols = 0;
+  std::vector<std::vector<std::uint32_t>> adjacency;
+};
+
+inline constexpr std::size_t kUnmatched = static_cast<std::size_t>(-1);
+
+struct Matching {
+  std::vector<std::size_t> col_of_row;  ///< kUnmatched where a row is unmatched
+  std::vector<std::size_t> row_of_col;
+  std::size_t size = 0;
+  bool perfect() const { return size == col_of_row.size() && size == row_of_col.size(); }
+};
+
+/// A matching grown one row at a time: add_row() keeps a row only if it can be matched (by an
+/// augmenting path), so the kept rows are always structurally independent.
+class IncrementalMatching {
+ public:
+  explicit IncrementalMatching(std::size_t cols);
+  /// Adds a row with these columns; returns false (and forgets the row) if no augmenting path exists.
+  bool add_row(std::vector<std::uint32_t> cols);
+  const Matching& matching() const { return m_; }
+  const Bipartite& graph() const { return g_; }
+
+ private:
+  bool augment(std::size_t root);
+  Bipartite g_;
+  Matching m_;
+  std::vector<std::size_t> visited_;
+  std::size_t stamp_ = 0;
+};
+
+/// Maximum matching by augmenting paths (greedy start, then iterative depth-first search, so
+/// long chains cannot overflow the stack). `prefer` orders the columns tried first for each row
+/// (optional, by column: lower is preferred).
+Matching maximum_matching(const Bipartite& g, const std::vector<int>& prefer = {});
+
+/// The parts of a non-perfect matching (Dulmage–Mendelsohn coarse decomposition).
+struct DulmageMendelsohn {
+  std::vector<std::size_t> over_rows, over_cols;    ///< reachable from unmatched rows: more equations than unknowns
+  std::vector<std::size_t> under_rows, under_cols;  ///< reachable from unmatched columns: more unknowns than equations
+};
+DulmageMendelsohn dulmage_mendelsohn(const Bipartite& g, const Matching& m);
+
+}  // namespace acausal

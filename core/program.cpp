@@ -1,0 +1,125 @@
+#include "core/program.hpp"
+
+#include <cmath>
+#include <unordered_map>
+
+#include "core/expr_diff.hpp"
+#include "core/expr_walk.hpp"
+
+namespace acausal {
+namespace {
+
+InputMap unknown_inputs(const ReducedDae& dae) {
+  auto column = std::make_shared<std::unordered_map<Expr, std::uint32_t, ExprHash>>();
+  for (std::size_t k = 0; k < dae.unknowns.size(); ++k) column->emplace(dae.unknowns[k], static_cast<std::uint32_t>(k));
+  return [column](const Expr& leaf) -> std::optional<InputSlot> {
+    switch (leaf.op()) {
+      case Op::Time: return InputSlot{InputKind::Time, 0};
+      case Op::Variable: {
+        auto it = column->find(leaf);
+        if (it == column->end()) return std::nullopt;
+        return InputSlot{InputKind::Y, it->second};
+      }
+      case Op::Derivative: {
+        auto it = column->find(leaf.args()[0]);
+        if (it == column->end() || leaf.order() != 1) return std::nullopt;
+        return InputSlot{InputKind::YP, it->second};
+      }
+      default: return std::nullopt;
+    }
+  };
+}
+
+/// Every indicator of the residuals, their derivatives (which switch with them) and of `extra`.
+std::vector<Expr> all_indicators(const std::vector<Expr>& residuals, const std::vector<Expr>& extra) {
+  std::vector<Expr> out;
+  std::unordered_map<Expr, bool, ExprHash> seen;
+  auto add = [&](const Expr& e) {
+    for (const Condition& c : conditions(e))
+      if (seen.emplace(c.indicator, true).second) out.push_back(c.indicator);
+  };
+  for (const Expr& r : residuals) add(r);
+  for (const Expr& e : extra) add(e);
+  return out;
+}
+
+IndicatorIndex index_of(const std::vector<Expr>& indicators) {
+  IndicatorIndex index;
+  for (std::size_t k = 0; k < indicators.size(); ++k) index.emplace(indicators[k], static_cast<std::uint32_t>(k));
+  return index;
+}
+
+std::vector<Expr> output_expressions(const Model& model, const ReducedDae& dae) {
+  std::unordered_map<std::string, std::size_t> index;
+  for (std::size_t i = 0; i < model.variables.size(); ++i) index.emplace(model.variables[i].name, i);
+  std::vector<Expr> out;
+  for (const std::string& name : model.outputs) out.push_back(dae.in_unknowns(model.variables[index.at(name)].symbol));
+  return out;
+}
+
+}  // namespace
+
+/// What the tapes are compiled from, gathered before any tape exists (the indicator index must
+/// cover the switching nodes of every tape).
+struct Program::Parts {
+  std::vector<Expr> outputs;
+  std::vector<EnergyAccount> accounts;
+  std::vector<Expr> energy;
+  std::vector<Expr> indicators;
+};
+
+Program::Program(const Model& model, ReducedDae dae) : Program(model, dae, [&] {
+  Parts p;
+  p.outputs = output_expressions(model, dae);
+  for (const Definition& d : model.instances) {
+    Expr ports = 0.0;
+    for (const Definition::PortInfo& port : d.ports) ports += port.port.domain->power(port.port);
+    Expr stored = dae.in_unknowns(d.stored_energy);
+    Expr loss = dae.in_unknowns(d.loss_power);
+    Expr injected = dae.in_unknowns(d.injected_power);
+    Expr port_power = dae.in_unknowns(ports);
+    if (stored.is_constant() && loss.is_constant() && injected.is_constant() && port_power.is_constant()) continue;
+    auto add = [&](const Expr& e) {
+      p.energy.push_back(e);
+      return p.energy.size() - 1;
+    };
+    EnergyAccount a;
+    a.instance = d.instance;
+    a.stored = add(stored);
+    a.stored_rate = add(time_derivative(stored));
+    a.loss = add(loss);
+    a.injected = add(injected);
+    a.port_power = add(port_power);
+    p.accounts.push_back(a);
+  }
+  std::vector<Expr> extra = p.outputs;
+  extra.insert(extra.end(), p.energy.begin(), p.energy.end());
+  p.indicators = all_indicators(dae.residuals, extra);
+  return p;
+}()) {}
+
+Program::Program(const Model& model, ReducedDae dae, Parts parts)
+    : model_(&model),
+      dae_(std::move(dae)),
+      indicator_expressions_(std::move(parts.indicators)),
+      indicator_index_(index_of(indicator_expressions_)),
+      residual_(dae_.residuals, unknown_inputs(dae_), &indicator_index_),
+      jacobian_(dae_.residuals, unknown_inputs(dae_), dae_.unknowns.size(), &indicator_index_),
+      indicators_(indicator_expressions_, unknown_inputs(dae_)),
+      outputs_(parts.outputs, unknown_inputs(dae_), &indicator_index_),
+      accounts_(std::move(parts.accounts)),
+      energy_(parts.energy, unknown_inputs(dae_), &indicator_index_) {
+  for (std::size_t k = 0; k < dae_.unknowns.size(); ++k) {
+    const ModelVariable& v = model.variables[dae_.unknown_variable[k]];
+    id_.push_back(dae_.differential[k] ? 1.0 : 0.0);
+    start_.push_back(v.options.start);
+    // Magnitude for absolute tolerances: the declared nominal, else 1 or the start value if larger.
+    nominal_.push_back(v.options.nominal ? std::fabs(*v.options.nominal) : std::max(1.0, std::fabs(v.options.start)));
+  }
+}
+
+const std::string& Program::name(std::size_t k) const { return model_->variables[dae_.unknown_variable[k]].name; }
+
+std::unique_ptr<Program> compile(const Model& model) { return std::make_unique<Program>(model, analyze(model)); }
+
+}  // namespace acausal

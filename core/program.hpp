@@ -1,0 +1,81 @@
+#pragma once
+/// @file
+/// The compiled model: tapes for the residual, the iteration matrix, event indicators, outputs and
+/// energy terms, all over the unknowns y, their derivatives y' and time. The solver needs nothing else.
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/analysis.hpp"
+#include "core/jacobian_tape.hpp"
+#include "core/model.hpp"
+#include "core/tape.hpp"
+
+namespace acausal {
+
+/// The energy terms of one component instance, as tape outputs.
+struct EnergyAccount {
+  std::string instance;
+  std::size_t stored = 0;      ///< output index of E [J]
+  std::size_t stored_rate = 0; ///< of dE/dt [W]
+  std::size_t loss = 0;        ///< of the dissipated power [W]
+  std::size_t injected = 0;    ///< of the power taken from signals [W]
+  std::size_t port_power = 0;  ///< of Σ port power into the component [W]
+};
+
+class Program {
+ public:
+  Program(const Model& model, ReducedDae dae);
+
+  std::size_t size() const { return dae_.unknowns.size(); }
+  const ReducedDae& dae() const { return dae_; }
+  const Model& model() const { return *model_; }
+
+  /// Name of unknown k.
+  const std::string& name(std::size_t k) const;
+  /// 1 for differential unknowns, 0 for algebraic ones (IDA's id vector).
+  const std::vector<double>& id() const { return id_; }
+  /// Magnitude of each unknown, for absolute tolerances: the declared nominal, else |start| or 1.
+  const std::vector<double>& nominal() const { return nominal_; }
+  /// Component start value of each unknown (a guess unless a target says otherwise).
+  const std::vector<double>& start() const { return start_; }
+
+  Tape& residual() { return residual_; }
+  JacobianTape& jacobian() { return jacobian_; }
+  const JacobianTape& jacobian() const { return jacobian_; }
+  /// Event indicators (continuous; a branch switches where one crosses zero). The residual,
+  /// Jacobian, output and energy tapes take the branch signs of these indicators.
+  Tape& indicators() { return indicators_; }
+  const std::vector<Expr>& indicator_expressions() const { return indicator_expressions_; }
+  std::size_t indicator_count() const { return indicator_expressions_.size(); }
+
+  /// The model's outputs (names as in the netlist), in terms of the unknowns.
+  Tape& outputs() { return outputs_; }
+  const std::vector<std::string>& output_names() const { return model_->outputs; }
+
+  /// Energy terms of every instance that has any; one tape for all of them.
+  Tape& energy() { return energy_; }
+  const std::vector<EnergyAccount>& accounts() const { return accounts_; }
+
+ private:
+  struct Parts;
+  Program(const Model& model, ReducedDae dae, Parts parts);
+
+  const Model* model_;
+  ReducedDae dae_;
+  std::vector<Expr> indicator_expressions_;
+  IndicatorIndex indicator_index_;
+  Tape residual_;
+  JacobianTape jacobian_;
+  Tape indicators_;
+  Tape outputs_;
+  std::vector<EnergyAccount> accounts_;
+  Tape energy_;
+  std::vector<double> id_, nominal_, start_;
+};
+
+/// Loads, assembles, analyzes and compiles in one call.
+std::unique_ptr<Program> compile(const Model& model);
+
+}  // namespace acausal

@@ -1,0 +1,44 @@
+#include "solver/energy_ledger.hpp"
+
+#include <cmath>
+
+namespace acausal {
+
+EnergyLedger::EnergyLedger(Program& program) : program_(program) {
+  values_.resize(program.energy().output_count());
+  for (const EnergyAccount& a : program.accounts()) report_.components.push_back({a.instance});
+}
+
+void EnergyLedger::terms(double t, const double* y, const double* yp, const double* branch) {
+  program_.energy().evaluate({t, y, yp, nullptr}, values_.data(), branch);
+}
+
+double EnergyLedger::stored_total() const {
+  double e = 0.0;
+  for (const EnergyAccount& a : program_.accounts()) e += values_[a.stored];
+  return e;
+}
+
+void EnergyLedger::start(double t, const double* y, const double* yp, const double* branch) {
+  terms(t, y, yp, branch);
+  report_.time_start = report_.time_end = t;
+  report_.stored_start = report_.stored_end = stored_total();
+  report_.energy_scale = std::fabs(report_.stored_start);
+  const auto& accounts = program_.accounts();
+  for (std::size_t c = 0; c < accounts.size(); ++c)
+    report_.components[c].stored_start = report_.components[c].stored_end = values_[accounts[c].stored];
+}
+
+void EnergyLedger::check_balance(double t, const double* y, const double* yp, const double* branch) {
+  terms(t, y, yp, branch);
+  report_.time_end = t;
+  report_.stored_end = stored_total();
+  const auto& accounts = program_.accounts();
+  for (std::size_t c = 0; c < accounts.size(); ++c) report_.components[c].stored_end = values_[accounts[c].stored];
+  const double balance = report_.stored_end + report_.work_lost - report_.work_injected - report_.stored_start;
+  report_.worst_balance = std::max(report_.worst_balance, std::fabs(balance));
+  report_.energy_scale = std::max(report_.energy_scale, std::fabs(report_.stored_end) + std::fabs(report_.work_lost) +
+                                                            std::fabs(report_.work_injected));
+}
+
+}  // namespace acausal

@@ -1,0 +1,217 @@
+#include "solver/ida_session.hpp"
+
+#include <ida/ida.h>
+#include <nvector/nvector_serial.h>
+#include <sundials/sundials_context.h>
+#include <sunlinsol/sunlinsol_klu.h>
+#include <sunmatrix/sunmatrix_sparse.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <sstream>
+
+#include "solver/solver_error.hpp"
+
+namespace acausal {
+
+std::string SolverError::format_time(double t) {
+  std::ostringstream os;
+  os.precision(10);
+  os << t;
+  return os.str();
+}
+
+struct IdaSession::Handles {
+  SUNContext context = nullptr;
+  void* ida = nullptr;
+  N_Vector y = nullptr, yp = nullptr, id = nullptr, atol = nullptr;
+  SUNMatrix matrix = nullptr;
+  SUNLinearSolver solver = nullptr;
+  ~Handles() {
+    if (ida) IDAFree(&ida);
+    if (solver) SUNLinSolFree(solver);
+    if (matrix) SUNMatDestroy(matrix);
+    for (N_Vector v : {y, yp, id, atol})
+      if (v) N_VDestroy(v);
+    if (context) SUNContext_Free(&context);
+  }
+};
+
+namespace {
+
+IdaSession* self(void* user) { return static_cast<IdaSession*>(user); }
+
+}  // namespace
+
+// The trampolines are friends in spirit: they reach the session through IDA's user data.
+struct IdaCallbacks {
+  static int residual(realtype t, N_Vector y, N_Vector yp, N_Vector r, void* user) {
+    IdaSession* s = self(user);
+    try {
+      TapeInputs in{t, N_VGetArrayPointer(y), N_VGetArrayPointer(yp), nullptr};
+      s->program_.residual().evaluate(in, N_VGetArrayPointer(r), s->branch_.data());
+      const double* out = N_VGetArrayPointer(r);
+      for (std::size_t i = 0; i < s->program_.size(); ++i)
+        if (!std::isfinite(out[i])) return 1;  // recoverable: IDA retries with a smaller step
+      return 0;
+    } catch (...) {
+      s->pending_ = std::current_exception();
+      return -1;
+    }
+  }
+
+  static int jacobian(realtype t, realtype cj, N_Vector y, N_Vector yp, N_Vector, SUNMatrix J, void* user, N_Vector,
+                      N_Vector, N_Vector) {
+    IdaSession* s = self(user);
+    try {
+      const SparsityPattern& pat = s->program_.jacobian().pattern();
+      sunindextype* colptr = SUNSparseMatrix_IndexPointers(J);
+      sunindextype* rowval = SUNSparseMatrix_IndexValues(J);
+      std::copy(pat.col_start.begin(), pat.col_start.end(), colptr);
+      std::copy(pat.row_index.begin(), pat.row_index.end(), rowval);
+      TapeInputs in{t, N_VGetArrayPointer(y), N_VGetArrayPointer(yp), nullptr};
+      s->program_.jacobian().evaluate(in, cj, SUNSparseMatrix_Data(J), s->branch_.data());
+      return 0;
+    } catch (...) {
+      s->pending_ = std::current_exception();
+      return -1;
+    }
+  }
+
+  static int roots(realtype t, N_Vector y, N_Vector yp, realtype* g, void* user) {
+    IdaSession* s = self(user);
+    try {
+      TapeInputs in{t, N_VGetArrayPointer(y), N_VGetArrayPointer(yp), nullptr};
+      s->program_.indicators().evaluate(in, g);
+      return 0;
+    } catch (...) {
+      s->pending_ = std::current_exception();
+      return -1;
+    }
+  }
+};
+
+IdaSession::IdaSession(Program& program, double t0, const std::vector<double>& y, const std::vector<double>& yp,
+                       std::vector<double>& branch, double tolerance, double t_stop)
+    : program_(program), branch_(branch), h_(std::make_unique<Handles>()), t_(t0), t_stop_(t_stop) {
+  const auto n = static_cast<sunindextype>(program.size());
+  const double rtol = 0.1 * tolerance;
+  if (SUNContext_Create(nullptr, &h_->context) != 0) throw SolverError(t0, "SUNContext_Create failed");
+  h_->y = N_VNew_Serial(n, h_->context);
+  h_->yp = N_VNew_Serial(n, h_->context);
+  h_->id = N_VNew_Serial(n, h_->context);
+  h_->atol = N_VNew_Serial(n, h_->context);
+  std::copy(y.begin(), y.end(), N_VGetArrayPointer(h_->y));
+  std::copy(yp.begin(), yp.end(), N_VGetArrayPointer(h_->yp));
+  std::copy(program.id().begin(), program.id().end(), N_VGetArrayPointer(h_->id));
+  for (std::size_t i = 0; i < program.size(); ++i) N_VGetArrayPointer(h_->atol)[i] = rtol * program.nominal()[i];
+
+  h_->ida = IDACreate(h_->context);
+  if (!h_->ida) throw SolverError(t0, "IDACreate failed");
+  auto check = [&](int flag, const char* call) {
+    if (flag < 0) fail(flag, call);
+  };
+  check(IDAInit(h_->ida, IdaCallbacks::residual, t0, h_->y, h_->yp), "IDAInit");
+  check(IDASetUserData(h_->ida, this), "IDASetUserData");
+  check(IDASVtolerances(h_->ida, rtol, h_->atol), "IDASVtolerances");
+  check(IDASetId(h_->ida, h_->id), "IDASetId");
+  check(IDASetSuppressAlg(h_->ida, SUNTRUE), "IDASetSuppressAlg");
+  check(IDASetStopTime(h_->ida, t_stop), "IDASetStopTime");
+  check(IDASetMaxNumSteps(h_->ida, 1000000), "IDASetMaxNumSteps");
+  const auto nnz = static_cast<sunindextype>(std::max<std::size_t>(1, program.jacobian().pattern().nonzeros()));
+  h_->matrix = SUNSparseMatrix(n, n, nnz, CSC_MAT, h_->context);
+  h_->solver = SUNLinSol_KLU(h_->y, h_->matrix, h_->context);
+  if (!h_->matrix || !h_->solver) throw SolverError(t0, "creating the KLU sparse solver failed");
+  check(IDASetLinearSolver(h_->ida, h_->solver, h_->matrix), "IDASetLinearSolver");
+  check(IDASetJacFn(h_->ida, IdaCallbacks::jacobian), "IDASetJacFn");
+  if (program.indicator_count() > 0)
+    check(IDARootInit(h_->ida, static_cast<int>(program.indicator_count()), IdaCallbacks::roots), "IDARootInit");
+}
+
+IdaSession::~IdaSession() = default;
+
+void IdaSession::fail(int flag, const char* call) {
+  if (pending_) std::rethrow_exception(std::exchange(pending_, nullptr));
+  std::string text = std::string(call) + " returned " + IDAGetReturnFlagName(flag);
+  // The variables with the largest weighted local error estimates point at the trouble.
+  const auto n = program_.size();
+  if (h_->ida && n > 0) {
+    N_Vector w = N_VClone(h_->y), e = N_VClone(h_->y);
+    if (IDAGetErrWeights(h_->ida, w) == IDA_SUCCESS && IDAGetEstLocalErrors(h_->ida, e) == IDA_SUCCESS) {
+      std::vector<std::pair<double, std::size_t>> ranked;
+      for (std::size_t i = 0; i < n; ++i)
+        ranked.emplace_back(std::fabs(N_VGetArrayPointer(w)[i] * N_VGetArrayPointer(e)[i]), i);
+      std::sort(ranked.rbegin(), ranked.rend());
+      text += "; largest weighted local errors:";
+      for (std::size_t k = 0; k < std::min<std::size_t>(5, ranked.size()); ++k) {
+        std::ostringstream os;
+        os << " " << program_.name(ranked[k].second) << " (" << ranked[k].first << ")";
+        text += os.str();
+      }
+    }
+    N_VDestroy(w);
+    N_VDestroy(e);
+  }
+  throw SolverError(t_, text);
+}
+
+IdaSession::Step IdaSession::step(double tout) {
+  realtype tret = t_;
+  int flag = IDASolve(h_->ida, tout, &tret, h_->y, h_->yp, IDA_ONE_STEP);
+  t_ = tret;
+  if (flag < 0) fail(flag, "IDASolve");
+  if (flag == IDA_ROOT_RETURN) return Step::Root;
+  if (flag == IDA_TSTOP_RETURN) return Step::Stop;
+  return Step::Normal;
+}
+
+void IdaSession::interpolate(double t, int order, std::vector<double>& out) {
+  out.resize(program_.size());
+  N_Vector v = N_VMake_Serial(static_cast<sunindextype>(out.size()), out.data(), h_->context);
+  int flag = IDAGetDky(h_->ida, t, order, v);
+  N_VDestroy(v);
+  if (flag < 0) fail(flag, "IDAGetDky");
+}
+
+double IdaSession::step_start() const {
+  realtype h = 0.0;
+  IDAGetLastStep(h_->ida, &h);
+  return t_ - h;
+}
+
+std::vector<int> IdaSession::roots() {
+  std::vector<int> r(program_.indicator_count());
+  if (!r.empty()) IDAGetRootInfo(h_->ida, r.data());
+  return r;
+}
+
+void IdaSession::restart() {
+  before_restarts_ = statistics();
+  ++before_restarts_.events;
+  auto check = [&](int flag, const char* call) {
+    if (flag < 0) fail(flag, call);
+  };
+  check(IDAReInit(h_->ida, t_, h_->y, h_->yp), "IDAReInit");
+  // A small look-ahead for IDACalcIC's step size: one part in 10^6 of what is left.
+  double dt = std::max((t_stop_ - t_) * 1e-6, 1e-12 * std::max(1.0, std::fabs(t_)));
+  check(IDACalcIC(h_->ida, IDA_YA_YDP_INIT, t_ + dt), "IDACalcIC");
+  check(IDAGetConsistentIC(h_->ida, h_->y, h_->yp), "IDAGetConsistentIC");
+}
+
+SolverStatistics IdaSession::statistics() const {
+  SolverStatistics s = before_restarts_;
+  long v = 0;
+  IDAGetNumSteps(h_->ida, &v), s.steps += v;
+  IDAGetNumResEvals(h_->ida, &v), s.residual_evaluations += v;
+  IDAGetNumJacEvals(h_->ida, &v), s.jacobian_evaluations += v;
+  IDAGetNumNonlinSolvIters(h_->ida, &v), s.newton_iterations += v;
+  IDAGetNumNonlinSolvConvFails(h_->ida, &v), s.newton_failures += v;
+  IDAGetNumErrTestFails(h_->ida, &v), s.error_test_failures += v;
+  return s;
+}
+
+const double* IdaSession::y() const { return N_VGetArrayPointer(h_->y); }
+const double* IdaSession::yp() const { return N_VGetArrayPointer(h_->yp); }
+
+}  // namespace acausal

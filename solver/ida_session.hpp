@@ -1,0 +1,70 @@
+#pragma once
+/// @file
+/// IDA with the KLU sparse direct solver over a Program: RAII around every SUNDIALS handle, and
+/// trampolines that catch everything and hand errors back as exceptions naming the call.
+
+#include <exception>
+#include <memory>
+#include <vector>
+
+#include "core/program.hpp"
+
+namespace acausal {
+
+struct SolverStatistics {
+  long steps = 0;
+  long residual_evaluations = 0;
+  long jacobian_evaluations = 0;
+  long newton_iterations = 0;
+  long newton_failures = 0;
+  long error_test_failures = 0;
+  long events = 0;
+  int initialization_iterations = 0;
+};
+
+class IdaSession {
+ public:
+  /// Takes y, y' consistent at t0 and the branch signs of the event indicators (kept in `branch`,
+  /// which the caller updates at events). `tolerance` is the accuracy asked of the trajectory; IDA
+  /// controls the local error of each step, so it gets a tenth of it (rtol = tolerance/10,
+  /// atol_i = rtol · nominal_i): global errors over long runs then stay near the tolerance.
+  IdaSession(Program& program, double t0, const std::vector<double>& y, const std::vector<double>& yp,
+             std::vector<double>& branch, double tolerance, double t_stop);
+  ~IdaSession();
+  IdaSession(const IdaSession&) = delete;
+  IdaSession& operator=(const IdaSession&) = delete;
+
+  enum class Step { Normal, Root, Stop };
+  /// One internal step toward `tout` (never past the stop time).
+  /// @throws SolverError with the time, IDA's return code in words and the variables with the
+  ///         largest weighted local errors.
+  Step step(double tout);
+
+  double time() const { return t_; }
+  /// The interpolated solution (order 0) or its derivative (order 1) at t within the last step.
+  void interpolate(double t, int order, std::vector<double>& out);
+  /// Last step's interval start (t − h).
+  double step_start() const;
+  /// Directions (+1 rising, −1 falling, 0 none) of the indicators that crossed zero at a Root step.
+  std::vector<int> roots();
+  /// Restarts after an event: new consistent y' (and algebraic y) at the current time.
+  void restart();
+  SolverStatistics statistics() const;
+  /// The current y and y'.
+  const double* y() const;
+  const double* yp() const;
+
+ private:
+  friend struct IdaCallbacks;
+  struct Handles;
+  [[noreturn]] void fail(int flag, const char* call);
+  Program& program_;
+  std::vector<double>& branch_;
+  std::unique_ptr<Handles> h_;
+  double t_;
+  double t_stop_;
+  SolverStatistics before_restarts_;  // IDAReInit resets IDA's counters
+  std::exception_ptr pending_;  // an exception thrown inside a callback
+};
+
+}  // namespace acausal

@@ -1,0 +1,52 @@
+#include "solver/result_writer.hpp"
+
+#include <charconv>
+#include <stdexcept>
+
+namespace acausal {
+namespace {
+
+/// Shortest text that reads back to the same double.
+void put(std::ofstream& out, double v) {
+  char buf[32];
+  auto [end, ec] = std::to_chars(buf, buf + sizeof buf, v);
+  out.write(buf, end - buf);
+}
+
+}  // namespace
+
+CsvWriter::CsvWriter(const std::string& path) : path_(path), out_(path) {
+  if (!out_) throw std::runtime_error("cannot write results to " + path);
+}
+
+void CsvWriter::begin(const std::vector<std::string>& names) {
+  out_ << "time";
+  for (const std::string& n : names) out_ << ',' << n;
+  out_ << '\n';
+  out_.flush();
+}
+
+void CsvWriter::row(double time, const std::vector<double>& values) {
+  put(out_, time);
+  for (double v : values) {
+    out_ << ',';
+    put(out_, v);
+  }
+  out_ << '\n';
+  out_.flush();
+  if (!out_) throw std::runtime_error("writing results to " + path_ + " failed");
+}
+
+void CsvWriter::end() { out_.flush(); }
+
+std::vector<double> MemoryWriter::column(const std::string& name) const {
+  for (std::size_t c = 0; c < names_.size(); ++c) {
+    if (names_[c] != name) continue;
+    std::vector<double> out;
+    for (const auto& r : rows_) out.push_back(r[c]);
+    return out;
+  }
+  throw std::out_of_range("no output named " + name);
+}
+
+}  // namespace acausal

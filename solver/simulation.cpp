@@ -1,0 +1,103 @@
+#include "solver/simulation.hpp"
+
+#include <cmath>
+
+namespace acausal {
+
+SimulationOptions options_from(const Experiment& e) {
+  SimulationOptions o;
+  o.start = e.start;
+  o.stop = e.stop;
+  o.interval = e.interval ? *e.interval : (e.stop - e.start) / 500.0;
+  o.tolerance = e.tolerance;
+  return o;
+}
+
+namespace {
+
+/// The output grid start, start + dt, ..., ending exactly at stop.
+class Grid {
+ public:
+  Grid(double start, double stop, double dt) : start_(start), stop_(stop), dt_(dt) {
+    count_ = static_cast<std::size_t>(std::ceil((stop - start) / dt - 1e-9));
+  }
+  bool done() const { return next_ > count_; }
+  double time() const { return next_ == count_ ? stop_ : start_ + static_cast<double>(next_) * dt_; }
+  void advance() { ++next_; }
+
+ private:
+  double start_, stop_, dt_;
+  std::size_t count_ = 0;
+  std::size_t next_ = 0;
+};
+
+double sign_of(double v) { return v > 0.0 ? 1.0 : (v < 0.0 ? -1.0 : 0.0); }
+
+}  // namespace
+
+SimulationResult simulate(Program& program, const SimulationOptions& options, ResultWriter& writer) {
+  SimulationResult result;
+  result.initial = initialize(program, options.start);
+  std::vector<double> branch = result.initial.branch;
+  std::vector<double> out(program.outputs().output_count());
+  auto emit = [&](double t, const double* y, const double* yp) {
+    program.outputs().evaluate({t, y, yp, nullptr}, out.data(), branch.data());
+    writer.row(t, out);
+    ++result.rows;
+  };
+  writer.begin(program.output_names());
+  Grid grid(options.start, options.stop, options.interval);
+  emit(options.start, result.initial.y.data(), result.initial.yp.data());
+  grid.advance();
+
+  IdaSession ida(program, options.start, result.initial.y, result.initial.yp, branch, options.tolerance, options.stop);
+  std::optional<EnergyLedger> ledger;
+  if (options.energy) {
+    ledger.emplace(program);
+    ledger->start(options.start, result.initial.y.data(), result.initial.yp.data(), branch.data());
+  }
+  std::vector<double> y, yp, indicator(program.indicator_count());
+  auto sample = [&](double t, std::vector<double>& ys, std::vector<double>& yps) {
+    ida.interpolate(t, 0, ys);
+    ida.interpolate(t, 1, yps);
+  };
+  const double eps = 1e-12 * std::max(1.0, std::fabs(options.stop));
+  double t_prev = options.start;
+  for (;;) {
+    IdaSession::Step s = ida.step(options.stop);
+    const double t = ida.time();
+    if (ledger) ledger->step(t_prev, t, branch.data(), sample);
+    while (!grid.done() && grid.time() <= t + eps) {
+      const double tg = std::min(grid.time(), t);
+      sample(tg, y, yp);
+      emit(grid.time(), y.data(), yp.data());
+      grid.advance();
+    }
+    if (ledger) ledger->check_balance(t, ida.y(), ida.yp(), branch.data());
+    t_prev = t;
+    if (s == IdaSession::Step::Stop || t >= options.stop - eps) break;
+    bool restart = false;
+    if (s == IdaSession::Step::Root) {
+      std::vector<int> dir = ida.roots();
+      for (std::size_t k = 0; k < dir.size(); ++k)
+        if (dir[k] != 0) branch[k] = dir[k] > 0 ? 1.0 : -1.0;
+      restart = true;
+    }
+    // An indicator that was exactly zero (at the start or at an event) takes the side the solution
+    // has moved to; IDA reports no crossing for it.
+    program.indicators().evaluate({t, ida.y(), ida.yp(), nullptr}, indicator.data());
+    for (std::size_t k = 0; k < branch.size(); ++k)
+      if (branch[k] == 0.0 && indicator[k] != 0.0) {
+        branch[k] = sign_of(indicator[k]);
+        restart = true;
+      }
+    if (restart) ida.restart();
+  }
+  writer.end();
+  result.statistics = ida.statistics();
+  result.statistics.initialization_iterations = result.initial.newton_iterations;
+  if (ledger) result.energy = ledger->report();
+  return result;
+}
+
+}  // namespace acausal

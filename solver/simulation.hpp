@@ -1,0 +1,40 @@
+#pragma once
+/// @file
+/// A whole simulation: initialization, integration with events, outputs streamed to a writer, and
+/// (on request) the energy account.
+
+#include <optional>
+
+#include "core/netlist.hpp"
+#include "core/program.hpp"
+#include "solver/energy_ledger.hpp"
+#include "solver/ida_session.hpp"
+#include "solver/initialization.hpp"
+#include "solver/result_writer.hpp"
+
+namespace acausal {
+
+struct SimulationOptions {
+  double start = 0.0;
+  double stop = 1.0;
+  double interval = 0.002;   ///< output grid
+  double tolerance = 1e-6;   ///< relative; absolute tolerances are tolerance · nominal
+  bool energy = false;       ///< integrate the energy account
+};
+
+/// The experiment's settings (interval defaults to (stop − start)/500).
+SimulationOptions options_from(const Experiment& experiment);
+
+struct SimulationResult {
+  InitialState initial;
+  SolverStatistics statistics;
+  std::optional<EnergyReport> energy;
+  std::size_t rows = 0;  ///< output rows written
+};
+
+/// Runs the simulation, writing each output row as soon as it is computed.
+/// @throws ModelError (initial targets), SolverError (initialization or integration failure; the
+///         rows up to the failure are already written).
+SimulationResult simulate(Program& program, const SimulationOptions& options, ResultWriter& writer);
+
+}  // namespace acausal
