@@ -34,7 +34,15 @@ void EnergyLedger::check_balance(double t, const double* y, const double* yp, co
   report_.time_end = t;
   report_.stored_end = stored_total();
   const auto& accounts = program_.accounts();
-  for (std::size_t c = 0; c < accounts.size(); ++c) report_.components[c].stored_end = values_[accounts[c].stored];
+  for (std::size_t c = 0; c < accounts.size(); ++c) {
+    const EnergyAccount& a = accounts[c];
+    ComponentEnergy& e = report_.components[c];
+    e.stored_end = values_[a.stored];
+    const double ports = values_[a.port_power], injected = values_[a.injected];
+    const double rate = values_[a.stored_rate], loss = values_[a.loss];
+    e.worst_audit = std::max(e.worst_audit, std::fabs(ports + injected - rate - loss));
+    e.power_scale = std::max({e.power_scale, std::fabs(ports), std::fabs(injected), std::fabs(rate), std::fabs(loss)});
+  }
   const double balance = report_.stored_end + report_.work_lost - report_.work_injected - report_.stored_start;
   report_.worst_balance = std::max(report_.worst_balance, std::fabs(balance));
   report_.energy_scale = std::max(report_.energy_scale, std::fabs(report_.stored_end) + std::fabs(report_.work_lost) +

@@ -1,5 +1,6 @@
 #include "solver/simulation.hpp"
 
+#include <chrono>
 #include <cmath>
 
 namespace acausal {
@@ -36,8 +37,13 @@ double sign_of(double v) { return v > 0.0 ? 1.0 : (v < 0.0 ? -1.0 : 0.0); }
 }  // namespace
 
 SimulationResult simulate(Program& program, const SimulationOptions& options, ResultWriter& writer) {
+  using Clock = std::chrono::steady_clock;
+  auto seconds_since = [](Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); };
   SimulationResult result;
+  const auto t_init = Clock::now();
   result.initial = initialize(program, options.start);
+  result.initialize_seconds = seconds_since(t_init);
+  const auto t_integrate = Clock::now();
   std::vector<double> branch = result.initial.branch;
   std::vector<double> out(program.outputs().output_count());
   auto emit = [&](double t, const double* y, const double* yp) {
@@ -94,6 +100,7 @@ SimulationResult simulate(Program& program, const SimulationOptions& options, Re
     if (restart) ida.restart();
   }
   writer.end();
+  result.integrate_seconds = seconds_since(t_integrate);
   result.statistics = ida.statistics();
   result.statistics.initialization_iterations = result.initial.newton_iterations;
   if (ledger) result.energy = ledger->report();

@@ -30,6 +30,8 @@ struct SimulationResult {
   SolverStatistics statistics;
   std::optional<EnergyReport> energy;
   std::size_t rows = 0;  ///< output rows written
+  double initialize_seconds = 0.0;  ///< wall time of the initialization
+  double integrate_seconds = 0.0;   ///< wall time of the integration (outputs and energy included)
 };
 
 /// Runs the simulation, writing each output row as soon as it is computed.
