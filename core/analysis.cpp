@@ -3,6 +3,7 @@
 #include <unordered_map>
 
 #include "core/errors.hpp"
+#include "core/expr_diff.hpp"
 #include "core/expr_walk.hpp"
 #include "core/matching.hpp"
 
@@ -96,6 +97,93 @@ Bipartite incidence(const ReducedDae& r, const std::unordered_map<Expr, std::siz
   throw ModelError(m.equations[r.residual_equation[dm.over_rows.at(0)]].pointer, text);
 }
 
+/// Column preference for the index-1 matching: algebraic unknowns first, so that equations are
+/// matched to variables they define explicitly wherever possible.
+std::vector<int> solvable_first(const ReducedDae& r, const Bipartite& g) {
+  std::vector<int> prefer(g.cols);
+  for (std::size_t c = 0; c < g.cols; ++c) prefer[c] = r.differential[c] ? 1 : 0;
+  return prefer;
+}
+
+/// Substitutes away every algebraic unknown that its matched equation gives explicitly
+/// (x = −rest/coefficient, the equation linear in x with a constant coefficient), as Modelica tools
+/// do when they sort equations: IDA then integrates only the unknowns that need an implicit solve.
+/// The definitions go into the replacement map, so outputs and energy terms still see them.
+/// Unknowns with an initial target stay (the initialization works on unknowns).
+void eliminate_solved_algebraics(ReducedDae& r, const Matching& h) {
+  const std::size_t n = r.unknowns.size();
+  std::unordered_map<Expr, std::size_t, ExprHash> column;
+  for (std::size_t k = 0; k < n; ++k) column.emplace(r.unknowns[k], k);
+  // Which residuals (index < rows) and definitions (index ≥ rows) mention each unknown.
+  const std::size_t rows = r.residuals.size();
+  std::vector<std::vector<std::size_t>> users(n);
+  auto note_users = [&](const Expr& e, std::size_t id) {
+    for (const Expr& leaf : leaves(e))
+      if (leaf.op() == Op::Variable || leaf.op() == Op::Derivative) {
+        auto it = column.find(leaf.op() == Op::Derivative ? leaf.args()[0] : leaf);
+        if (it != column.end()) users[it->second].push_back(id);
+      }
+  };
+  for (std::size_t i = 0; i < rows; ++i) note_users(r.residuals[i], i);
+
+  std::vector<bool> row_alive(rows, true), col_alive(n, true);
+  std::vector<std::size_t> defined;  // unknowns eliminated, in order
+  std::vector<Expr> definition;      // their definitions, kept current
+  for (std::size_t i = 0; i < rows; ++i) {
+    const std::size_t c = h.col_of_row[i];
+    if (r.differential[c] || r.targets[c].priority != TargetPriority::None) continue;
+    const Expr& x = r.unknowns[c];
+    const Expr coefficient = diff(r.residuals[i], x);
+    if (!coefficient.is_constant() || coefficient.constant_value() == 0.0) continue;
+    const Expr rest = r.residuals[i] - coefficient * x;  // linear terms in x cancel exactly
+    bool explicit_form = true;
+    for (const Expr& leaf : leaves(rest)) explicit_form = explicit_form && leaf != x;
+    if (!explicit_form) continue;
+    const Expr value = -rest / coefficient;
+    const std::unordered_map<Expr, Expr, ExprHash> replace{{x, value}};
+    row_alive[i] = false;
+    col_alive[c] = false;
+    for (std::size_t id : users[c]) {
+      if (id < rows) {
+        if (!row_alive[id]) continue;
+        r.residuals[id] = substitute(r.residuals[id], replace);
+        note_users(r.residuals[id], id);
+      } else {
+        definition[id - rows] = substitute(definition[id - rows], replace);
+        note_users(definition[id - rows], id);
+      }
+    }
+    users[c].clear();
+    defined.push_back(c);
+    definition.push_back(value);
+    note_users(value, rows + definition.size() - 1);
+  }
+  if (defined.empty()) return;
+
+  // Eliminated unknowns join the replacement map (substitute() differentiates them where der() of
+  // one occurs); aliases of them follow.
+  std::unordered_map<Expr, Expr, ExprHash> solved;
+  for (std::size_t k = 0; k < defined.size(); ++k) solved.emplace(r.unknowns[defined[k]], definition[k]);
+  for (auto& [from, to] : r.aliases.replacements) to = substitute(to, solved);
+  for (auto& [from, to] : solved) r.aliases.replacements.emplace(from, to);
+
+  ReducedDae kept;
+  for (std::size_t k = 0; k < n; ++k) {
+    if (!col_alive[k]) continue;
+    kept.unknown_variable.push_back(r.unknown_variable[k]);
+    kept.unknowns.push_back(r.unknowns[k]);
+    kept.differential.push_back(r.differential[k]);
+    kept.targets.push_back(r.targets[k]);
+  }
+  for (std::size_t i = 0; i < rows; ++i) {
+    if (!row_alive[i]) continue;
+    kept.residuals.push_back(r.residuals[i]);
+    kept.residual_equation.push_back(r.residual_equation[i]);
+  }
+  kept.aliases = std::move(r.aliases);
+  r = std::move(kept);
+}
+
 }  // namespace
 
 ReducedDae analyze(const Model& model) {
@@ -128,8 +216,9 @@ ReducedDae analyze(const Model& model) {
   Matching m = maximum_matching(any);
   if (!m.perfect()) report_singular(model, r, any, m);
   Bipartite highest = incidence(r, column, true);
-  Matching h = maximum_matching(highest);
+  Matching h = maximum_matching(highest, solvable_first(r, highest));
   if (!h.perfect()) report_high_index(model, r, highest, h);
+  eliminate_solved_algebraics(r, h);
   return r;
 }
 

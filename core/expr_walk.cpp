@@ -4,6 +4,7 @@
 #include <stdexcept>
 #include <unordered_set>
 
+#include "expr_diff.hpp"
 #include "expr_node.hpp"
 #include "table.hpp"
 
@@ -126,14 +127,24 @@ Expr substitute(const Expr& e, const std::unordered_map<Expr, Expr, ExprHash>& r
     if (auto it = replacements.find(x); it != replacements.end()) return it->second;
     if (x.args().empty()) return x;
     if (auto it = memo.find(x); it != memo.end()) return it->second;
-    std::vector<Expr> a;
-    a.reserve(x.args().size());
-    bool changed = false;
-    for (const Expr& y : x.args()) {
-      a.push_back(walk(y));
-      changed = changed || a.back() != y;
+    Expr r = x;
+    if (x.op() == Op::Derivative) {
+      // der^k(v) with v replaced by an expression is the k-th time derivative of that expression.
+      Expr v = walk(x.args()[0]);
+      if (v != x.args()[0]) {
+        r = v;
+        for (int k = 0; k < x.order(); ++k) r = time_derivative(r);
+      }
+    } else {
+      std::vector<Expr> a;
+      a.reserve(x.args().size());
+      bool changed = false;
+      for (const Expr& y : x.args()) {
+        a.push_back(walk(y));
+        changed = changed || a.back() != y;
+      }
+      if (changed) r = rebuild(x, a);
     }
-    Expr r = changed ? rebuild(x, a) : x;
     memo.emplace(x, r);
     return r;
   };

@@ -20,6 +20,8 @@ double evaluate(const Expr& e, const LeafValues& leaf_value);
 Expr rebuild(const Expr& e, std::span<const Expr> args);
 
 /// Replaces every occurrence of a key (any node, usually a leaf) by its value, then re-simplifies.
+/// A derivative der(x) without a key of its own, whose x is replaced by an expression, becomes the
+/// time derivative of that expression.
 Expr substitute(const Expr& e, const std::unordered_map<Expr, Expr, ExprHash>& replacements);
 
 /// The distinct Variable, Derivative, Parameter and Time leaves of `e`, in first-visit order.

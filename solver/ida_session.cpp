@@ -96,7 +96,7 @@ IdaSession::IdaSession(Program& program, double t0, const std::vector<double>& y
                        std::vector<double>& branch, double tolerance, double t_stop)
     : program_(program), branch_(branch), h_(std::make_unique<Handles>()), t_(t0), t_stop_(t_stop) {
   const auto n = static_cast<sunindextype>(program.size());
-  const double rtol = 0.1 * tolerance;
+  const double rtol = 0.01 * tolerance;
   if (SUNContext_Create(nullptr, &h_->context) != 0) throw SolverError(t0, "SUNContext_Create failed");
   h_->y = N_VNew_Serial(n, h_->context);
   h_->yp = N_VNew_Serial(n, h_->context);

@@ -25,9 +25,10 @@ struct SolverStatistics {
 class IdaSession {
  public:
   /// Takes y, y' consistent at t0 and the branch signs of the event indicators (kept in `branch`,
-  /// which the caller updates at events). `tolerance` is the accuracy asked of the trajectory; IDA
-  /// controls the local error of each step, so it gets a tenth of it (rtol = tolerance/10,
-  /// atol_i = rtol · nominal_i): global errors over long runs then stay near the tolerance.
+  /// which the caller updates at events). `tolerance` is the relative accuracy asked of the
+  /// trajectory. IDA controls the local error of each step, and BDF's local errors add up over a
+  /// long run (an oscillator over ten periods loses about a thousand times its local tolerance in
+  /// phase), so IDA gets a hundredth of it: rtol = tolerance/100, atol_i = rtol · nominal_i.
   IdaSession(Program& program, double t0, const std::vector<double>& y, const std::vector<double>& yp,
              std::vector<double>& branch, double tolerance, double t_stop);
   ~IdaSession();
