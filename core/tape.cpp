@@ -1,5 +1,6 @@
 #include "tape.hpp"
 
+#include <array>
 #include <cmath>
 #include <stdexcept>
 #include <unordered_map>
@@ -14,7 +15,8 @@ namespace acausal {
 // subtraction, scaling and division so that a typical residual needs one instruction per
 // arithmetic operation.
 enum class Tape::Code : std::uint8_t {
-  Add, Sub, Mul, Div, Neg, Scale, AddScaled,  // AddScaled: a + k·b
+  LoadT, LoadY, LoadYP, LoadP,  // a: index into y, y' or p
+  Add, Sub, Mul, Div, Neg, Scale, AddScaled,  // Scale: w[c]·a; AddScaled: a + w[c]·b
   PowInt, Pow, Sqrt, Exp, Log, Sin, Cos, Tan, Asin, Acos, Atan, Tanh, Abs, Sign,
   Atan2, Min, Max, Less, LessEqual, Greater, GreaterEqual, And, Or, Select, Table,
 };
@@ -33,6 +35,10 @@ double powi(double x, std::int32_t n) {
   return invert ? 1.0 / r : r;
 }
 
+// During compilation constants and temporaries get separate numberings; temporaries are marked by
+// this bit and renumbered after the constants by allocate_slots().
+constexpr std::uint32_t kTemporary = 0x80000000u;
+
 }  // namespace
 
 class Tape::Compiler {
@@ -48,23 +54,19 @@ class Tape::Compiler {
   }
 
  private:
-  std::uint32_t fresh() {
-    tape_.work_.push_back(0.0);
-    return static_cast<std::uint32_t>(tape_.work_.size() - 1);
-  }
+  std::uint32_t fresh() { return kTemporary | temporaries_++; }
 
   std::uint32_t constant(double v) {
     if (auto it = constants_.find(v); it != constants_.end()) return it->second;
-    std::uint32_t s = fresh();
-    tape_.work_[s] = v;
+    tape_.work_.push_back(v);
+    auto s = static_cast<std::uint32_t>(tape_.work_.size() - 1);
     constants_.emplace(v, s);
     return s;
   }
 
-  std::uint32_t emit(Code code, std::uint32_t a, std::uint32_t b = 0, std::uint32_t c = 0, double k = 0.0,
-                     std::int32_t n = 0) {
+  std::uint32_t emit(Code code, std::uint32_t a, std::uint32_t b = 0, std::uint32_t c = 0) {
     std::uint32_t dst = fresh();
-    tape_.code_.push_back({code, n, dst, a, b, c, k});
+    tape_.code_.push_back({code, dst, a, b, c});
     return dst;
   }
 
@@ -82,7 +84,8 @@ class Tape::Compiler {
         const Expr& n = a[1];
         if (n.is_constant() && n.constant_value() == std::floor(n.constant_value()) &&
             std::fabs(n.constant_value()) <= 64.0)
-          return emit(Code::PowInt, slot(a[0]), 0, 0, 0.0, static_cast<std::int32_t>(n.constant_value()));
+          return emit(Code::PowInt, slot(a[0]), 0,
+                      static_cast<std::uint32_t>(static_cast<std::int32_t>(n.constant_value())));
         return emit(Code::Pow, slot(a[0]), slot(n));
       }
       case Op::Sqrt: return emit(Code::Sqrt, slot(a[0]));
@@ -108,12 +111,11 @@ class Tape::Compiler {
       case Op::Or: return emit(Code::Or, slot(a[0]), slot(a[1]));
       case Op::IfElse: return emit(Code::Select, slot(a[0]), slot(a[1]), slot(a[2]));
       case Op::Table: {
-        tape_.tables_.push_back(e.table());
         const auto first = static_cast<std::uint32_t>(tape_.table_indicators_.size());
         if (indicators_ != nullptr)
           for (const Expr& i : switch_indicators(e)) tape_.table_indicators_.push_back(lookup(i));
-        return emit(Code::Table, slot(a[0]), first, static_cast<std::uint32_t>(tape_.tables_.size() - 1), 0.0,
-                    e.order());
+        tape_.table_steps_.push_back({e.table(), e.order(), first});
+        return emit(Code::Table, slot(a[0]), 0, static_cast<std::uint32_t>(tape_.table_steps_.size() - 1));
       }
     }
     throw std::logic_error("tape: unexpected node " + to_string(e));
@@ -133,9 +135,13 @@ class Tape::Compiler {
   std::uint32_t load(const Expr& leaf) {
     std::optional<InputSlot> in = inputs_(leaf);
     if (!in) throw std::invalid_argument("tape: no input for " + to_string(leaf));
-    std::uint32_t s = fresh();
-    tape_.loads_.push_back({s, in->kind, in->index});
-    return s;
+    switch (in->kind) {
+      case InputKind::Time: return emit(Code::LoadT, 0);
+      case InputKind::Y: return emit(Code::LoadY, in->index);
+      case InputKind::YP: return emit(Code::LoadYP, in->index);
+      case InputKind::P: return emit(Code::LoadP, in->index);
+    }
+    throw std::logic_error("tape: unknown input kind");
   }
 
   /// A sum term as (coefficient, rest) with the rest's slot.
@@ -153,13 +159,13 @@ class Tape::Compiler {
     for (const Expr& t : e.args()) {
       auto [c, s] = scaled_term(t);
       if (!acc)
-        acc = c == 1.0 ? s : (c == -1.0 ? emit(Code::Neg, s) : emit(Code::Scale, s, 0, 0, c));
+        acc = c == 1.0 ? s : (c == -1.0 ? emit(Code::Neg, s) : emit(Code::Scale, s, 0, constant(c)));
       else if (c == 1.0)
         acc = emit(Code::Add, *acc, s);
       else if (c == -1.0)
         acc = emit(Code::Sub, *acc, s);
       else
-        acc = emit(Code::AddScaled, *acc, s, 0, c);
+        acc = emit(Code::AddScaled, *acc, s, constant(c));
     }
     return *acc;
   }
@@ -191,7 +197,7 @@ class Tape::Compiler {
     r = chain(Code::Mul, num);
     if (!den.empty()) r = emit(Code::Div, r, chain(Code::Mul, den));
     if (c == -1.0) return emit(Code::Neg, r);
-    if (c != 1.0) return emit(Code::Scale, r, 0, 0, c);
+    if (c != 1.0) return emit(Code::Scale, r, 0, constant(c));
     return r;
   }
 
@@ -200,6 +206,7 @@ class Tape::Compiler {
   const IndicatorIndex* indicators_;
   std::unordered_map<Expr, std::uint32_t, ExprHash> slots_;
   std::unordered_map<double, std::uint32_t> constants_;
+  std::uint32_t temporaries_ = 0;
 };
 
 Tape::Tape(std::span<const Expr> outputs, const InputMap& inputs, const IndicatorIndex* indicators)
@@ -207,69 +214,164 @@ Tape::Tape(std::span<const Expr> outputs, const InputMap& inputs, const Indicato
   Compiler compiler(*this, inputs, indicators);
   output_slots_.reserve(outputs.size());
   for (const Expr& e : outputs) output_slots_.push_back(compiler.slot(e));
+  allocate_slots(work_.size());
+}
+
+void Tape::allocate_slots(std::size_t first_free) {
+  auto is_temporary = [](std::uint32_t s) { return (s & kTemporary) != 0; };
+  // Last instruction reading each temporary; outputs are read after the last instruction.
+  std::unordered_map<std::uint32_t, std::size_t> last_read;
+  const std::size_t end = code_.size();
+  auto reads = [](const Instruction& i) {
+    switch (i.code) {
+      case Code::LoadT:
+      case Code::LoadY:
+      case Code::LoadYP:
+      case Code::LoadP: return std::array<bool, 3>{false, false, false};
+      case Code::Scale:
+      case Code::PowInt:
+      case Code::Table: return std::array<bool, 3>{true, false, false};
+      case Code::Add:
+      case Code::Sub:
+      case Code::Mul:
+      case Code::Div:
+      case Code::Pow:
+      case Code::Atan2:
+      case Code::And:
+      case Code::Or:
+      case Code::Min:
+      case Code::Max:
+      case Code::Less:
+      case Code::LessEqual:
+      case Code::Greater:
+      case Code::GreaterEqual:
+      case Code::AddScaled: return std::array<bool, 3>{true, true, false};
+      case Code::Select: return std::array<bool, 3>{true, true, true};
+      default: return std::array<bool, 3>{true, false, false};  // unary functions
+    }
+  };
+  for (std::size_t k = 0; k < end; ++k) {
+    const Instruction& i = code_[k];
+    auto r = reads(i);
+    const std::uint32_t operands[3] = {i.a, i.b, i.c};
+    for (int j = 0; j < 3; ++j)
+      if (r[static_cast<std::size_t>(j)] && is_temporary(operands[j])) last_read[operands[j]] = k;
+  }
+  for (std::uint32_t s : output_slots_)
+    if (is_temporary(s)) last_read[s] = end;
+  // Walk in order, handing out the lowest free slot; a slot is free after its last reader.
+  std::unordered_map<std::uint32_t, std::uint32_t> assigned;
+  std::vector<std::uint32_t> free_slots;
+  auto next = static_cast<std::uint32_t>(first_free);
+  for (std::size_t k = 0; k < end; ++k) {
+    Instruction& i = code_[k];
+    auto r = reads(i);
+    std::uint32_t* operands[3] = {&i.a, &i.b, &i.c};
+    std::uint32_t released[3];
+    int n_released = 0;
+    for (int j = 0; j < 3; ++j) {
+      std::uint32_t& o = *operands[j];
+      if (!r[static_cast<std::size_t>(j)] || !is_temporary(o)) continue;
+      const std::uint32_t original = o;
+      o = assigned.at(original);
+      if (last_read[original] == k) released[n_released++] = original;
+    }
+    for (int j = 0; j < n_released; ++j) {  // an operand read twice is released once
+      auto it = assigned.find(released[j]);
+      if (it == assigned.end()) continue;
+      free_slots.push_back(it->second);
+      assigned.erase(it);
+    }
+    const std::uint32_t original_dst = i.dst;
+    std::uint32_t slot;
+    if (!free_slots.empty()) {
+      slot = free_slots.back();
+      free_slots.pop_back();
+    } else {
+      slot = next++;
+    }
+    i.dst = slot;
+    if (last_read.count(original_dst) == 0) {
+      free_slots.push_back(slot);  // never read: the slot is free again at once
+    } else {
+      assigned.emplace(original_dst, slot);
+    }
+  }
+  for (std::uint32_t& s : output_slots_)
+    if (is_temporary(s)) s = assigned.at(s);
+  work_.resize(next, 0.0);
 }
 
 /// The table piece that the branch signs of its breakpoint indicators (x − x_i) select:
 /// the number of breakpoints at or left of x, less one; above the last one only when x is past it.
-std::ptrdiff_t Tape::frozen_piece(const Table1D& table, std::uint32_t first, const double* branch) const {
-  const std::size_t n = table.x().size();
+std::ptrdiff_t Tape::frozen_piece(const TableStep& step, const double* branch) const {
+  const std::size_t n = step.table->x().size();
   std::size_t at_or_right = 0;
   for (std::size_t k = 0; k < n; ++k)
-    if (branch[table_indicators_[first + k]] >= 0.0) ++at_or_right;
-  if (at_or_right == n && branch[table_indicators_[first + n - 1]] == 0.0) return static_cast<std::ptrdiff_t>(n) - 2;
+    if (branch[table_indicators_[step.first_indicator + k]] >= 0.0) ++at_or_right;
+  if (at_or_right == n && branch[table_indicators_[step.first_indicator + n - 1]] == 0.0)
+    return static_cast<std::ptrdiff_t>(n) - 2;
   return static_cast<std::ptrdiff_t>(at_or_right) - 1;
 }
 
 void Tape::evaluate(const TapeInputs& in, double* out, const double* branch) {
   if (branch != nullptr && !has_indicators_) throw std::logic_error("tape: branch signs given to a tape without indicators");
-  double* w = work_.data();
-  for (const Load& l : loads_) {
-    switch (l.kind) {
-      case InputKind::Time: w[l.slot] = in.t; break;
-      case InputKind::Y: w[l.slot] = in.y[l.index]; break;
-      case InputKind::YP: w[l.slot] = in.yp[l.index]; break;
-      case InputKind::P: w[l.slot] = in.p[l.index]; break;
-    }
-  }
+  double* const w = work_.data();
+  const double* const y = in.y;
+  const double* const yp = in.yp;
+  const double* const p = in.p;
   for (const Instruction& i : code_) {
-    const double a = w[i.a];
     double& r = w[i.dst];
     switch (i.code) {
-      case Code::Add: r = a + w[i.b]; break;
-      case Code::Sub: r = a - w[i.b]; break;
-      case Code::Mul: r = a * w[i.b]; break;
-      case Code::Div: r = a / w[i.b]; break;
-      case Code::Neg: r = -a; break;
-      case Code::Scale: r = i.k * a; break;
-      case Code::AddScaled: r = a + i.k * w[i.b]; break;
-      case Code::PowInt: r = powi(a, i.n); break;
-      case Code::Pow: r = std::pow(a, w[i.b]); break;
-      case Code::Sqrt: r = std::sqrt(a); break;
-      case Code::Exp: r = std::exp(a); break;
-      case Code::Log: r = std::log(a); break;
-      case Code::Sin: r = std::sin(a); break;
-      case Code::Cos: r = std::cos(a); break;
-      case Code::Tan: r = std::tan(a); break;
-      case Code::Asin: r = std::asin(a); break;
-      case Code::Acos: r = std::acos(a); break;
-      case Code::Atan: r = std::atan(a); break;
-      case Code::Tanh: r = std::tanh(a); break;
-      // Switching nodes: with branch signs, the sign s of the node's indicator decides.
-      case Code::Abs: r = (branch ? branch[i.c] >= 0.0 : a >= 0.0) ? a : -a; break;
-      case Code::Sign: r = branch ? branch[i.c] : (a > 0.0 ? 1.0 : (a < 0.0 ? -1.0 : 0.0)); break;
-      case Code::Atan2: r = std::atan2(a, w[i.b]); break;
-      case Code::Min: r = (branch ? branch[i.c] < 0.0 : a < w[i.b]) ? a : w[i.b]; break;
-      case Code::Max: r = (branch ? branch[i.c] > 0.0 : a > w[i.b]) ? a : w[i.b]; break;
-      case Code::Less: r = (branch ? branch[i.c] < 0.0 : a < w[i.b]) ? 1.0 : 0.0; break;
-      case Code::LessEqual: r = (branch ? branch[i.c] <= 0.0 : a <= w[i.b]) ? 1.0 : 0.0; break;
-      case Code::Greater: r = (branch ? branch[i.c] > 0.0 : a > w[i.b]) ? 1.0 : 0.0; break;
-      case Code::GreaterEqual: r = (branch ? branch[i.c] >= 0.0 : a >= w[i.b]) ? 1.0 : 0.0; break;
-      case Code::And: r = (a != 0.0 && w[i.b] != 0.0) ? 1.0 : 0.0; break;
-      case Code::Or: r = (a != 0.0 || w[i.b] != 0.0) ? 1.0 : 0.0; break;
-      case Code::Select: r = a != 0.0 ? w[i.b] : w[i.c]; break;
-      case Code::Table: r = branch ? tables_[i.c]->evaluate_piece(frozen_piece(*tables_[i.c], i.b, branch), a, i.n)
-                                   : tables_[i.c]->evaluate(a, i.n);
+      case Code::LoadT: r = in.t; break;
+      case Code::LoadY: r = y[i.a]; break;
+      case Code::LoadYP: r = yp[i.a]; break;
+      case Code::LoadP: r = p[i.a]; break;
+      case Code::Add: r = w[i.a] + w[i.b]; break;
+      case Code::Sub: r = w[i.a] - w[i.b]; break;
+      case Code::Mul: r = w[i.a] * w[i.b]; break;
+      case Code::Div: r = w[i.a] / w[i.b]; break;
+      case Code::Neg: r = -w[i.a]; break;
+      case Code::Scale: r = w[i.c] * w[i.a]; break;
+      case Code::AddScaled: r = w[i.a] + w[i.c] * w[i.b]; break;
+      case Code::PowInt: r = powi(w[i.a], static_cast<std::int32_t>(i.c)); break;
+      case Code::Pow: r = std::pow(w[i.a], w[i.b]); break;
+      case Code::Sqrt: r = std::sqrt(w[i.a]); break;
+      case Code::Exp: r = std::exp(w[i.a]); break;
+      case Code::Log: r = std::log(w[i.a]); break;
+      case Code::Sin: r = std::sin(w[i.a]); break;
+      case Code::Cos: r = std::cos(w[i.a]); break;
+      case Code::Tan: r = std::tan(w[i.a]); break;
+      case Code::Asin: r = std::asin(w[i.a]); break;
+      case Code::Acos: r = std::acos(w[i.a]); break;
+      case Code::Atan: r = std::atan(w[i.a]); break;
+      case Code::Tanh: r = std::tanh(w[i.a]); break;
+      // Switching nodes: with branch signs, the sign of the node's indicator (c) decides.
+      case Code::Abs: {
+        const double a = w[i.a];
+        r = (branch ? branch[i.c] >= 0.0 : a >= 0.0) ? a : -a;
         break;
+      }
+      case Code::Sign: {
+        const double a = w[i.a];
+        r = branch ? branch[i.c] : (a > 0.0 ? 1.0 : (a < 0.0 ? -1.0 : 0.0));
+        break;
+      }
+      case Code::Atan2: r = std::atan2(w[i.a], w[i.b]); break;
+      case Code::Min: r = (branch ? branch[i.c] < 0.0 : w[i.a] < w[i.b]) ? w[i.a] : w[i.b]; break;
+      case Code::Max: r = (branch ? branch[i.c] > 0.0 : w[i.a] > w[i.b]) ? w[i.a] : w[i.b]; break;
+      case Code::Less: r = (branch ? branch[i.c] < 0.0 : w[i.a] < w[i.b]) ? 1.0 : 0.0; break;
+      case Code::LessEqual: r = (branch ? branch[i.c] <= 0.0 : w[i.a] <= w[i.b]) ? 1.0 : 0.0; break;
+      case Code::Greater: r = (branch ? branch[i.c] > 0.0 : w[i.a] > w[i.b]) ? 1.0 : 0.0; break;
+      case Code::GreaterEqual: r = (branch ? branch[i.c] >= 0.0 : w[i.a] >= w[i.b]) ? 1.0 : 0.0; break;
+      case Code::And: r = (w[i.a] != 0.0 && w[i.b] != 0.0) ? 1.0 : 0.0; break;
+      case Code::Or: r = (w[i.a] != 0.0 || w[i.b] != 0.0) ? 1.0 : 0.0; break;
+      case Code::Select: r = w[i.a] != 0.0 ? w[i.b] : w[i.c]; break;
+      case Code::Table: {
+        const TableStep& t = table_steps_[i.c];
+        r = branch ? t.table->evaluate_piece(frozen_piece(t, branch), w[i.a], t.order) : t.table->evaluate(w[i.a], t.order);
+        break;
+      }
     }
   }
   for (std::size_t k = 0; k < output_slots_.size(); ++k) out[k] = w[output_slots_[k]];

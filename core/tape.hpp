@@ -62,27 +62,29 @@ class Tape {
 
  private:
   enum class Code : std::uint8_t;
+  /// 20 bytes: what an instruction reads and where it writes. Scale factors live in constant
+  /// slots (c), an integer exponent is c itself, a table step's c indexes table_steps_, and a
+  /// switching node's c is its indicator.
   struct Instruction {
     Code code;
-    std::int32_t n;  // integer exponent, table derivative order
-    std::uint32_t dst, a, b, c;  // c: the indicator of a switching node (when compiled with indicators)
-    double k;                    // scale factor
+    std::uint32_t dst, a, b, c;
   };
-  struct Load {
-    std::uint32_t slot;
-    InputKind kind;
-    std::uint32_t index;
+  struct TableStep {
+    std::shared_ptr<const Table1D> table;
+    int order;
+    std::uint32_t first_indicator;  ///< into table_indicators_
   };
   class Compiler;
-  std::ptrdiff_t frozen_piece(const Table1D& table, std::uint32_t first, const double* branch) const;
+  std::ptrdiff_t frozen_piece(const TableStep& step, const double* branch) const;
+  /// Reuses workspace slots once their last reader has run (values in a long residual live briefly).
+  void allocate_slots(std::size_t first_free);
 
   std::vector<Instruction> code_;
-  std::vector<Load> loads_;
   std::vector<std::uint32_t> output_slots_;
-  std::vector<std::shared_ptr<const Table1D>> tables_;  // Instruction::c indexes this for tables
-  std::vector<std::uint32_t> table_indicators_;         // per table instruction, from Instruction::b
+  std::vector<TableStep> table_steps_;
+  std::vector<std::uint32_t> table_indicators_;
   bool has_indicators_ = false;
-  std::vector<double> work_;                            // constants are preloaded and never written
+  std::vector<double> work_;  ///< constants first (preloaded, never written), then temporaries
 };
 
 }  // namespace acausal
