@@ -57,7 +57,7 @@ class EnergyLedger {
 
   Program& program_;
   std::vector<double> values_;
-  std::vector<double> y_, yp_;
+  std::vector<double> y_, yp_, branch_;
   EnergyReport report_;
 };
 

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
 #include <sstream>
 
@@ -79,6 +80,9 @@ struct IdaCallbacks {
     }
   }
 
+  /// IDA's own message goes into the SolverError instead of to stderr.
+  static void error(int, const char*, const char*, char* message, void* user) { self(user)->ida_message_ = message; }
+
   static int roots(realtype t, N_Vector y, N_Vector yp, realtype* g, void* user) {
     IdaSession* s = self(user);
     try {
@@ -114,11 +118,15 @@ IdaSession::IdaSession(Program& program, double t0, const std::vector<double>& y
   };
   check(IDAInit(h_->ida, IdaCallbacks::residual, t0, h_->y, h_->yp), "IDAInit");
   check(IDASetUserData(h_->ida, this), "IDASetUserData");
+  check(IDASetErrHandlerFn(h_->ida, IdaCallbacks::error, this), "IDASetErrHandlerFn");
   check(IDASVtolerances(h_->ida, rtol, h_->atol), "IDASVtolerances");
   check(IDASetId(h_->ida, h_->id), "IDASetId");
   check(IDASetSuppressAlg(h_->ida, SUNTRUE), "IDASetSuppressAlg");
   check(IDASetStopTime(h_->ida, t_stop), "IDASetStopTime");
   check(IDASetMaxNumSteps(h_->ida, 1000000), "IDASetMaxNumSteps");
+  // Without a floor IDA can creep toward a singularity with steps below the resolution of t and
+  // never return; below this step it reports failure instead.
+  check(IDASetMinStep(h_->ida, 1e-13 * std::max({1.0, std::fabs(t0), std::fabs(t_stop)})), "IDASetMinStep");
   const auto nnz = static_cast<sunindextype>(std::max<std::size_t>(1, program.jacobian().pattern().nonzeros()));
   h_->matrix = SUNSparseMatrix(n, n, nnz, CSC_MAT, h_->context);
   h_->solver = SUNLinSol_KLU(h_->y, h_->matrix, h_->context);
@@ -133,7 +141,10 @@ IdaSession::~IdaSession() = default;
 
 void IdaSession::fail(int flag, const char* call) {
   if (pending_) std::rethrow_exception(std::exchange(pending_, nullptr));
-  std::string text = std::string(call) + " returned " + IDAGetReturnFlagName(flag);
+  char* flag_name = IDAGetReturnFlagName(flag);
+  std::string text = std::string(call) + " returned " + flag_name;
+  std::free(flag_name);  // IDA allocates the name
+  if (!ida_message_.empty()) text += " (" + ida_message_ + ")";
   // The variables with the largest weighted local error estimates point at the trouble.
   const auto n = program_.size();
   if (h_->ida && n > 0) {

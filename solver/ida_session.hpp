@@ -5,6 +5,7 @@
 
 #include <exception>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "core/program.hpp"
@@ -66,6 +67,7 @@ class IdaSession {
   double t_stop_;
   SolverStatistics before_restarts_;  // IDAReInit resets IDA's counters
   std::exception_ptr pending_;  // an exception thrown inside a callback
+  std::string ida_message_;     // IDA's last error message
 };
 
 }  // namespace acausal

@@ -73,7 +73,10 @@ SimulationResult simulate(Program& program, const SimulationOptions& options, Re
     IdaSession::Step s = ida.step(options.stop);
     const double t = ida.time();
     if (ledger) ledger->step(t_prev, t, branch.data(), sample);
-    while (!grid.done() && grid.time() <= t + eps) {
+    // Grid points up to the step's end; one that falls on an event is written after the event,
+    // with the branch it switched to (the right limit, as Modelica tools report the event time).
+    const bool event = s == IdaSession::Step::Root;
+    while (!grid.done() && grid.time() <= t + eps && !(event && grid.time() >= t - eps)) {
       const double tg = std::min(grid.time(), t);
       sample(tg, y, yp);
       emit(grid.time(), y.data(), yp.data());
@@ -83,7 +86,7 @@ SimulationResult simulate(Program& program, const SimulationOptions& options, Re
     t_prev = t;
     if (s == IdaSession::Step::Stop || t >= options.stop - eps) break;
     bool restart = false;
-    if (s == IdaSession::Step::Root) {
+    if (event) {
       std::vector<int> dir = ida.roots();
       for (std::size_t k = 0; k < dir.size(); ++k)
         if (dir[k] != 0) branch[k] = dir[k] > 0 ? 1.0 : -1.0;
@@ -98,6 +101,10 @@ SimulationResult simulate(Program& program, const SimulationOptions& options, Re
         restart = true;
       }
     if (restart) ida.restart();
+    while (!grid.done() && std::fabs(grid.time() - t) <= eps) {
+      emit(grid.time(), ida.y(), ida.yp());
+      grid.advance();
+    }
   }
   writer.end();
   result.integrate_seconds = seconds_since(t_integrate);

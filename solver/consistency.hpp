@@ -1,0 +1,19 @@
+#pragma once
+/// @file
+/// Consistent derivatives at a solution point: with the differential unknowns held, solve
+/// F(t, y, y') = 0 for the algebraic unknowns and the derivatives of the differential ones.
+
+#include <vector>
+
+#include "core/program.hpp"
+
+namespace acausal {
+
+/// Newton on (y_algebraic, y'_differential) with y_differential fixed, to rounding. The solver's
+/// own y' satisfies the equations only to its Newton tolerance divided by the step size; audits
+/// that compare powers need the exact relation.
+/// @throws SolverError if the equations are singular there.
+void make_consistent(Program& program, double t, std::vector<double>& y, std::vector<double>& yp,
+                     const std::vector<double>& branch);
+
+}  // namespace acausal
