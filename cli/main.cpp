@@ -1,20 +1,30 @@
-// The `acausal` command-line tool.
+// The `acausal` command-line tool: parses the command line and dispatches to one subcommand
+// (one file each: simulate_command.cpp, check_command.cpp, ...).
 
 #include <CLI/CLI.hpp>
 #include <iostream>
 
+#include "cli/common.hpp"
 #include "cli/version.hpp"
 
 int main(int argc, char** argv) {
+  using namespace acausal::cli;
   CLI::App app{"acausal: acausal component-based modeling and simulation of mechanical systems"};
   app.set_version_flag("--version", std::string("acausal ") + acausal::version());
-  app.footer("Exit codes: 0 ok, 1 model or input error, 2 usage error, 3 solver failure.");
+  app.footer(
+      "Exit codes: 0 ok, 1 model or input error, 2 usage error, 3 solver failure, 4 internal error.\n"
+      "Run `acausal <command> --help` for the options of a command.");
+  app.require_subcommand(1);
+  const Command commands[] = {add_simulate_command(app), add_check_command(app), add_equations_command(app),
+                              add_components_command(app), add_describe_command(app)};
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    int code = app.exit(e);
-    return code == 0 ? 0 : 2;
+    const int code = app.exit(e);  // prints help, version or the error message
+    return code == 0 ? kOk : kUsageError;
   }
+  for (const Command& c : commands)
+    if (c.app->parsed()) return c.run();
   std::cout << app.help();
-  return 0;
+  return kUsageError;
 }

@@ -209,10 +209,11 @@ AliasElimination eliminate_aliases(const Model& model) {
     Target& t = out.target[a.representative];
     if (t.priority == TargetPriority::High && v.target == TargetPriority::High &&
         std::fabs(t.value - value) > 1e-12 * (1 + std::fabs(value)))
-      throw ModelError(v.target_pointer, "initial value of " + v.name + " conflicts with the one of " + t.variable +
-                                             " (" + t.pointer + "): they are the same quantity; free one of: " +
-                                             t.variable + ", " + v.name);
-    if (v.target > t.priority) t = {v.target, value, v.target_pointer, v.name};
+      throw ModelError(v.target_pointer, "initial value " + number(v.target_value) + " of " + v.name +
+                                             " conflicts with " + t.variable + " = " + number(t.netlist_value) + " (" +
+                                             t.pointer + "): they are the same quantity; free one of: " + t.variable +
+                                             ", " + v.name);
+    if (v.target > t.priority) t = {v.target, value, v.target_pointer, v.name, v.target_value};
   }
 
   // Replacements for eliminated variables and their first and second derivatives (energy audits

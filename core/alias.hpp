@@ -25,6 +25,7 @@ struct Target {
   double value = 0.0;
   std::string pointer;   ///< where the netlist set it
   std::string variable;  ///< the variable the netlist named
+  double netlist_value = 0.0;  ///< the value as the netlist gave it (for that variable)
 };
 
 struct AliasElimination {

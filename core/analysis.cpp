@@ -13,6 +13,10 @@ Expr ReducedDae::in_unknowns(const Expr& e) const { return substitute(e, aliases
 
 namespace {
 
+std::string count(std::size_t n, const char* noun) {
+  return std::to_string(n) + " " + noun + (n == 1 ? "" : "s");
+}
+
 std::string describe_equation(const Model& m, std::size_t e, const Expr& residual) {
   const ModelEquation& eq = m.equations[e];
   std::string who = eq.origin == "connection" ? "connection" : eq.origin;
@@ -59,8 +63,9 @@ Bipartite incidence(const ReducedDae& r, const std::unordered_map<Expr, std::siz
   std::string pointer;
   if (!dm.over_rows.empty()) {
     std::size_t extra = dm.over_rows.size() - dm.over_cols.size();
-    text += "\nover-determined: " + std::to_string(dm.over_rows.size()) + " equations fix only " +
-            std::to_string(dm.over_cols.size()) + " unknowns (" + std::to_string(extra) + " too many)";
+    text += "\nover-determined: " + count(dm.over_rows.size(), "equation") +
+            (dm.over_rows.size() == 1 ? " fixes only " : " fix only ") +
+            count(dm.over_cols.size(), "unknown") + " (" + std::to_string(extra) + " too many)";
     if (!dm.over_cols.empty()) text += ": " + list_variables(m, r, dm.over_cols);
     text += "\n  remove one of these equations (or the connection or initial value that makes it):";
     for (std::size_t row : dm.over_rows)
@@ -69,9 +74,10 @@ Bipartite incidence(const ReducedDae& r, const std::unordered_map<Expr, std::siz
   }
   if (!dm.under_cols.empty()) {
     std::size_t missing = dm.under_cols.size() - dm.under_rows.size();
-    text += "\nunder-determined: " + std::to_string(dm.under_cols.size()) + " unknowns (" +
-            list_variables(m, r, dm.under_cols) + ") appear in only " + std::to_string(dm.under_rows.size()) +
-            " equations (" + std::to_string(missing) + " missing)";
+    text += "\nunder-determined: " + count(dm.under_cols.size(), "unknown") + " (" +
+            list_variables(m, r, dm.under_cols) + (dm.under_cols.size() == 1 ? ") appears" : ") appear") +
+            " in only " + count(dm.under_rows.size(), "equation") +
+            " (" + std::to_string(missing) + " missing)";
     if (!dm.under_rows.empty()) text += ":";
     for (std::size_t row : dm.under_rows)
       text += "\n" + describe_equation(m, r.residual_equation[row], r.residuals[row]);
@@ -199,7 +205,11 @@ ReducedDae analyze(const Model& model) {
   }
   for (std::size_t e = 0; e < model.equations.size(); ++e) {
     if (r.aliases.eliminated_equation[e]) continue;
-    r.residuals.push_back(substitute(model.equations[e].residual, r.aliases.replacements));
+    Expr residual = substitute(model.equations[e].residual, r.aliases.replacements);
+    // 0 = 0: implied by the aliases (a loop of equalities, say), it fixes nothing. If the model
+    // needed it, the under-determined part it leaves is what the user must see.
+    if (residual.is_constant() && residual.constant_value() == 0.0) continue;
+    r.residuals.push_back(residual);
     r.residual_equation.push_back(e);
   }
   r.differential.assign(r.unknowns.size(), false);

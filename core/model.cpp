@@ -84,7 +84,13 @@ class Assembler {
         throw ModelError(c.pointer + "/type",
                          "unknown component type \"" + c.type + "\"" + suggestion(registry.close_matches(c.type)));
       ComponentBuilder b(ComponentBuilder::Mode::Instance, c.name, c.type, c.pointer, &c.params);
-      type->define(b);
+      try {
+        type->define(b);
+      } catch (const ModelError&) {
+        // A misspelled parameter often causes the failure ("needs a table" for "tabel"): report it.
+        check_parameter_names(*type, c);
+        throw;
+      }
       Definition d = b.finish();
       std::size_t index = model_.instances.size();
       std::size_t first = model_.variables.size();
@@ -104,6 +110,17 @@ class Assembler {
       }
       model_.instances.push_back(std::move(d));
     }
+  }
+
+  /// @throws ModelError at the first parameter of `c` that its type does not declare.
+  static void check_parameter_names(const Component& type, const NetlistComponent& c) {
+    Definition all = describe_type(type);
+    std::vector<std::string> names;
+    for (const Definition::Parameter& p : all.parameters) names.push_back(p.name);
+    for (auto it = c.params.begin(); it != c.params.end(); ++it)
+      if (std::find(names.begin(), names.end(), it.key()) == names.end())
+        throw ModelError(c.pointer + "/params/" + json_pointer_token(it.key()),
+                         "unknown parameter \"" + it.key() + "\" of " + c.type + "; valid: " + join(names, 40));
   }
 
   void connect() {

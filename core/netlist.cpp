@@ -3,6 +3,7 @@
 #include <cmath>
 #include <fstream>
 #include <regex>
+#include <set>
 #include <sstream>
 
 #include "core/errors.hpp"
@@ -70,6 +71,7 @@ bool valid_instance_name(const std::string& s) {
 
 void parse_components(const json& j, Netlist& n) {
   require_object(j, "/components", "\"components\"");
+  if (j.empty()) throw ModelError("/components", "\"components\" is empty: a netlist needs at least one component");
   for (auto it = j.begin(); it != j.end(); ++it) {
     NetlistComponent c;
     c.name = it.key();
@@ -98,6 +100,8 @@ void parse_connections(const json& j, Netlist& n) {
     for (std::size_t i = 0; i < entry.size(); ++i) {
       std::string here = c.pointer + "/" + std::to_string(i);
       std::string port = require_string(entry[i], here, "a connection end");
+      if (std::find(c.ports.begin(), c.ports.end(), port) != c.ports.end())
+        throw ModelError(here, port + " appears twice in this connection");
       auto dot = port.find('.');
       if (dot == std::string::npos || dot == 0 || dot + 1 == port.size())
         throw ModelError(here, "\"" + port + "\" is not of the form \"instance.port\"");
@@ -120,12 +124,62 @@ void parse_experiment(const json& j, Netlist& n) {
   if (!(e.tolerance > 0 && e.tolerance < 1)) throw ModelError("/experiment/tolerance", "tolerance must lie in (0, 1)");
 }
 
+/// JSON objects may not repeat a key (the parser would keep the last one silently): a parse
+/// callback keeps the path and the keys seen in every open object.
+class DuplicateKeyCheck {
+ public:
+  bool operator()(int, json::parse_event_t event, json& parsed) {
+    using E = json::parse_event_t;
+    switch (event) {
+      case E::object_start:
+      case E::array_start:
+        count_element();
+        frames_.push_back({event == E::array_start, -1, {}, {}});
+        break;
+      case E::object_end:
+      case E::array_end: frames_.pop_back(); break;
+      case E::key: {
+        Frame& f = frames_.back();
+        f.key = parsed.get<std::string>();
+        if (!f.keys.insert(f.key).second) throw ModelError(pointer(), "duplicate key \"" + f.key + "\"");
+        break;
+      }
+      case E::value: count_element(); break;
+    }
+    return true;
+  }
+
+ private:
+  struct Frame {
+    bool array;
+    long index;
+    std::set<std::string> keys;
+    std::string key;
+  };
+  void count_element() {
+    if (!frames_.empty() && frames_.back().array) ++frames_.back().index;
+  }
+  std::string pointer() const {
+    std::string p;
+    for (const Frame& f : frames_) p += "/" + (f.array ? std::to_string(f.index) : json_pointer_token(f.key));
+    return p;
+  }
+  std::vector<Frame> frames_;
+};
+
 }  // namespace
 
 Netlist parse_netlist(std::string_view text, std::string source) {
   json root;
   try {
-    root = json::parse(text.begin(), text.end());
+    root = json::parse(text.begin(), text.end(), DuplicateKeyCheck());
+  } catch (const json::out_of_range& e) {
+    // A number too large for a double (JSON has no inf or NaN otherwise).
+    std::string what = e.what();
+    auto open = what.find('\'');
+    auto close = what.rfind('\'');
+    std::string number = open != std::string::npos && close > open ? what.substr(open + 1, close - open - 1) : what;
+    throw ModelError("", source + ": JSON number out of range: " + number);
   } catch (const json::parse_error& e) {
     // nlohmann reports the byte offset; users want line and column.
     std::string what = e.what();

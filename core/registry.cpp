@@ -49,8 +49,9 @@ std::vector<std::string> Registry::close_matches(std::string_view type) const {
     if (d <= std::max<std::size_t>(2, type.size() / 4)) scored.emplace_back(d, std::string(c->type()));
   }
   std::sort(scored.begin(), scored.end());
-  std::vector<std::string> out;
-  for (std::size_t i = 0; i < scored.size() && i < 3; ++i) out.push_back(scored[i].second);
+  std::vector<std::string> out;  // the closest ones only: a farther second guess is noise
+  for (std::size_t i = 0; i < scored.size() && i < 3 && scored[i].first == scored[0].first; ++i)
+    out.push_back(scored[i].second);
   return out;
 }
 

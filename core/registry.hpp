@@ -17,8 +17,8 @@ class Registry {
   void add(std::unique_ptr<Component> component);
   /// The type, or nullptr.
   const Component* find(std::string_view type) const;
-  /// Registered types whose names are close to `type` (edit distance, or the same Name in another
-  /// domain), best first; for "unknown component type" messages.
+  /// The registered types closest to `type` (edit distance, or the same Name in another domain),
+  /// all at the smallest distance found; for "unknown component type" messages.
   std::vector<std::string> close_matches(std::string_view type) const;
   /// All types, sorted by name.
   std::vector<const Component*> all() const;

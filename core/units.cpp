@@ -490,10 +490,15 @@ double to_si(std::string_view quantity, std::string_view expected_unit) {
   const std::string_view unit_text = trim(std::string_view(number.ptr, static_cast<std::size_t>(last - number.ptr)));
   if (unit_text.empty()) return value;  // no unit: already SI
   const Unit unit = parse_unit(unit_text);
-  if (unit.dimension != expected.dimension)
-    throw std::invalid_argument("expected a value in " + std::string(trim(expected_unit)) + " (" +
-                                expected.dimension.to_string() + "), got " + quoted(quantity) + " (" +
+  if (unit.dimension != expected.dimension) {
+    const std::string expected_text(trim(expected_unit));
+    const std::string wanted =
+        expected.dimension != Dimension{} ? "a value in " + expected_text + " (" + expected.dimension.to_string() + ")"
+        : expected_text == "1"            ? std::string("a dimensionless value")
+                                          : "a value in " + expected_text + " (dimensionless)";
+    throw std::invalid_argument("expected " + wanted + ", got " + quoted(quantity) + " (" +
                                 unit.dimension.to_string() + ")");
+  }
   const double si = value * unit.factor;
   if (!std::isfinite(si)) throw std::invalid_argument("number out of range: " + quoted(quantity));
   return si;

@@ -37,12 +37,18 @@ struct Condition {
   InitialSource source;
 };
 
+/// A target as the netlist wrote it: the variable it named, its value, its place.
 std::string target_text(const Program& p, std::size_t j) {
   const Target& t = p.dae().targets[j];
   std::ostringstream os;
-  os << p.name(j) << " = " << t.value;
+  os << (t.variable.empty() ? p.name(j) : t.variable) << " = " << t.netlist_value;
   if (!t.pointer.empty()) os << " (" << t.pointer << ")";
   return os.str();
+}
+
+std::string target_variable(const Program& p, std::size_t j) {
+  const Target& t = p.dae().targets[j];
+  return t.variable.empty() ? p.name(j) : t.variable;
 }
 
 struct Choice {
@@ -87,12 +93,12 @@ Choice choose_conditions(const Program& p) {
     Matching m = im.matching();
     m.col_of_row.push_back(kUnmatched);
     DulmageMendelsohn dm = dulmage_mendelsohn(g, m);
-    std::vector<std::string> names{p.name(j)};
+    std::vector<std::string> names{target_variable(p, j)};
     std::string others;
     for (std::size_t row : dm.over_rows) {
       if (row < p.size() || row + 1 == g.rows) continue;
       std::size_t other = target_row_unknown[row - p.size()];
-      names.push_back(p.name(other));
+      names.push_back(target_variable(p, other));
       others += (others.empty() ? "" : ", ") + target_text(p, other);
     }
     std::string free_list;
@@ -104,7 +110,7 @@ Choice choose_conditions(const Program& p) {
   }
   for (std::size_t j = 0; j < p.size(); ++j)
     if (targets[j].priority == TargetPriority::Low && !try_condition(j, targets[j].value, InitialSource::LowTarget))
-      choice.dropped.push_back(p.name(j));
+      choice.dropped.push_back(target_variable(p, j));
   for (std::size_t j = 0; j < p.size(); ++j)
     if (p.id()[j] == 1.0 && targets[j].priority == TargetPriority::None)
       try_condition(j, p.start()[j], InitialSource::DefaultStart);
@@ -154,6 +160,7 @@ InitialState initialize(Program& p, double t0) {
     return changed;
   };
   update_branches();
+  if (l.columns == 0) return s;  // nothing to solve: every variable is fixed or explicit
 
   const std::size_t rows = l.n + choice.conditions.size();
   std::vector<double> g(rows);

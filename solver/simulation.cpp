@@ -55,6 +55,23 @@ SimulationResult simulate(Program& program, const SimulationOptions& options, Re
   Grid grid(options.start, options.stop, options.interval);
   emit(options.start, result.initial.y.data(), result.initial.yp.data());
   grid.advance();
+  if (program.size() == 0) {
+    // Nothing to integrate (signals only, or everything fixed): the outputs are functions of time,
+    // evaluated with live branches at each grid point.
+    for (; !grid.done(); grid.advance()) {
+      program.outputs().evaluate({grid.time(), nullptr, nullptr, nullptr}, out.data());
+      writer.row(grid.time(), out);
+      ++result.rows;
+    }
+    writer.end();
+    result.integrate_seconds = seconds_since(t_integrate);
+    if (options.energy) {
+      EnergyLedger ledger(program);
+      ledger.start(options.start, nullptr, nullptr, branch.data());
+      result.energy = ledger.report();
+    }
+    return result;
+  }
 
   IdaSession ida(program, options.start, result.initial.y, result.initial.yp, branch, options.tolerance, options.stop);
   std::optional<EnergyLedger> ledger;

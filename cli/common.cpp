@@ -1,0 +1,72 @@
+#include "cli/common.hpp"
+
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <iostream>
+
+#include "core/errors.hpp"
+#include "solver/solver_error.hpp"
+
+namespace acausal::cli {
+
+void add_netlist_arguments(CLI::App& app, NetlistArguments& args) {
+  app.add_option("NETLIST", args.path, "Netlist file (JSON, format acausal/1)")->required();
+  app.add_option("--set", args.overrides,
+                 "Override a parameter: instance.param=value (a JSON value, or a string such as \"30 deg\"); "
+                 "repeatable")
+      ->type_name("INSTANCE.PARAM=VALUE")
+      ->allow_extra_args(false);
+}
+
+Netlist load(const NetlistArguments& args) {
+  Netlist n = load_netlist(args.path);
+  for (const std::string& o : args.overrides) apply_override(n, o);
+  return n;
+}
+
+int guarded(const std::string& source, const std::function<int()>& body) {
+  try {
+    return body();
+  } catch (const ModelError& e) {
+    // Some messages (JSON syntax, unreadable file) name the file already.
+    const std::string what = e.what();
+    if (source.empty() || what.find(source) != std::string::npos)
+      std::cerr << "error: " << what << "\n";
+    else
+      std::cerr << "error: " << source << ": " << what << "\n";
+    return kModelError;
+  } catch (const UsageError& e) {
+    std::cerr << e.what() << "\n";
+    return kUsageError;
+  } catch (const SolverError& e) {
+    std::cerr << "solver failure: " << e.what() << "\n";
+    return kSolverFailure;
+  } catch (const std::exception& e) {
+    std::cerr << "internal error: " << e.what() << "\n";
+    return kInternalError;
+  }
+}
+
+std::string number(double v) {
+  if (std::isnan(v)) return "nan";
+  if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
+  char buf[32];
+  auto [end, ec] = std::to_chars(buf, buf + sizeof buf, v);
+  return std::string(buf, end);
+}
+
+std::string general(double v, int digits) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.*g", digits, v);
+  return buf;
+}
+
+std::string pad(const std::string& s, std::size_t width) {
+  std::size_t length = 0;
+  for (char c : s)
+    if ((static_cast<unsigned char>(c) & 0xC0) != 0x80) ++length;
+  return length >= width ? s : s + std::string(width - length, ' ');
+}
+
+}  // namespace acausal::cli

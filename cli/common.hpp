@@ -1,0 +1,65 @@
+#pragma once
+/// @file
+/// What the `acausal` subcommands share: exit codes, loading a netlist with `--set` overrides,
+/// turning exceptions into messages and exit codes, and number formatting.
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+#include "core/netlist.hpp"
+
+namespace acausal::cli {
+
+/// The documented exit codes (docs/cli.md).
+enum ExitCode : int {
+  kOk = 0,              ///< success
+  kModelError = 1,      ///< bad model or input (netlist, --set, unknown type, structure, initial values)
+  kUsageError = 2,      ///< bad command line
+  kSolverFailure = 3,   ///< initialization or integration failed
+  kInternalError = 4,   ///< any other exception: a bug
+};
+
+/// A registered subcommand: its CLI11 app and what to run when it was given.
+struct Command {
+  CLI::App* app = nullptr;
+  std::function<int()> run;
+};
+
+Command add_simulate_command(CLI::App& app);
+Command add_check_command(CLI::App& app);
+Command add_equations_command(CLI::App& app);
+Command add_components_command(CLI::App& app);
+Command add_describe_command(CLI::App& app);
+
+/// A NETLIST positional argument plus repeatable `--set instance.param=value`.
+struct NetlistArguments {
+  std::string path;
+  std::vector<std::string> overrides;
+};
+void add_netlist_arguments(CLI::App& app, NetlistArguments& args);
+
+/// Loads the netlist and applies the overrides in order. @throws ModelError.
+Netlist load(const NetlistArguments& args);
+
+/// A usage error found after parsing (inconsistent option values): printed, exit code 2.
+class UsageError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+/// Runs `body`, turning exceptions into a message on stderr and an exit code: ModelError → 1
+/// ("error: <source>: <message>"), UsageError → 2, SolverError → 3 ("solver failure: <message>"),
+/// anything else → 4 ("internal error: <what>"). `source` names the input in messages.
+int guarded(const std::string& source, const std::function<int()>& body);
+
+/// Shortest round-trip text of a number (`0.1`, `6.283185307179586`, `1e-08`).
+std::string number(double v);
+/// `printf("%.*g")`.
+std::string general(double v, int digits = 6);
+/// Left-aligned in a field of `width` characters (UTF-8 aware: counts code points).
+std::string pad(const std::string& s, std::size_t width);
+
+}  // namespace acausal::cli

@@ -1,0 +1,100 @@
+// `acausal describe TYPE`: ports, parameters, variables, equations and energy terms of a type.
+
+#include <iostream>
+
+#include "cli/common.hpp"
+#include "components/registry.hpp"
+#include "core/errors.hpp"
+#include "core/model.hpp"
+
+namespace acausal::cli {
+namespace {
+
+bool is_zero(const Expr& e) { return e.is_constant() && e.constant_value() == 0.0; }
+
+std::string direction_text(SignalDirection d) {
+  switch (d) {
+    case SignalDirection::Input: return "input";
+    case SignalDirection::Output: return "output";
+    case SignalDirection::None: break;
+  }
+  return "";
+}
+
+int run(const std::string& type) {
+  const Registry& registry = builtin_registry();
+  const Component* component = registry.find(type);
+  if (component == nullptr) {
+    std::string message = "unknown component type \"" + type + "\"";
+    const auto matches = registry.close_matches(type);
+    if (!matches.empty()) {
+      message += " (did you mean ";
+      for (std::size_t i = 0; i < matches.size(); ++i) message += (i == 0 ? "" : ", ") + matches[i];
+      message += "?)";
+    }
+    message += "; `acausal components` lists all types";
+    throw ModelError("", message);
+  }
+  const Definition d = describe_type(*component);
+  std::cout << d.type << ": " << component->summary() << "\n";
+
+  std::cout << "\nports:\n";
+  if (d.ports.empty()) std::cout << "  none\n";
+  std::size_t w = 4;
+  for (const auto& p : d.ports) w = std::max(w, p.port.name.size());
+  for (const auto& p : d.ports) {
+    std::string domain = p.port.domain->name();
+    if (p.port.direction != SignalDirection::None) domain += " " + direction_text(p.port.direction);
+    std::cout << "  " << pad(p.port.name, w + 2) << pad(domain, 16) << p.description << "\n";
+  }
+
+  std::cout << "\nparameters:\n";
+  if (d.parameters.empty()) std::cout << "  none\n";
+  std::size_t wn = 4, wu = 4, wd = 7;
+  for (const auto& p : d.parameters) {
+    wn = std::max(wn, p.name.size());
+    wu = std::max(wu, p.unit.size() + 2);
+    wd = std::max(wd, p.default_text.size());
+  }
+  if (!d.parameters.empty())
+    std::cout << "  " << pad("name", wn + 2) << pad("unit", wu + 2) << pad("default", wd + 2) << "description\n";
+  for (const auto& p : d.parameters)
+    std::cout << "  " << pad(p.name, wn + 2) << pad(p.unit.empty() ? "-" : "[" + p.unit + "]", wu + 2)
+              << pad(p.default_text, wd + 2) << p.description << "\n";
+
+  std::cout << "\nvariables:\n";
+  std::size_t wv = 4, wvu = 4;
+  for (const auto& v : d.variables) {
+    wv = std::max(wv, v.local_name.size());
+    wvu = std::max(wvu, v.unit.size() + 2);
+  }
+  for (const auto& v : d.variables)
+    std::cout << "  " << pad(v.local_name, wv + 2) << pad(v.unit.empty() ? "-" : "[" + v.unit + "]", wvu + 2)
+              << (v.is_port ? "port variable" : v.description) << "\n";
+
+  std::cout << "\nequations:\n";
+  for (const auto& e : d.equations) {
+    std::cout << "  0 = " << to_string(e.residual);
+    if (!e.description.empty()) std::cout << "   // " << e.description;
+    std::cout << "\n";
+  }
+  if (!is_zero(d.stored_energy) || !is_zero(d.loss_power) || !is_zero(d.injected_power)) {
+    std::cout << "\nenergy:\n";
+    if (!is_zero(d.stored_energy)) std::cout << "  stored energy [J]    " << to_string(d.stored_energy) << "\n";
+    if (!is_zero(d.loss_power)) std::cout << "  loss power [W]       " << to_string(d.loss_power) << "\n";
+    if (!is_zero(d.injected_power)) std::cout << "  injected power [W]   " << to_string(d.injected_power) << "\n";
+  }
+  return kOk;
+}
+
+}  // namespace
+
+Command add_describe_command(CLI::App& app) {
+  auto type = std::make_shared<std::string>();
+  CLI::App* sub = app.add_subcommand(
+      "describe", "Describe a component type: ports, parameters (units, defaults), variables, equations, energy");
+  sub->add_option("TYPE", *type, "Component type, e.g. translational.Spring")->required();
+  return {sub, [type] { return guarded("", [&] { return run(*type); }); }};
+}
+
+}  // namespace acausal::cli

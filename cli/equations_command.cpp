@@ -1,0 +1,84 @@
+// `acausal equations`: the flat model, then the reduced system IDA integrates.
+
+#include <iostream>
+#include <map>
+
+#include "cli/common.hpp"
+#include "components/registry.hpp"
+#include "core/analysis.hpp"
+#include "core/model.hpp"
+
+namespace acausal::cli {
+namespace {
+
+void print_equation(const Expr& residual, const std::string& description) {
+  std::cout << "  0 = " << to_string(residual);
+  if (!description.empty()) std::cout << "   // " << description;
+  std::cout << "\n";
+}
+
+int run(const NetlistArguments& args) {
+  Netlist netlist = load(args);
+  Model model = build_model(netlist, builtin_registry());
+  // Analyze before printing anything: a structural error then fails cleanly with its message.
+  ReducedDae dae = analyze(model);
+
+  std::cout << "model " << (model.name.empty() ? "(unnamed)" : model.name) << ": " << model.equations.size()
+            << " equations in " << model.variables.size() << " variables\n";
+  // Equations of each instance in netlist order, then the connection equations.
+  std::map<std::string, std::vector<std::size_t>> by_origin;
+  for (std::size_t e = 0; e < model.equations.size(); ++e) by_origin[model.equations[e].origin].push_back(e);
+  for (const Definition& d : model.instances) {
+    std::cout << "\n# " << d.instance << " (" << d.type << ")\n";
+    auto it = by_origin.find(d.instance);
+    if (it == by_origin.end()) continue;
+    for (std::size_t e : it->second) print_equation(model.equations[e].residual, model.equations[e].description);
+    by_origin.erase(it);
+  }
+  for (const auto& [origin, list] : by_origin) {
+    std::cout << "\n# " << (origin == "connection" ? "connections" : origin) << "\n";
+    for (std::size_t e : list) print_equation(model.equations[e].residual, model.equations[e].description);
+  }
+
+  // Every variable that is not an unknown of the reduced system: aliases (a = ±b + c, a = c) and
+  // algebraic variables solved explicitly from their equation. Rebuilt from the unknowns for output.
+  std::vector<bool> is_unknown(model.variables.size(), false);
+  for (std::size_t v : dae.unknown_variable) is_unknown[v] = true;
+  std::cout << "\n# eliminated variables (aliases and explicitly solved; computed from the unknowns)\n";
+  std::size_t eliminated = 0;
+  for (std::size_t i = 0; i < model.variables.size(); ++i) {
+    if (is_unknown[i]) continue;
+    std::cout << "  " << model.variables[i].name << " = " << to_string(dae.in_unknowns(model.variables[i].symbol))
+              << "\n";
+    ++eliminated;
+  }
+  if (eliminated == 0) std::cout << "  none\n";
+
+  std::cout << "\n# reduced system (integrated by IDA): " << dae.residuals.size() << " equations in "
+            << dae.unknowns.size() << " unknowns\n";
+  std::size_t width = 8;
+  for (const Expr& u : dae.unknowns) width = std::max(width, to_string(u).size());
+  std::cout << "unknowns:\n";
+  for (std::size_t k = 0; k < dae.unknowns.size(); ++k)
+    std::cout << "  " << pad(to_string(dae.unknowns[k]), width + 2)
+              << (dae.differential[k] ? "differential" : "algebraic") << "\n";
+  std::cout << "equations:\n";
+  for (std::size_t i = 0; i < dae.residuals.size(); ++i) {
+    const ModelEquation& origin = model.equations[dae.residual_equation[i]];
+    std::string where = origin.origin == "connection" ? "connection" : origin.origin;
+    print_equation(dae.residuals[i], where + (origin.description.empty() ? "" : ": " + origin.description));
+  }
+  return kOk;
+}
+
+}  // namespace
+
+Command add_equations_command(CLI::App& app) {
+  auto args = std::make_shared<NetlistArguments>();
+  CLI::App* sub = app.add_subcommand(
+      "equations", "Print the flattened equations, the eliminated variables and the reduced DAE that is integrated");
+  add_netlist_arguments(*sub, *args);
+  return {sub, [args] { return guarded(args->path, [&] { return run(*args); }); }};
+}
+
+}  // namespace acausal::cli

@@ -1,0 +1,204 @@
+// `acausal simulate`: load, assemble, analyze, compile, initialize, integrate; CSV out.
+
+#include <chrono>
+#include <filesystem>
+#include <iostream>
+#include <memory>
+#include <optional>
+
+#include "cli/common.hpp"
+#include "components/registry.hpp"
+#include "core/analysis.hpp"
+#include "core/model.hpp"
+#include "core/errors.hpp"
+#include "core/program.hpp"
+#include "solver/simulation.hpp"
+#include "solver/solver_error.hpp"
+
+namespace acausal::cli {
+namespace {
+
+struct SimulateOptions {
+  NetlistArguments netlist;
+  std::string output;
+  std::optional<double> stop, interval, tolerance;
+  bool energy = false;
+  bool stats = false;
+};
+
+/// Forwards to the CSV writer and counts the rows, so that a failure can say how many were written.
+class CountingWriter final : public ResultWriter {
+ public:
+  explicit CountingWriter(ResultWriter& inner) : inner_(inner) {}
+  void begin(const std::vector<std::string>& names) override { inner_.begin(names); }
+  void row(double time, const std::vector<double>& values) override {
+    inner_.row(time, values);
+    if (rows_ == 0) first_ = time;
+    last_ = time;
+    ++rows_;
+  }
+  void end() override { inner_.end(); }
+  std::size_t rows() const { return rows_; }
+  double first() const { return first_; }
+  double last() const { return last_; }
+
+ private:
+  ResultWriter& inner_;
+  std::size_t rows_ = 0;
+  double first_ = 0.0, last_ = 0.0;
+};
+
+struct Timings {
+  double load = 0, assemble = 0, analyze = 0, compile = 0;
+};
+
+void print_statistics(const Program& program, const SimulationResult& r, const Timings& t) {
+  std::size_t differential = 0;
+  for (double id : program.id()) differential += id == 1.0 ? 1 : 0;
+  auto line = [](const char* name, const std::string& value) { std::cout << "  " << pad(name, 25) << value << "\n"; };
+  auto count = [&](const char* name, auto n) { line(name, std::to_string(n)); };
+  auto seconds = [&](const char* name, double s) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.6f", s);
+    line(name, buf);
+  };
+  const SolverStatistics& s = r.statistics;
+  std::cout << "statistics:\n";
+  count("unknowns", program.size());
+  count("differential", differential);
+  count("equations", program.dae().residuals.size());
+  count("event indicators", program.indicator_count());
+  count("steps", s.steps);
+  count("residual evaluations", s.residual_evaluations);
+  count("jacobian evaluations", s.jacobian_evaluations);
+  count("newton iterations", s.newton_iterations);
+  count("newton failures", s.newton_failures);
+  count("error test failures", s.error_test_failures);
+  count("events", s.events);
+  std::cout << "timing [s]:\n";
+  seconds("load", t.load);
+  seconds("assemble", t.assemble);
+  seconds("analyze", t.analyze);
+  seconds("compile", t.compile);
+  seconds("initialize", r.initialize_seconds);
+  seconds("integrate", r.integrate_seconds);
+  seconds("total", t.load + t.assemble + t.analyze + t.compile + r.initialize_seconds + r.integrate_seconds);
+}
+
+void print_energy(const EnergyReport& e) {
+  const std::size_t name_width = [&] {
+    std::size_t w = 9;  // "component"
+    for (const ComponentEnergy& c : e.components) w = std::max(w, c.instance.size());
+    return w + 2;
+  }();
+  auto cell = [](double v) { return pad(general(v, 6), 14); };
+  std::cout << "energy [J] from t = " << general(e.time_start) << " to " << general(e.time_end) << " s:\n";
+  std::cout << "  " << pad("component", name_width) << pad("stored(t0)", 14) << pad("stored(end)", 14)
+            << pad("work lost", 14) << pad("work in", 14) << "worst audit [W] (relative)\n";
+  for (const ComponentEnergy& c : e.components)
+    std::cout << "  " << pad(c.instance, name_width) << cell(c.stored_start) << cell(c.stored_end) << cell(c.work_lost)
+              << cell(c.work_injected) << general(c.worst_audit, 3) << " (" << general(c.relative_audit(), 3)
+              << ")\n";
+  std::cout << "  " << pad("total", name_width) << cell(e.stored_start) << cell(e.stored_end) << cell(e.work_lost)
+            << general(e.work_injected, 6) << "\n";
+  const double at_end = e.stored_end + e.work_lost - e.work_injected - e.stored_start;
+  std::cout << "balance E_stored + W_loss - W_in - E_stored(t0):\n";
+  std::cout << "  at end                   " << general(at_end, 3) << " J\n";
+  std::cout << "  worst over time          " << general(e.worst_balance, 3) << " J\n";
+  std::cout << "  energy scale             " << general(e.energy_scale, 6) << " J\n";
+  std::cout << "  relative (worst/scale)   " << general(e.relative_balance(), 3) << "\n";
+}
+
+int run(const SimulateOptions& o) {
+  using Clock = std::chrono::steady_clock;
+  auto since = [](Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); };
+  Timings t;
+  auto t0 = Clock::now();
+  Netlist netlist = load(o.netlist);
+  t.load = since(t0);
+
+  t0 = Clock::now();
+  Model model = build_model(netlist, builtin_registry());
+  t.assemble = since(t0);
+  t0 = Clock::now();
+  ReducedDae dae = analyze(model);
+  t.analyze = since(t0);
+  t0 = Clock::now();
+  Program program(model, std::move(dae));
+  t.compile = since(t0);
+
+  SimulationOptions options = options_from(netlist.experiment);
+  if (o.stop) options.stop = *o.stop;
+  if (o.interval) options.interval = *o.interval;
+  else if (o.stop && !netlist.experiment.interval) options.interval = (options.stop - options.start) / 500.0;
+  if (o.tolerance) options.tolerance = *o.tolerance;
+  options.energy = o.energy;
+  if (!(options.stop > options.start))
+    throw UsageError("--stop " + number(options.stop) + " must be after the start time " + number(options.start));
+
+  const std::string path = o.output.empty()
+                               ? std::filesystem::path(o.netlist.path).stem().string() + ".csv"
+                               : o.output;
+  std::unique_ptr<CsvWriter> csv;
+  try {
+    csv = std::make_unique<CsvWriter>(path);
+  } catch (const std::runtime_error& e) {
+    std::cerr << "error: " << e.what() << "\n";
+    return kModelError;
+  }
+  CountingWriter writer(*csv);
+  SimulationResult result;
+  try {
+    result = simulate(program, options, writer);
+  } catch (const SolverError& e) {
+    csv.reset();  // flush and close
+    std::cerr << "solver failure: " << e.what() << "\n";
+    std::cerr << "partial results: " << writer.rows() << (writer.rows() == 1 ? " row" : " rows") << " in " << path
+              << "\n";
+    return kSolverFailure;
+  }
+  csv.reset();
+  std::cout << "wrote " << writer.rows() << " rows to " << path << " (t = " << general(writer.first()) << " to "
+            << general(writer.last()) << " s)\n";
+  if (!result.initial.dropped.empty()) {
+    std::cout << "note: low-priority initial values not met:";
+    for (const std::string& d : result.initial.dropped) std::cout << " " << d;
+    std::cout << "\n";
+  }
+  if (o.energy && result.energy) print_energy(*result.energy);
+  if (o.stats) print_statistics(program, result, t);
+  return kOk;
+}
+
+}  // namespace
+
+Command add_simulate_command(CLI::App& app) {
+  auto o = std::make_shared<SimulateOptions>();
+  CLI::App* sub = app.add_subcommand("simulate", "Simulate a netlist and write the outputs to CSV");
+  add_netlist_arguments(*sub, o->netlist);
+  sub->add_option("-o,--output", o->output, "CSV file to write (default: <netlist name>.csv in the current directory)")
+      ->type_name("FILE");
+  sub->add_option("--stop", o->stop, "Stop time [s] (overrides the netlist's experiment)")->type_name("T");
+  sub->add_option("--interval", o->interval, "Output interval [s] (overrides the netlist's experiment)")
+      ->type_name("DT")
+      ->check(CLI::Validator(
+          [](std::string& text) {
+            double v = 0.0;
+            return CLI::detail::lexical_cast(text, v) && v > 0.0 ? std::string() : "interval must be positive";
+          },
+          "> 0"));
+  sub->add_option("--tolerance", o->tolerance, "Relative tolerance (overrides the netlist's experiment)")
+      ->type_name("RTOL")
+      ->check(CLI::Validator(
+          [](std::string& text) {
+            double v = 0.0;
+            return CLI::detail::lexical_cast(text, v) && v > 0.0 && v < 1.0 ? std::string()
+                                                                             : "tolerance must lie in (0, 1)";
+          },
+          "in (0, 1)"));
+  sub->add_flag("--energy", o->energy, "Integrate the energy account and print the balance per component");
+  sub->add_flag("--stats", o->stats, "Print solver statistics and phase timings");
+  return {sub, [o] { return guarded(o->netlist.path, [&] { return run(*o); }); }};
+}
+
+}  // namespace acausal::cli

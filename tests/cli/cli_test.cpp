@@ -1,0 +1,311 @@
+// The `acausal` executable, run as a user would: exit codes, messages and files.
+
+#include <doctest/doctest.h>
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace fs = std::filesystem;
+
+namespace {
+
+const std::string kAcausal = ACAUSAL_BINARY_DIR "/cli/acausal";
+const std::string kOscillator = ACAUSAL_SOURCE_DIR "/netlists/oscillator.json";
+
+/// A scratch directory per test process, removed at exit.
+const fs::path& scratch() {
+  static const struct Dir {
+    fs::path path;
+    Dir() : path(fs::temp_directory_path() / ("acausal_cli_test_" + std::to_string(::getpid()))) {
+      fs::remove_all(path);
+      fs::create_directories(path);
+    }
+    ~Dir() {
+      std::error_code ec;
+      fs::remove_all(path, ec);
+    }
+  } dir;
+  return dir.path;
+}
+
+std::string read(const fs::path& p) {
+  std::ifstream in(p);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+struct Run {
+  int code = -1;
+  std::string out, err;
+};
+
+/// Runs `acausal <arguments>` in the scratch directory.
+Run acausal(const std::string& arguments) {
+  const fs::path out = scratch() / "stdout.txt", err = scratch() / "stderr.txt";
+  const std::string command = "cd '" + scratch().string() + "' && '" + kAcausal + "' " + arguments + " >'" +
+                              out.string() + "' 2>'" + err.string() + "'";
+  const int status = std::system(command.c_str());
+  Run r;
+  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  r.out = read(out);
+  r.err = read(err);
+  return r;
+}
+
+/// Writes a netlist into the scratch directory and returns its path.
+std::string netlist(const std::string& name, const std::string& text) {
+  const fs::path p = scratch() / name;
+  std::ofstream(p) << text;
+  return p.string();
+}
+
+bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+struct Csv {
+  std::string header;
+  std::vector<std::vector<double>> rows;
+};
+
+Csv read_csv(const fs::path& p) {
+  Csv csv;
+  std::ifstream in(p);
+  std::getline(in, csv.header);
+  for (std::string line; std::getline(in, line);) {
+    std::vector<double> row;
+    std::stringstream ss(line);
+    for (std::string cell; std::getline(ss, cell, ',');) row.push_back(std::stod(cell));
+    csv.rows.push_back(row);
+  }
+  return csv;
+}
+
+const char* const kTypo = R"({
+  "format": "acausal/1", "name": "typo",
+  "components": {
+    "ground": { "type": "translational.Fixed" },
+    "mass": { "type": "translational.Mass", "initial": { "s": 0.1, "v": 0 } },
+    "spring": { "type": "translational.Sprign", "params": { "c": 100 } }
+  },
+  "connections": [["mass.flange", "spring.R"], ["spring.C", "ground.flange"]]
+})";
+
+}  // namespace
+
+TEST_CASE("the executable exists") {
+  INFO("build the `acausal` target first: " << kAcausal);
+  REQUIRE(fs::exists(kAcausal));
+}
+
+TEST_CASE("simulate writes <netlist>.csv with the outputs and the initial values in the first row") {
+  fs::remove(scratch() / "oscillator.csv");
+  Run r = acausal("simulate '" + kOscillator + "'");
+  CHECK(r.code == 0);
+  CHECK(r.err == "");
+  CHECK(contains(r.out, "wrote 630 rows to oscillator.csv (t = 0 to 6.28319 s)"));
+  Csv csv = read_csv(scratch() / "oscillator.csv");
+  CHECK(csv.header == "time,mass.s,mass.v,spring.f");
+  REQUIRE(csv.rows.size() == 630);
+  REQUIRE(csv.rows[0].size() == 4);
+  CHECK(csv.rows[0][0] == 0.0);
+  CHECK(csv.rows[0][1] == doctest::Approx(0.1));
+  CHECK(csv.rows[0][2] == doctest::Approx(0.0));
+  CHECK(csv.rows[0][3] == doctest::Approx(10.0));  // c·s = 100·0.1
+  CHECK(csv.rows.back()[0] == doctest::Approx(2 * M_PI));
+}
+
+TEST_CASE("--stop and --interval set the output grid; -o names the file") {
+  Run r = acausal("simulate '" + kOscillator + "' --stop 1 --interval 0.25 -o grid.csv");
+  CHECK(r.code == 0);
+  CHECK(contains(r.out, "wrote 5 rows to grid.csv (t = 0 to 1 s)"));
+  Csv csv = read_csv(scratch() / "grid.csv");
+  REQUIRE(csv.rows.size() == 5);
+  for (std::size_t k = 0; k < 5; ++k) CHECK(csv.rows[k][0] == doctest::Approx(0.25 * static_cast<double>(k)));
+  CHECK(csv.rows[4][1] == doctest::Approx(0.1 * std::cos(10.0)).epsilon(1e-5));
+}
+
+TEST_CASE("--set overrides a parameter: c = 400 N/m doubles the frequency") {
+  // s(t) = 0.1·cos(20 t): zero at t = π/40 and −0.1 at π/20 (with c = 100: 0.0707 and 0).
+  const double dt = M_PI / 40;
+  Run r = acausal("simulate '" + kOscillator + "' --set spring.c=400 --stop " + std::to_string(2 * dt) +
+                  " --interval " + std::to_string(dt) + " -o stiff.csv");
+  CHECK(r.code == 0);
+  Csv csv = read_csv(scratch() / "stiff.csv");
+  REQUIRE(csv.rows.size() == 3);
+  CHECK(csv.rows[0][3] == doctest::Approx(40.0));  // spring.f = 400·0.1
+  CHECK(std::fabs(csv.rows[1][1]) < 1e-5);
+  CHECK(csv.rows[2][1] == doctest::Approx(-0.1).epsilon(1e-4));
+
+  Run unit = acausal("simulate '" + kOscillator + "' --set 'spring.c=0.4 N/mm' --stop 0.1 -o unit.csv");
+  CHECK(unit.code == 0);
+  CHECK(read_csv(scratch() / "unit.csv").rows[0][3] == doctest::Approx(40.0));
+}
+
+TEST_CASE("--energy prints the per-component table and the global balance") {
+  Run r = acausal("simulate '" + kOscillator + "' --energy -o energy.csv");
+  CHECK(r.code == 0);
+  CHECK(contains(r.out, "energy [J] from t = 0 to 6.28319 s:"));
+  CHECK(contains(r.out, "stored(t0)"));
+  CHECK(contains(r.out, "worst audit [W]"));
+  CHECK(contains(r.out, "\n  mass "));
+  CHECK(contains(r.out, "\n  spring     0.5 "));
+  CHECK(contains(r.out, "balance E_stored + W_loss - W_in - E_stored(t0):"));
+  CHECK(contains(r.out, "energy scale             0.5 J"));
+  CHECK(contains(r.out, "relative (worst/scale)"));
+}
+
+TEST_CASE("--stats prints the statistics and timing blocks in their fixed order") {
+  Run r = acausal("simulate '" + kOscillator + "' --stats --stop 0.5 -o stats.csv");
+  CHECK(r.code == 0);
+  const std::vector<std::string> names = {
+      "statistics:", "  unknowns                 2", "  differential             2", "  equations                2",
+      "  event indicators         0", "  steps  ", "  residual evaluations  ", "  jacobian evaluations  ",
+      "  newton iterations  ", "  newton failures  ", "  error test failures  ", "  events                   0",
+      "timing [s]:", "  load  ", "  assemble  ", "  analyze  ", "  compile  ", "  initialize  ", "  integrate  ",
+      "  total  "};
+  std::size_t at = 0;
+  for (const std::string& n : names) {
+    INFO(n);
+    const std::size_t found = r.out.find(n, at);
+    REQUIRE(found != std::string::npos);
+    at = found + n.size();
+  }
+}
+
+TEST_CASE("exit code 1: a model error names the file, the location and close matches") {
+  Run r = acausal("simulate '" + netlist("typo.json", kTypo) + "'");
+  CHECK(r.code == 1);
+  CHECK(contains(r.err, "error: "));
+  CHECK(contains(r.err, "typo.json: /components/spring"));
+  CHECK(contains(r.err, "unknown component type \"translational.Sprign\""));
+  CHECK(contains(r.err, "translational.Spring"));
+  CHECK(!fs::exists(scratch() / "typo.csv"));
+
+  Run missing = acausal("check no_such_file.json");
+  CHECK(missing.code == 1);
+  CHECK(contains(missing.err, "no_such_file.json"));
+
+  Run syntax = acausal("check '" + netlist("syntax.json", "{\"format\": ") + "'");
+  CHECK(syntax.code == 1);
+  CHECK(contains(syntax.err, "line 1"));
+
+  Run parameter = acausal("simulate '" + kOscillator + "' --set spring.k=3");
+  CHECK(parameter.code == 1);
+  CHECK(contains(parameter.err, "/components/spring/params/k"));
+}
+
+TEST_CASE("exit code 2: usage errors") {
+  CHECK(acausal("simulate '" + kOscillator + "' --no-such-option").code == 2);
+  CHECK(acausal("").code == 2);  // a subcommand is required
+  CHECK(acausal("frobnicate").code == 2);
+  CHECK(acausal("simulate").code == 2);  // NETLIST is required
+  CHECK(acausal("simulate '" + kOscillator + "' --interval 0").code == 2);
+  CHECK(acausal("simulate '" + kOscillator + "' --tolerance 1.5").code == 2);
+  Run stop = acausal("simulate '" + kOscillator + "' --stop -1");
+  CHECK(stop.code == 2);
+  CHECK(contains(stop.err, "--stop"));
+}
+
+TEST_CASE("exit code 3: a solver failure keeps the rows written so far") {
+  // A relative tolerance of 1e-30 is below what double precision can deliver: IDA refuses the first step.
+  Run r = acausal("simulate '" + kOscillator + "' --tolerance 1e-30 -o failed.csv");
+  CHECK(r.code == 3);
+  CHECK(contains(r.err, "solver failure: at t = 0"));
+  CHECK(contains(r.err, "partial results: 1 row in failed.csv"));
+  Csv csv = read_csv(scratch() / "failed.csv");
+  CHECK(csv.header == "time,mass.s,mass.v,spring.f");
+  CHECK(csv.rows.size() == 1);
+}
+
+TEST_CASE("--help of every command exits 0") {
+  for (const std::string command : {"", "simulate", "check", "equations", "components", "describe"}) {
+    INFO(command);
+    Run r = acausal(command + " --help");
+    CHECK(r.code == 0);
+    CHECK(contains(r.out, "Usage:"));
+  }
+  CHECK(contains(acausal("--help").out, "Exit codes: 0 ok, 1 model or input error, 2 usage error, 3 solver failure"));
+  CHECK(acausal("--version").code == 0);
+}
+
+TEST_CASE("check: balance, states, unconnected ports and initial values") {
+  Run r = acausal("check '" + kOscillator + "'");
+  CHECK(r.code == 0);
+  CHECK(contains(r.out, "model oscillator"));
+  CHECK(contains(r.out, "balanced: yes"));
+  CHECK(contains(r.out, "states:\n  mass.s\n  mass.v\n"));
+  CHECK(contains(r.out, "unconnected ports (zero flow): none"));
+  CHECK(contains(r.out, "high target 0.1 (/components/mass/initial/s)"));
+  CHECK(contains(r.out, "defaulted starts: none"));
+
+  // The mass alone: its flange is open, and v has no initial value.
+  Run open = acausal("check '" + netlist("open.json", R"({
+    "format": "acausal/1", "name": "open",
+    "components": { "mass": { "type": "translational.Mass", "initial": { "s": { "value": 1, "priority": "low" } } } },
+    "connections": []
+  })") + "'");
+  CHECK(open.code == 0);
+  CHECK(contains(open.out, "unconnected ports (zero flow):\n  mass.flange\n"));
+  CHECK(contains(open.out, "low target 1 (/components/mass/initial/s)"));
+  CHECK(contains(open.out, "defaulted starts:\n  mass.v = 0"));
+}
+
+TEST_CASE("check: a structurally singular model fails with exit code 1 and names the equations") {
+  Run r = acausal("check '" + netlist("singular.json", R"({
+    "format": "acausal/1", "name": "singular",
+    "components": {
+      "a": { "type": "translational.Fixed" },
+      "b": { "type": "translational.Fixed", "params": { "s0": 1 } },
+      "mass": { "type": "translational.Mass" }
+    },
+    "connections": [["a.flange", "b.flange", "mass.flange"]]
+  })") + "'");
+  CHECK(r.code == 1);
+  CHECK(contains(r.err, "error: "));
+  CHECK(contains(r.err, "singular.json"));
+  CHECK(r.out == "");
+}
+
+TEST_CASE("equations: flat model by instance, connections, reduced system") {
+  Run r = acausal("equations '" + kOscillator + "'");
+  CHECK(r.code == 0);
+  CHECK(contains(r.out, "# spring (translational.Spring)\n"));
+  CHECK(contains(r.out, "  0 = spring.f - 100*spring.s_rel   // Hooke's law\n"));
+  CHECK(contains(r.out, "# connections\n"));
+  CHECK(contains(r.out, "der(mass.s)"));
+  CHECK(contains(r.out, "# reduced system"));
+  CHECK(contains(r.out, "  mass.s    differential\n"));
+}
+
+TEST_CASE("components lists every type, sorted") {
+  Run r = acausal("components");
+  CHECK(r.code == 0);
+  const auto spring = r.out.find("translational.Spring ");
+  const auto mass = r.out.find("translational.Mass ");
+  CHECK(spring != std::string::npos);
+  CHECK(mass != std::string::npos);
+  CHECK(mass < spring);
+  CHECK(contains(r.out, "rotational.Inertia "));
+}
+
+TEST_CASE("describe: ports, parameters with units and defaults, symbolic equations, energy") {
+  Run r = acausal("describe translational.Spring");
+  CHECK(r.code == 0);
+  CHECK(contains(r.out, "translational.Spring: Linear spring"));
+  CHECK(contains(r.out, "  R     translational"));
+  CHECK(contains(r.out, "  c       [N/m]  1        Spring constant"));
+  CHECK(contains(r.out, "0 = f - c*(s_rel - s_rel0)   // Hooke's law"));
+  CHECK(contains(r.out, "stored energy [J]    0.5*c*(s_rel - s_rel0)^2"));
+
+  Run typo = acausal("describe translational.Sprin");
+  CHECK(typo.code == 1);
+  CHECK(contains(typo.err, "unknown component type \"translational.Sprin\" (did you mean translational.Spring"));
+}
