@@ -133,6 +133,7 @@ void eliminate_solved_algebraics(ReducedDae& r, const Matching& h) {
   for (std::size_t i = 0; i < rows; ++i) note_users(r.residuals[i], i);
 
   std::vector<bool> row_alive(rows, true), col_alive(n, true);
+  std::vector<std::vector<std::size_t>> merged(rows);  // model equations substituted into each row
   std::vector<std::size_t> defined;  // unknowns eliminated, in order
   std::vector<Expr> definition;      // their definitions, kept current
   for (std::size_t i = 0; i < rows; ++i) {
@@ -149,11 +150,14 @@ void eliminate_solved_algebraics(ReducedDae& r, const Matching& h) {
     const std::unordered_map<Expr, Expr, ExprHash> replace{{x, value}};
     row_alive[i] = false;
     col_alive[c] = false;
+    std::vector<std::size_t> sources = merged[i];
+    sources.push_back(r.residual_equation[i]);
     for (std::size_t id : users[c]) {
       if (id < rows) {
         if (!row_alive[id]) continue;
         r.residuals[id] = substitute(r.residuals[id], replace);
         note_users(r.residuals[id], id);
+        merged[id].insert(merged[id].end(), sources.begin(), sources.end());
       } else {
         definition[id - rows] = substitute(definition[id - rows], replace);
         note_users(definition[id - rows], id);
@@ -164,7 +168,10 @@ void eliminate_solved_algebraics(ReducedDae& r, const Matching& h) {
     definition.push_back(value);
     note_users(value, rows + definition.size() - 1);
   }
-  if (defined.empty()) return;
+  if (defined.empty()) {
+    r.substituted_equations.assign(r.residuals.size(), {});
+    return;
+  }
 
   // Eliminated unknowns join the replacement map (substitute() differentiates them where der() of
   // one occurs); aliases of them follow.
@@ -185,6 +192,9 @@ void eliminate_solved_algebraics(ReducedDae& r, const Matching& h) {
     if (!row_alive[i]) continue;
     kept.residuals.push_back(r.residuals[i]);
     kept.residual_equation.push_back(r.residual_equation[i]);
+    std::sort(merged[i].begin(), merged[i].end());
+    merged[i].erase(std::unique(merged[i].begin(), merged[i].end()), merged[i].end());
+    kept.substituted_equations.push_back(std::move(merged[i]));
   }
   kept.aliases = std::move(r.aliases);
   r = std::move(kept);

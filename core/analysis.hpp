@@ -19,6 +19,8 @@ struct ReducedDae {
   std::vector<bool> differential;             ///< der(unknown) occurs (IDA id = 1)
   std::vector<Expr> residuals;
   std::vector<std::size_t> residual_equation;  ///< model equation of residual i
+  /// Model equations whose solved variable was substituted into residual i (for diagnostics).
+  std::vector<std::vector<std::size_t>> substituted_equations;
   std::vector<Target> targets;                 ///< per unknown
   AliasElimination aliases;
 

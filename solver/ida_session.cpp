@@ -54,7 +54,10 @@ struct IdaCallbacks {
       s->program_.residual().evaluate(in, N_VGetArrayPointer(r), s->branch_.data());
       const double* out = N_VGetArrayPointer(r);
       for (std::size_t i = 0; i < s->program_.size(); ++i)
-        if (!std::isfinite(out[i])) return 1;  // recoverable: IDA retries with a smaller step
+        if (!std::isfinite(out[i])) {
+          s->nonfinite_residual_ = i;
+          return 1;  // recoverable: IDA retries with a smaller step
+        }
       return 0;
     } catch (...) {
       s->pending_ = std::current_exception();
@@ -145,6 +148,21 @@ void IdaSession::fail(int flag, const char* call) {
   std::string text = std::string(call) + " returned " + flag_name;
   std::free(flag_name);  // IDA allocates the name
   if (!ida_message_.empty()) text += " (" + ida_message_ + ")";
+  if (nonfinite_residual_ != kNone) {
+    const ReducedDae& dae = program_.dae();
+    auto describe = [&](std::size_t e) {
+      const ModelEquation& eq = program_.model().equations[e];
+      return eq.origin + (eq.description.empty() ? "" : " (" + eq.description + ")") + ", " + eq.pointer;
+    };
+    text += "; the residual of " + describe(dae.residual_equation[nonfinite_residual_]);
+    const auto& merged = dae.substituted_equations[nonfinite_residual_];
+    if (!merged.empty()) {
+      text += ", with these substituted into it:";
+      for (std::size_t e : merged) text += " " + describe(e) + ";";
+      text.pop_back();
+    }
+    text += ", was not finite";
+  }
   // The variables with the largest weighted local error estimates point at the trouble.
   const auto n = program_.size();
   if (h_->ida && n > 0) {
@@ -154,8 +172,8 @@ void IdaSession::fail(int flag, const char* call) {
       for (std::size_t i = 0; i < n; ++i)
         ranked.emplace_back(std::fabs(N_VGetArrayPointer(w)[i] * N_VGetArrayPointer(e)[i]), i);
       std::sort(ranked.rbegin(), ranked.rend());
-      text += "; largest weighted local errors:";
-      for (std::size_t k = 0; k < std::min<std::size_t>(5, ranked.size()); ++k) {
+      if (ranked[0].first > 0.0) text += "; largest weighted local errors:";
+      for (std::size_t k = 0; k < std::min<std::size_t>(5, ranked.size()) && ranked[k].first > 0.0; ++k) {
         std::ostringstream os;
         os << " " << program_.name(ranked[k].second) << " (" << ranked[k].first << ")";
         text += os.str();

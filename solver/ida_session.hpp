@@ -68,6 +68,8 @@ class IdaSession {
   SolverStatistics before_restarts_;  // IDAReInit resets IDA's counters
   std::exception_ptr pending_;  // an exception thrown inside a callback
   std::string ida_message_;     // IDA's last error message
+  static constexpr std::size_t kNone = static_cast<std::size_t>(-1);
+  std::size_t nonfinite_residual_ = kNone;  // the last residual that came out NaN or infinite
 };
 
 }  // namespace acausal
