@@ -49,11 +49,36 @@ IndicatorIndex index_of(const std::vector<Expr>& indicators) {
   return index;
 }
 
+/// der(x) = g(t, y) for every residual that is an explicit ODE for one derivative
+/// (0 = c·der(x) + rest, c constant, no other derivative). Between the solver's steps the
+/// interpolated y' agrees with such a g only to the local error; outputs read g instead, so that a
+/// speed sensor on a mass shows exactly the mass's velocity.
+std::unordered_map<Expr, Expr, ExprHash> explicit_derivatives(const ReducedDae& dae) {
+  std::unordered_map<Expr, Expr, ExprHash> out;
+  for (const Expr& r : dae.residuals) {
+    std::optional<Expr> derivative;
+    bool single = true;
+    for (const Expr& leaf : leaves(r)) {
+      if (leaf.op() != Op::Derivative) continue;
+      single = single && !derivative;
+      derivative = leaf;
+    }
+    if (!derivative || !single || out.count(*derivative)) continue;
+    const Expr c = diff(r, *derivative);
+    if (!c.is_constant() || c.constant_value() == 0.0) continue;
+    const Expr rest = r - c * *derivative;
+    out.emplace(*derivative, -rest / c);
+  }
+  return out;
+}
+
 std::vector<Expr> output_expressions(const Model& model, const ReducedDae& dae) {
   std::unordered_map<std::string, std::size_t> index;
   for (std::size_t i = 0; i < model.variables.size(); ++i) index.emplace(model.variables[i].name, i);
+  const auto derivatives = explicit_derivatives(dae);
   std::vector<Expr> out;
-  for (const std::string& name : model.outputs) out.push_back(dae.in_unknowns(model.variables[index.at(name)].symbol));
+  for (const std::string& name : model.outputs)
+    out.push_back(substitute(dae.in_unknowns(model.variables[index.at(name)].symbol), derivatives));
   return out;
 }
 

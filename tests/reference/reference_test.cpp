@@ -197,15 +197,14 @@ TEST_CASE("Trans_Sensors: Modelica.Mechanics.Translational.Examples.Sensors") {
       worst[j] = std::max(worst[j], std::fabs(sensors[j].second[k] - expected[j]));
     worst_a = std::max(worst_a, std::fabs(a[k] - force));
   }
-  // Scales: force and acceleration 10, speed 0.8, power 8, position 0.4. Forces and positions are
-  // exact; the speed sensors read der(mass.s), IDA's interpolated derivative at the output time,
-  // which differs from the state mass.v by the integration error (≈ 5e-6 at tolerance 1e-6).
+  // Scales: force and acceleration 10, speed 0.8, power 8, position 0.4. Ideal sensors read their
+  // quantity exactly: the speed sensors' der(mass.s) is output through its equation der(s) = v.
   for (std::size_t j = 0; j < sensors.size(); ++j) {
     MESSAGE("Trans_Sensors " << sensors[j].first << " vs analytic / mass: max abs error " << worst[j]);
-    CHECK_MESSAGE(worst[j] < 1e-4, sensors[j].first);
+    CHECK_MESSAGE(worst[j] < 1e-12, sensors[j].first);
   }
   MESSAGE("Trans_Sensors mass.a vs 10·sin(8πt): max abs error " << worst_a);
-  CHECK(worst_a < 1e-4);
+  CHECK(worst_a < 1e-12);
 }
 
 TEST_CASE("Trans_Sensors with accSensor1 (waits for index reduction)") {
