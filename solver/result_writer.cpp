@@ -8,6 +8,7 @@ namespace {
 
 /// Shortest text that reads back to the same double.
 void put(std::ofstream& out, double v) {
+  if (v == 0.0) v = 0.0;  // no "-0" in results
   char buf[32];
   auto [end, ec] = std::to_chars(buf, buf + sizeof buf, v);
   out.write(buf, end - buf);
