@@ -340,4 +340,21 @@ Compliant define_compliant(ComponentBuilder& b, const Domain& domain) {
   return c;
 }
 
+FlangeAndSupport define_flange_and_support(ComponentBuilder& b, const Domain& domain,
+                                           std::string_view flange_description) {
+  const bool use_support =
+      b.flag("use_support", false, "true: a support port takes the reaction; false: the housing is grounded");
+  FlangeAndSupport h;
+  h.flange = b.port("flange", domain, flange_description);
+  h.rel = h.flange.potential();
+  h.rate = der(h.flange.potential());
+  if (use_support) {
+    h.support = b.port("support", domain, "Support (housing): takes the reaction");
+    h.rel = h.rel - h.support->potential();
+    h.rate = h.rate - der(h.support->potential());
+    b.equation(h.support->flow() + h.flange.flow(), "the support takes the reaction");
+  }
+  return h;
+}
+
 }  // namespace acausal

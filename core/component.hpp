@@ -209,4 +209,18 @@ struct Compliant {
 /// Declares ports R and C of a 1D domain, the variables rel, rate and flow, and their equations.
 Compliant define_compliant(ComponentBuilder& b, const Domain& domain);
 
+/// The flange of an element that acts between a flange and its housing (sources, after Modelica's
+/// PartialElementaryOneFlangeAndSupport2).
+struct FlangeAndSupport {
+  Port flange;
+  std::optional<Port> support;  ///< present when use_support = true
+  Expr rel;                     ///< flange position relative to the housing (housing grounded: 0)
+  Expr rate;                    ///< der(rel)
+};
+/// Reads the flag `use_support` (default false) and declares the port `flange` of a 1D domain and,
+/// with the flag, the port `support` with the reaction equation support flow = −flange flow (the
+/// element is massless). Without support the housing is grounded and takes the reaction.
+FlangeAndSupport define_flange_and_support(ComponentBuilder& b, const Domain& domain,
+                                           std::string_view flange_description);
+
 }  // namespace acausal

@@ -1,15 +1,14 @@
 #include "components/rotational/speed.hpp"
 
-#include "components/rotational/flange_and_support.hpp"
 
 namespace acausal::rotational_components {
 
 void Speed::define(ComponentBuilder& b) const {
-  FlangeAndSupport h = define_flange_and_support(b, "Driven flange");
+  FlangeAndSupport h = define_flange_and_support(b, rotational(), "Driven flange");
   Expr w = b.input("w", "rad/s", "Angular velocity of the flange relative to the support");
   Expr phi = b.variable("phi", "rad", "Angle of the flange relative to the support",
                         {.priority = StatePriority::Prefer});
-  b.equation(phi - h.phi_rel, "relative angle");
+  b.equation(phi - h.rel, "relative angle");
   b.equation(w - der(phi), "the source imposes the speed");
   b.injected_power(-h.flange.flow() * w);
 }

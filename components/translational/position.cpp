@@ -1,15 +1,14 @@
 #include "components/translational/position.hpp"
 
-#include "components/translational/flange_and_support.hpp"
 
 namespace acausal::translational_components {
 
 void Position::define(ComponentBuilder& b) const {
-  FlangeAndSupport h = define_flange_and_support(b, "Flange that follows the reference position");
+  FlangeAndSupport h = define_flange_and_support(b, translational(), "Flange that follows the reference position");
   Expr s = b.input("s", "m", "Reference position of the flange relative to the support");
   Expr v = b.variable("v", "m/s", "Velocity of the flange relative to the support");
-  b.equation(h.s_rel - s, "the flange follows s");
-  b.equation(v - h.v_rel, "relative velocity");
+  b.equation(h.rel - s, "the flange follows s");
+  b.equation(v - h.rate, "relative velocity");
   b.injected_power(-h.flange.flow() * v);
 }
 

@@ -1,0 +1,371 @@
+// End-to-end benchmark: `acausal simulate` on an N-mass translational spring-damper chain against a
+// hand-written residual and Jacobian driven by IDA + KLU with the same settings (see
+// bench/README.md, chain_netlist.hpp and chain_baseline.hpp).
+//
+//   chain_bench [--sizes 10,100,1000,10000] [--repeat 3] [--stop T] [--keep]
+//       the table: both programs run as separate processes, back to back, alternating which one
+//       goes first, `--repeat` times per N; medians.
+//   chain_bench baseline N CSV [--stop T]
+//       runs the baseline alone (what the table runs as its child process; also for profiling),
+//       printing a `--stats`-like block.
+//   chain_bench netlist N PATH [--stop T]
+//       writes the netlist of the chain of N masses (to run or profile `acausal` by hand).
+
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "bench/chain_baseline.hpp"
+#include "bench/chain_netlist.hpp"
+
+extern char** environ;
+
+namespace {
+
+using acausal_bench::ChainSpec;
+using Clock = std::chrono::steady_clock;
+namespace fs = std::filesystem;
+
+/// The benchmark's chain of n masses (physics and experiment as in ChainSpec's defaults).
+ChainSpec spec_for(std::size_t n, double stop) {
+  ChainSpec s;
+  s.n = n;
+  s.stop = stop;
+  return s;
+}
+
+/// Text that reads back to the same double.
+std::string exact(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.17g", v);
+  return buf;
+}
+
+struct Process {
+  double wall = 0.0;   // seconds, spawn to exit
+  double cpu = 0.0;    // seconds of user + system CPU time of the process
+  int status = 0;      // exit code (or 128 + signal)
+  std::string output;  // its standard output
+};
+
+/// Runs argv[0] with standard output to `stdout_path` and waits for it.
+Process run(const std::vector<std::string>& args, const std::string& stdout_path) {
+  std::vector<char*> argv;
+  for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+  argv.push_back(nullptr);
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, stdout_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  Process p;
+  pid_t pid = 0;
+  const Clock::time_point t0 = Clock::now();
+  const int err = posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  if (err != 0) throw std::runtime_error("cannot start " + args[0]);
+  int status = 0;
+  rusage usage{};
+  wait4(pid, &status, 0, &usage);
+  p.wall = std::chrono::duration<double>(Clock::now() - t0).count();
+  auto seconds = [](const timeval& tv) {
+    return static_cast<double>(tv.tv_sec) + 1e-6 * static_cast<double>(tv.tv_usec);
+  };
+  p.cpu = seconds(usage.ru_utime) + seconds(usage.ru_stime);
+  p.status = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  std::ifstream in(stdout_path);
+  std::ostringstream text;
+  text << in.rdbuf();
+  p.output = text.str();
+  return p;
+}
+
+/// The `--stats` block: "statistics:" / "timing [s]:" headers, then "  <name>  <value>" lines;
+/// keys "statistics/<name>" and "timing/<name>".
+std::map<std::string, double> parse_stats(const std::string& text) {
+  std::map<std::string, double> stats;
+  std::istringstream in(text);
+  std::string line, section;
+  while (std::getline(in, line)) {
+    if (line == "statistics:")
+      section = "statistics";
+    else if (line == "timing [s]:")
+      section = "timing";
+    else if (line.rfind("  ", 0) == 0 && !section.empty()) {
+      const std::size_t end = line.find_last_not_of(' ');
+      const std::size_t gap = line.find_last_of(' ', end);
+      if (end == std::string::npos || gap == std::string::npos || gap < 2) continue;
+      const std::size_t name_end = line.find_last_not_of(' ', gap);
+      const std::string name = line.substr(2, name_end - 1);
+      stats[section + "/" + name] = std::strtod(line.c_str() + gap + 1, nullptr);
+    } else {
+      section.clear();
+    }
+  }
+  return stats;
+}
+
+double stat(const std::map<std::string, double>& stats, const std::string& key) {
+  auto it = stats.find(key);
+  if (it == stats.end()) throw std::runtime_error("no \"" + key + "\" in the statistics");
+  return it->second;
+}
+
+/// The numbers of a CSV file, row by row (the header row skipped).
+std::vector<std::vector<double>> read_csv(const std::string& path) {
+  std::ifstream in(path);
+  std::string line;
+  std::getline(in, line);
+  std::vector<std::vector<double>> rows;
+  while (std::getline(in, line)) {
+    if (line.empty()) continue;
+    std::vector<double>& values = rows.emplace_back();
+    std::istringstream cells(line);
+    std::string cell;
+    while (std::getline(cells, cell, ',')) values.push_back(std::strtod(cell.c_str(), nullptr));
+  }
+  return rows;
+}
+
+double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  const std::size_t h = v.size() / 2;
+  return v.size() % 2 ? v[h] : 0.5 * (v[h - 1] + v[h]);
+}
+
+void print_baseline_stats(const acausal_bench::BaselineResult& r) {
+  auto count = [](const char* name, long v) { std::printf("  %-25s%ld\n", name, v); };
+  auto seconds = [](const char* name, double v) { std::printf("  %-25s%.6f\n", name, v); };
+  std::printf("statistics:\n");
+  count("steps", r.steps);
+  count("residual evaluations", r.residual_evaluations);
+  count("jacobian evaluations", r.jacobian_evaluations);
+  count("newton iterations", r.newton_iterations);
+  count("newton failures", r.newton_failures);
+  count("error test failures", r.error_test_failures);
+  std::printf("timing [s]:\n");
+  seconds("setup", r.setup_seconds);
+  seconds("integrate", r.integrate_seconds);
+  seconds("total", r.setup_seconds + r.integrate_seconds);
+}
+
+struct Sample {
+  double a_wall, a_assembly, a_init, a_integrate, a_total;
+  double a_load, a_assemble, a_analyze, a_compile;  // the parts of a_assembly
+  double b_wall, b_integrate;
+  double a_cpu, b_cpu;  // CPU time of the whole processes
+  double steps, b_steps;
+  double max_diff, last_diff, scale;  // max |acausal − baseline| over all rows, in the last; max |s|
+};
+
+int table(const std::vector<std::size_t>& sizes, int repeat, double stop, bool keep) {
+  const std::string self = fs::read_symlink("/proc/self/exe").string();
+  const std::string acausal = ACAUSAL_BINARY;
+  const fs::path dir = fs::temp_directory_path() / ("chain_bench." + std::to_string(getpid()));
+  fs::create_directories(dir);
+  std::printf("chain_bench: `%s simulate` against the hand-written IDA+KLU baseline\n", acausal.c_str());
+  const ChainSpec defaults = spec_for(1, stop);
+  std::printf(
+      "chain: m = %g kg, c = %g N/m, d = %g N*s/m, mass1 at %g m; t = %g..%g s, interval %g s, "
+      "tolerance %g (IDA rtol = atol = %g); %d runs of each per N, alternating, medians\n",
+      defaults.m, defaults.c, defaults.d, defaults.s1_0, defaults.start, defaults.stop, defaults.interval,
+      defaults.tolerance, defaults.tolerance / 100, repeat);
+  std::printf("work files in %s\n\n", dir.c_str());
+
+  struct Row {
+    std::size_t n;
+    Sample med;
+    double e2e_ratio, cpu_ratio, int_ratio;
+  };
+  std::vector<Row> rows;
+  for (std::size_t n : sizes) {
+    const ChainSpec spec = spec_for(n, stop);
+    const std::string tag = "chain" + std::to_string(n);
+    const std::string netlist = (dir / (tag + ".json")).string();
+    const std::string a_csv = (dir / (tag + ".acausal.csv")).string();
+    const std::string b_csv = (dir / (tag + ".baseline.csv")).string();
+    const std::string a_out = (dir / (tag + ".acausal.out")).string();
+    const std::string b_out = (dir / (tag + ".baseline.out")).string();
+    acausal_bench::write_chain_netlist(spec, netlist);
+    std::vector<Sample> samples;
+    std::vector<double> e2e, e2e_cpu, integ;
+    std::size_t rows_written = 0;
+    for (int rep = 0; rep < repeat; ++rep) {
+      Process a, b;
+      auto run_a = [&] { a = run({acausal, "simulate", netlist, "-o", a_csv, "--stats"}, a_out); };
+      auto run_b = [&] { b = run({self, "baseline", std::to_string(n), b_csv, "--stop", exact(stop)}, b_out); };
+      if (rep % 2 == 0)
+        run_a(), run_b();
+      else
+        run_b(), run_a();
+      if (a.status != 0 || b.status != 0) {
+        std::fprintf(stderr, "N = %zu: acausal exited with %d, the baseline with %d; see %s and %s\n", n, a.status,
+                     b.status, a_out.c_str(), b_out.c_str());
+        return 1;
+      }
+      const auto as = parse_stats(a.output);
+      const auto bs = parse_stats(b.output);
+      Sample s{};
+      s.a_wall = a.wall;
+      s.a_load = stat(as, "timing/load");
+      s.a_assemble = stat(as, "timing/assemble");
+      s.a_analyze = stat(as, "timing/analyze");
+      s.a_compile = stat(as, "timing/compile");
+      s.a_assembly = s.a_load + s.a_assemble + s.a_analyze + s.a_compile;
+      s.a_init = stat(as, "timing/initialize");
+      s.a_integrate = stat(as, "timing/integrate");
+      s.a_total = stat(as, "timing/total");
+      s.steps = stat(as, "statistics/steps");
+      s.b_wall = b.wall;
+      s.a_cpu = a.cpu;
+      s.b_cpu = b.cpu;
+      s.b_integrate = stat(bs, "timing/integrate");
+      s.b_steps = stat(bs, "statistics/steps");
+      const auto ra = read_csv(a_csv), rb = read_csv(b_csv);
+      if (ra.size() != rb.size() || ra.empty()) {
+        std::fprintf(stderr, "N = %zu: %s and %s differ in length\n", n, a_csv.c_str(), b_csv.c_str());
+        return 1;
+      }
+      for (std::size_t i = 0; i < ra.size(); ++i) {
+        if (ra[i].size() != rb[i].size() || ra[i][0] != rb[i][0]) {
+          std::fprintf(stderr, "N = %zu: row %zu of %s and %s differ in shape or time\n", n, i + 1, a_csv.c_str(),
+                       b_csv.c_str());
+          return 1;
+        }
+        const bool last = i + 1 == ra.size();
+        for (std::size_t k = 1; k < ra[i].size(); ++k) {
+          const double diff = std::fabs(ra[i][k] - rb[i][k]);
+          s.max_diff = std::max(s.max_diff, diff);
+          s.scale = std::max(s.scale, std::fabs(rb[i][k]));
+          if (last) s.last_diff = std::max(s.last_diff, diff);
+        }
+      }
+      rows_written = ra.size();
+      samples.push_back(s);
+      e2e.push_back(a.wall / b.wall);
+      e2e_cpu.push_back(a.cpu / b.cpu);
+      integ.push_back(s.a_integrate / s.b_integrate);
+    }
+    auto med = [&](double Sample::*field) {
+      std::vector<double> v;
+      for (const Sample& s : samples) v.push_back(s.*field);
+      return median(v);
+    };
+    Row r{n, {}, median(e2e), median(e2e_cpu), median(integ)};
+    for (double Sample::*f : {&Sample::a_wall, &Sample::a_assembly, &Sample::a_load, &Sample::a_assemble,
+                              &Sample::a_analyze, &Sample::a_compile, &Sample::a_init, &Sample::a_integrate,
+                              &Sample::a_total, &Sample::b_wall, &Sample::b_integrate, &Sample::a_cpu, &Sample::b_cpu,
+                              &Sample::steps, &Sample::b_steps, &Sample::max_diff, &Sample::last_diff, &Sample::scale})
+      r.med.*f = med(f);
+    rows.push_back(r);
+    // Same formulation, same settings: the runs should agree far below the tolerance.
+    const bool agree = r.med.max_diff <= spec.tolerance * std::max(r.med.scale, 1e-300);
+    if (!agree) std::printf("WARNING: N = %zu: acausal and the baseline differ by more than the tolerance\n", n);
+    std::printf(
+        "N = %zu: acausal %.3f s, baseline %.3f s wall; max |acausal - baseline| %.2e in the last row, "
+        "%.2e over all %zu rows (max |s| %.2g)\n",
+        n, r.med.a_wall, r.med.b_wall, r.med.last_diff, r.med.max_diff, rows_written, r.med.scale);
+    std::fflush(stdout);
+  }
+
+  std::printf("\n%7s | %10s %10s %10s %7s %10s | %10s %10s %7s | %7s %7s %7s\n", "", "acausal", "", "", "", "",
+              "baseline", "", "", "ratio", "ratio", "ratio");
+  std::printf("%7s | %10s %10s %10s %7s %10s | %10s %10s %7s | %7s %7s %7s\n", "N", "assembly", "initialize",
+              "integrate", "steps", "wall", "integrate", "wall", "steps", "e2e", "e2e cpu", "integ");
+  for (const Row& r : rows)
+    std::printf("%7zu | %10.4f %10.4f %10.4f %7.0f %10.4f | %10.4f %10.4f %7.0f | %7.2f %7.2f %7.2f\n", r.n,
+                r.med.a_assembly, r.med.a_init, r.med.a_integrate, r.med.steps, r.med.a_wall, r.med.b_integrate,
+                r.med.b_wall, r.med.b_steps, r.e2e_ratio, r.cpu_ratio, r.int_ratio);
+  std::printf(
+      "times in s (medians); assembly = load + assemble + analyze + compile; wall = the whole process, "
+      "CSV included; e2e = acausal wall / baseline wall, e2e cpu = the same with the processes' CPU time "
+      "(user + system; less sensitive to a busy machine), integ = integrate / integrate (medians of the "
+      "per-run ratios)\n");
+  std::printf("\nacausal phases (medians, s); other = wall - total: process start, CSV open, printing, teardown\n");
+  std::printf("%7s | %9s %9s %9s %9s %9s %9s %9s | %9s\n", "N", "load", "assemble", "analyze", "compile", "initialize",
+              "integrate", "other", "wall");
+  for (const Row& r : rows)
+    std::printf("%7zu | %9.4f %9.4f %9.4f %9.4f %9.4f %9.4f %9.4f | %9.4f\n", r.n, r.med.a_load, r.med.a_assemble,
+                r.med.a_analyze, r.med.a_compile, r.med.a_init, r.med.a_integrate, r.med.a_wall - r.med.a_total,
+                r.med.a_wall);
+  std::printf("\n");
+  for (const Row& r : rows) {
+    const double bar = r.n == 1000 ? 2.0 : r.n == 10000 ? 1.5 : 0.0;
+    if (bar > 0.0)
+      std::printf("bar N = %zu: e2e %.2f <= %.1f  %s  (cpu %.2f)\n", r.n, r.e2e_ratio, bar,
+                  r.e2e_ratio <= bar ? "met" : "NOT met", r.cpu_ratio);
+  }
+  if (!keep) fs::remove_all(dir);
+  return 0;
+}
+
+std::vector<std::size_t> parse_sizes(const std::string& text) {
+  std::vector<std::size_t> sizes;
+  std::istringstream in(text);
+  std::string item;
+  while (std::getline(in, item, ',')) sizes.push_back(std::stoul(item));
+  return sizes;
+}
+
+int usage() {
+  std::fprintf(stderr,
+               "usage: chain_bench [--sizes 10,100,1000,10000] [--repeat 3] [--stop T] [--keep]\n"
+               "       chain_bench baseline N CSV [--stop T]\n"
+               "       chain_bench netlist N PATH [--stop T]\n");
+  return 2;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  try {
+    std::vector<std::string> args(argv + 1, argv + argc);
+    std::vector<std::size_t> sizes{10, 100, 1000, 10000};
+    int repeat = 3;
+    double stop = ChainSpec{}.stop;
+    bool keep = false;
+    std::vector<std::string> positional;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+      const bool has_value = i + 1 < args.size();
+      if (args[i] == "--sizes" && has_value)
+        sizes = parse_sizes(args[++i]);
+      else if (args[i] == "--repeat" && has_value)
+        repeat = std::max(1, std::stoi(args[++i]));
+      else if (args[i] == "--stop" && has_value)
+        stop = std::stod(args[++i]);
+      else if (args[i] == "--keep")
+        keep = true;
+      else if (args[i].rfind("--", 0) == 0)
+        return usage();
+      else
+        positional.push_back(args[i]);
+    }
+    if (positional.empty()) return table(sizes, repeat, stop, keep);
+    if (positional.size() == 3 && positional[0] == "baseline") {
+      const ChainSpec spec = spec_for(std::stoul(positional[1]), stop);
+      print_baseline_stats(acausal_bench::run_baseline(spec, positional[2]));
+      return 0;
+    }
+    if (positional.size() == 3 && positional[0] == "netlist") {
+      acausal_bench::write_chain_netlist(spec_for(std::stoul(positional[1]), stop), positional[2]);
+      return 0;
+    }
+    return usage();
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "chain_bench: %s\n", e.what());
+    return 1;
+  }
+}
