@@ -216,22 +216,14 @@ AliasElimination eliminate_aliases(const Model& model) {
     if (v.target > t.priority) t = {v.target, value, v.target_pointer, v.name, v.target_value};
   }
 
-  // Replacements for eliminated variables and their first and second derivatives (energy audits
-  // and port powers need derivatives that the equations may not contain).
+  // Replacements for eliminated variables (substitute() turns der(x) into the derivative of x's
+  // replacement).
   for (std::size_t i = 0; i < n; ++i) {
     const AliasOf& a = out.alias[i];
     if (a.representative == i) continue;
-    Expr x = model.variables[i].symbol;
-    if (a.is_constant()) {
-      out.replacements.emplace(x, Expr(a.offset));
-      out.replacements.emplace(der(x), Expr(0.0));
-      out.replacements.emplace(der(der(x)), Expr(0.0));
-      continue;
-    }
-    Expr r = model.variables[a.representative].symbol;
-    out.replacements.emplace(x, a.sign * r + a.offset);
-    out.replacements.emplace(der(x), a.sign * der(r));
-    out.replacements.emplace(der(der(x)), a.sign * der(der(r)));
+    const Expr& x = model.variables[i].symbol;
+    out.replacements.emplace(x, a.is_constant() ? Expr(a.offset)
+                                                : a.sign * model.variables[a.representative].symbol + a.offset);
   }
   return out;
 }

@@ -32,7 +32,7 @@ struct AliasElimination {
   std::vector<AliasOf> alias;                ///< per model variable; representatives map to themselves
   std::vector<bool> eliminated_equation;     ///< per model equation: consumed as an alias
   std::vector<Target> target;                ///< per model variable (meaningful for representatives)
-  /// Replaces eliminated variables and their derivatives in any expression of the model.
+  /// Replaces eliminated variables in any expression of the model (use substitute()).
   std::unordered_map<Expr, Expr, ExprHash> replacements;
 };
 

@@ -9,7 +9,10 @@
 
 namespace acausal {
 
-Expr ReducedDae::in_unknowns(const Expr& e) const { return substitute(e, aliases.replacements); }
+Expr ReducedDae::in_unknowns(const Expr& e) const {
+  // Aliases map onto representatives; those that were solved map onto the remaining unknowns.
+  return substitute(substitute(e, aliases.replacements), solved);
+}
 
 namespace {
 
@@ -173,12 +176,7 @@ void eliminate_solved_algebraics(ReducedDae& r, const Matching& h) {
     return;
   }
 
-  // Eliminated unknowns join the replacement map (substitute() differentiates them where der() of
-  // one occurs); aliases of them follow.
-  std::unordered_map<Expr, Expr, ExprHash> solved;
-  for (std::size_t k = 0; k < defined.size(); ++k) solved.emplace(r.unknowns[defined[k]], definition[k]);
-  for (auto& [from, to] : r.aliases.replacements) to = substitute(to, solved);
-  for (auto& [from, to] : solved) r.aliases.replacements.emplace(from, to);
+  for (std::size_t k = 0; k < defined.size(); ++k) r.solved.emplace(r.unknowns[defined[k]], definition[k]);
 
   ReducedDae kept;
   for (std::size_t k = 0; k < n; ++k) {
@@ -197,6 +195,7 @@ void eliminate_solved_algebraics(ReducedDae& r, const Matching& h) {
     kept.substituted_equations.push_back(std::move(merged[i]));
   }
   kept.aliases = std::move(r.aliases);
+  kept.solved = std::move(r.solved);
   r = std::move(kept);
 }
 

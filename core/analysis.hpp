@@ -23,6 +23,8 @@ struct ReducedDae {
   std::vector<std::vector<std::size_t>> substituted_equations;
   std::vector<Target> targets;                 ///< per unknown
   AliasElimination aliases;
+  /// Unknowns substituted away after alias elimination: their definitions in the remaining unknowns.
+  std::unordered_map<Expr, Expr, ExprHash> solved;
 
   /// Any model expression (energy terms, outputs) in terms of the unknowns.
   Expr in_unknowns(const Expr& e) const;

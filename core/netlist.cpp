@@ -124,30 +124,29 @@ void parse_experiment(const json& j, Netlist& n) {
   if (!(e.tolerance > 0 && e.tolerance < 1)) throw ModelError("/experiment/tolerance", "tolerance must lie in (0, 1)");
 }
 
-/// JSON objects may not repeat a key (the parser would keep the last one silently): a parse
-/// callback keeps the path and the keys seen in every open object.
-class DuplicateKeyCheck {
+/// JSON objects may not repeat a key (the parser would keep the last one silently). A SAX pass over
+/// the text keeps the path and the keys of every open object; it is linear in the text (the DOM
+/// parser's callback interface is not).
+class DuplicateKeyCheck : public nlohmann::json_sax<json> {
  public:
-  bool operator()(int, json::parse_event_t event, json& parsed) {
-    using E = json::parse_event_t;
-    switch (event) {
-      case E::object_start:
-      case E::array_start:
-        count_element();
-        frames_.push_back({event == E::array_start, -1, {}, {}});
-        break;
-      case E::object_end:
-      case E::array_end: frames_.pop_back(); break;
-      case E::key: {
-        Frame& f = frames_.back();
-        f.key = parsed.get<std::string>();
-        if (!f.keys.insert(f.key).second) throw ModelError(pointer(), "duplicate key \"" + f.key + "\"");
-        break;
-      }
-      case E::value: count_element(); break;
-    }
+  bool null() override { return element(); }
+  bool boolean(bool) override { return element(); }
+  bool number_integer(number_integer_t) override { return element(); }
+  bool number_unsigned(number_unsigned_t) override { return element(); }
+  bool number_float(number_float_t, const string_t&) override { return element(); }
+  bool string(string_t&) override { return element(); }
+  bool binary(binary_t&) override { return element(); }
+  bool start_object(std::size_t) override { return open(false); }
+  bool start_array(std::size_t) override { return open(true); }
+  bool end_object() override { return close(); }
+  bool end_array() override { return close(); }
+  bool key(string_t& k) override {
+    Frame& f = frames_.back();
+    f.key = k;
+    if (!f.keys.insert(k).second) throw ModelError(pointer(), "duplicate key \"" + k + "\"");
     return true;
   }
+  bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) override { return false; }
 
  private:
   struct Frame {
@@ -156,8 +155,18 @@ class DuplicateKeyCheck {
     std::set<std::string> keys;
     std::string key;
   };
-  void count_element() {
+  bool element() {
     if (!frames_.empty() && frames_.back().array) ++frames_.back().index;
+    return true;
+  }
+  bool open(bool array) {
+    element();
+    frames_.push_back({array, -1, {}, {}});
+    return true;
+  }
+  bool close() {
+    frames_.pop_back();
+    return true;
   }
   std::string pointer() const {
     std::string p;
@@ -172,7 +181,7 @@ class DuplicateKeyCheck {
 Netlist parse_netlist(std::string_view text, std::string source) {
   json root;
   try {
-    root = json::parse(text.begin(), text.end(), DuplicateKeyCheck());
+    root = json::parse(text.begin(), text.end());
   } catch (const json::out_of_range& e) {
     // A number too large for a double (JSON has no inf or NaN otherwise).
     std::string what = e.what();
@@ -188,6 +197,8 @@ Netlist parse_netlist(std::string_view text, std::string source) {
     throw ModelError("", source + ": JSON syntax error at " + line_column(text, e.byte == 0 ? 0 : e.byte - 1) +
                              ": " + detail);
   }
+  DuplicateKeyCheck duplicates;
+  json::sax_parse(text.begin(), text.end(), &duplicates);
   Netlist n;
   n.source = std::move(source);
   require_object(root, "", "the netlist");

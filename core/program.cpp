@@ -84,56 +84,15 @@ std::vector<Expr> output_expressions(const Model& model, const ReducedDae& dae) 
 
 }  // namespace
 
-/// What the tapes are compiled from, gathered before any tape exists (the indicator index must
-/// cover the switching nodes of every tape).
-struct Program::Parts {
-  std::vector<Expr> outputs;
-  std::vector<EnergyAccount> accounts;
-  std::vector<Expr> energy;
-  std::vector<Expr> indicators;
-};
-
-Program::Program(const Model& model, ReducedDae dae) : Program(model, dae, [&] {
-  Parts p;
-  p.outputs = output_expressions(model, dae);
-  for (const Definition& d : model.instances) {
-    Expr ports = 0.0;
-    for (const Definition::PortInfo& port : d.ports) ports += port.port.domain->power(port.port);
-    Expr stored = dae.in_unknowns(d.stored_energy);
-    Expr loss = dae.in_unknowns(d.loss_power);
-    Expr injected = dae.in_unknowns(d.injected_power);
-    Expr port_power = dae.in_unknowns(ports);
-    if (stored.is_constant() && loss.is_constant() && injected.is_constant() && port_power.is_constant()) continue;
-    auto add = [&](const Expr& e) {
-      p.energy.push_back(e);
-      return p.energy.size() - 1;
-    };
-    EnergyAccount a;
-    a.instance = d.instance;
-    a.stored = add(stored);
-    a.stored_rate = add(time_derivative(stored));
-    a.loss = add(loss);
-    a.injected = add(injected);
-    a.port_power = add(port_power);
-    p.accounts.push_back(a);
-  }
-  std::vector<Expr> extra = p.outputs;
-  extra.insert(extra.end(), p.energy.begin(), p.energy.end());
-  p.indicators = all_indicators(dae.residuals, extra);
-  return p;
-}()) {}
-
-Program::Program(const Model& model, ReducedDae dae, Parts parts)
+Program::Program(const Model& model, ReducedDae dae)
     : model_(&model),
       dae_(std::move(dae)),
-      indicator_expressions_(std::move(parts.indicators)),
+      indicator_expressions_(all_indicators(dae_.residuals, output_expressions(model, dae_))),
       indicator_index_(index_of(indicator_expressions_)),
       residual_(dae_.residuals, unknown_inputs(dae_), &indicator_index_),
       jacobian_(dae_.residuals, unknown_inputs(dae_), dae_.unknowns.size(), &indicator_index_),
       indicators_(indicator_expressions_, unknown_inputs(dae_)),
-      outputs_(parts.outputs, unknown_inputs(dae_), &indicator_index_),
-      accounts_(std::move(parts.accounts)),
-      energy_(parts.energy, unknown_inputs(dae_), &indicator_index_) {
+      outputs_(output_expressions(model, dae_), unknown_inputs(dae_), &indicator_index_) {
   for (std::size_t k = 0; k < dae_.unknowns.size(); ++k) {
     const ModelVariable& v = model.variables[dae_.unknown_variable[k]];
     id_.push_back(dae_.differential[k] ? 1.0 : 0.0);
@@ -141,6 +100,33 @@ Program::Program(const Model& model, ReducedDae dae, Parts parts)
     // Magnitude for absolute tolerances: the declared nominal, else 1 or the start value if larger.
     nominal_.push_back(v.options.nominal ? std::fabs(*v.options.nominal) : std::max(1.0, std::fabs(v.options.start)));
   }
+}
+
+void Program::build_energy() {
+  if (energy_) return;
+  std::vector<Expr> terms;
+  auto add = [&](const Expr& e) {
+    terms.push_back(e);
+    return terms.size() - 1;
+  };
+  for (const Definition& d : model_->instances) {
+    Expr ports = 0.0;
+    for (const Definition::PortInfo& port : d.ports) ports += port.port.domain->power(port.port);
+    Expr stored = dae_.in_unknowns(d.stored_energy);
+    Expr loss = dae_.in_unknowns(d.loss_power);
+    Expr injected = dae_.in_unknowns(d.injected_power);
+    Expr port_power = dae_.in_unknowns(ports);
+    if (stored.is_constant() && loss.is_constant() && injected.is_constant() && port_power.is_constant()) continue;
+    EnergyAccount a;
+    a.instance = d.instance;
+    a.stored = add(stored);
+    a.stored_rate = add(time_derivative(stored));
+    a.loss = add(loss);
+    a.injected = add(injected);
+    a.port_power = add(port_power);
+    accounts_.push_back(a);
+  }
+  energy_.emplace(terms, unknown_inputs(dae_));
 }
 
 const std::string& Program::name(std::size_t k) const { return model_->variables[dae_.unknown_variable[k]].name; }

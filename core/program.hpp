@@ -4,6 +4,7 @@
 /// energy terms, all over the unknowns y, their derivatives y' and time. The solver needs nothing else.
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -45,7 +46,7 @@ class Program {
   JacobianTape& jacobian() { return jacobian_; }
   const JacobianTape& jacobian() const { return jacobian_; }
   /// Event indicators (continuous; a branch switches where one crosses zero). The residual,
-  /// Jacobian, output and energy tapes take the branch signs of these indicators.
+  /// Jacobian and output tapes take the branch signs of these indicators.
   Tape& indicators() { return indicators_; }
   const std::vector<Expr>& indicator_expressions() const { return indicator_expressions_; }
   std::size_t indicator_count() const { return indicator_expressions_.size(); }
@@ -54,13 +55,20 @@ class Program {
   Tape& outputs() { return outputs_; }
   const std::vector<std::string>& output_names() const { return model_->outputs; }
 
-  /// Energy terms of every instance that has any; one tape for all of them.
-  Tape& energy() { return energy_; }
-  const std::vector<EnergyAccount>& accounts() const { return accounts_; }
+  /// Energy terms of every instance that has any, in one tape, built on first use (only energy
+  /// accounting needs them). Evaluated at step ends and quadrature points, never inside Newton, so
+  /// its switching nodes compare live (no branch signs).
+  Tape& energy() {
+    build_energy();
+    return *energy_;
+  }
+  const std::vector<EnergyAccount>& accounts() {
+    build_energy();
+    return accounts_;
+  }
 
  private:
-  struct Parts;
-  Program(const Model& model, ReducedDae dae, Parts parts);
+  void build_energy();
 
   const Model* model_;
   ReducedDae dae_;
@@ -71,7 +79,7 @@ class Program {
   Tape indicators_;
   Tape outputs_;
   std::vector<EnergyAccount> accounts_;
-  Tape energy_;
+  std::optional<Tape> energy_;
   std::vector<double> id_, nominal_, start_;
 };
 

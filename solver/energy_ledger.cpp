@@ -11,8 +11,8 @@ EnergyLedger::EnergyLedger(Program& program) : program_(program) {
   for (const EnergyAccount& a : program.accounts()) report_.components.push_back({a.instance});
 }
 
-void EnergyLedger::terms(double t, const double* y, const double* yp, const double* branch) {
-  program_.energy().evaluate({t, y, yp, nullptr}, values_.data(), branch);
+void EnergyLedger::terms(double t, const double* y, const double* yp) {
+  program_.energy().evaluate({t, y, yp, nullptr}, values_.data());
 }
 
 double EnergyLedger::stored_total() const {
@@ -21,8 +21,8 @@ double EnergyLedger::stored_total() const {
   return e;
 }
 
-void EnergyLedger::start(double t, const double* y, const double* yp, const double* branch) {
-  terms(t, y, yp, branch);
+void EnergyLedger::start(double t, const double* y, const double* yp) {
+  terms(t, y, yp);
   report_.time_start = report_.time_end = t;
   report_.stored_start = report_.stored_end = stored_total();
   report_.energy_scale = std::fabs(report_.stored_start);
@@ -39,7 +39,7 @@ void EnergyLedger::check_balance(double t, const double* y, const double* yp, co
   yp_.assign(yp, yp + n);
   branch_.assign(branch, branch + program_.indicator_count());
   make_consistent(program_, t, y_, yp_, branch_);
-  terms(t, y_.data(), yp_.data(), branch);
+  terms(t, y_.data(), yp_.data());
   report_.time_end = t;
   report_.stored_end = stored_total();
   const auto& accounts = program_.accounts();

@@ -42,17 +42,17 @@ class EnergyLedger {
  public:
   explicit EnergyLedger(Program& program);
   /// The state at the start.
-  void start(double t, const double* y, const double* yp, const double* branch);
+  void start(double t, const double* y, const double* yp);
   /// Adds the interval [a, b] of one step; `sample(t, y, yp)` fills y and y' at t in [a, b].
   template <typename Sample>
-  void step(double a, double b, const double* branch, Sample&& sample);
+  void step(double a, double b, Sample&& sample);
   /// Checks the global balance and every component's audit at the end of a step (after step()),
   /// where the solver's y and y' satisfy the equations (between steps the interpolant does not).
   void check_balance(double t, const double* y, const double* yp, const double* branch);
   const EnergyReport& report() const { return report_; }
 
  private:
-  void terms(double t, const double* y, const double* yp, const double* branch);
+  void terms(double t, const double* y, const double* yp);
   double stored_total() const;
 
   Program& program_;
@@ -62,7 +62,7 @@ class EnergyLedger {
 };
 
 template <typename Sample>
-void EnergyLedger::step(double a, double b, const double* branch, Sample&& sample) {
+void EnergyLedger::step(double a, double b, Sample&& sample) {
   // 3-point Gauss–Legendre on [a, b]: exact for polynomials of degree 5.
   static constexpr double node[3] = {-0.7745966692414834, 0.0, 0.7745966692414834};
   static constexpr double weight[3] = {5.0 / 9.0, 8.0 / 9.0, 5.0 / 9.0};
@@ -72,7 +72,7 @@ void EnergyLedger::step(double a, double b, const double* branch, Sample&& sampl
   for (int q = 0; q < 3; ++q) {
     const double t = mid + half * node[q];
     sample(t, y_, yp_);
-    terms(t, y_.data(), yp_.data(), branch);
+    terms(t, y_.data(), yp_.data());
     for (std::size_t c = 0; c < accounts.size(); ++c) {
       const EnergyAccount& acc = accounts[c];
       ComponentEnergy& e = report_.components[c];

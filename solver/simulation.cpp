@@ -67,7 +67,7 @@ SimulationResult simulate(Program& program, const SimulationOptions& options, Re
     result.integrate_seconds = seconds_since(t_integrate);
     if (options.energy) {
       EnergyLedger ledger(program);
-      ledger.start(options.start, nullptr, nullptr, branch.data());
+      ledger.start(options.start, nullptr, nullptr);
       result.energy = ledger.report();
     }
     return result;
@@ -77,7 +77,7 @@ SimulationResult simulate(Program& program, const SimulationOptions& options, Re
   std::optional<EnergyLedger> ledger;
   if (options.energy) {
     ledger.emplace(program);
-    ledger->start(options.start, result.initial.y.data(), result.initial.yp.data(), branch.data());
+    ledger->start(options.start, result.initial.y.data(), result.initial.yp.data());
   }
   std::vector<double> y, yp, indicator(program.indicator_count());
   auto sample = [&](double t, std::vector<double>& ys, std::vector<double>& yps) {
@@ -89,7 +89,7 @@ SimulationResult simulate(Program& program, const SimulationOptions& options, Re
   for (;;) {
     IdaSession::Step s = ida.step(options.stop);
     const double t = ida.time();
-    if (ledger) ledger->step(t_prev, t, branch.data(), sample);
+    if (ledger) ledger->step(t_prev, t, sample);
     // Grid points up to the step's end; one that falls on an event is written after the event,
     // with the branch it switched to (the right limit, as Modelica tools report the event time).
     const bool event = s == IdaSession::Step::Root;
