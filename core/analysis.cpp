@@ -1,5 +1,6 @@
 #include "core/analysis.hpp"
 
+#include <optional>
 #include <unordered_map>
 
 #include "core/errors.hpp"
@@ -106,6 +107,45 @@ Bipartite incidence(const ReducedDae& r, const std::unordered_map<Expr, std::siz
   throw ModelError(m.equations[r.residual_equation[dm.over_rows.at(0)]].pointer, text);
 }
 
+/// residual = coefficient·x + rest, with a constant coefficient and x nowhere in rest.
+struct LinearSplit {
+  double coefficient;
+  Expr rest;
+};
+
+bool contains(const Expr& e, const Expr& x) {
+  if (e == x) return true;
+  for (const Expr& a : e.args())
+    if (contains(a, x)) return true;
+  return false;
+}
+
+/// The explicit form of `residual` in x, if it has one: x alone, c·x, or a sum of such terms and
+/// terms free of x. (A direct look at the sum's terms; differentiating would cost far more.)
+std::optional<LinearSplit> split_linear(const Expr& residual, const Expr& x) {
+  auto term_coefficient = [&](const Expr& t) -> std::optional<double> {
+    if (t == x) return 1.0;
+    if (t.op() == Op::Mul && t.args().size() == 2 && t.args()[0].is_constant() && t.args()[1] == x)
+      return t.args()[0].constant_value();
+    return std::nullopt;
+  };
+  if (auto c = term_coefficient(residual)) return LinearSplit{*c, Expr(0.0)};
+  if (residual.op() != Op::Add) return std::nullopt;
+  double coefficient = 0.0;
+  std::vector<Expr> rest;
+  for (const Expr& t : residual.args()) {
+    if (auto c = term_coefficient(t)) {
+      coefficient += *c;
+    } else if (contains(t, x)) {
+      return std::nullopt;
+    } else {
+      rest.push_back(t);
+    }
+  }
+  if (coefficient == 0.0) return std::nullopt;
+  return LinearSplit{coefficient, rebuild(residual, rest)};
+}
+
 /// Column preference for the index-1 matching: algebraic unknowns first, so that equations are
 /// matched to variables they define explicitly wherever possible.
 std::vector<int> solvable_first(const ReducedDae& r, const Bipartite& g) {
@@ -143,13 +183,9 @@ void eliminate_solved_algebraics(ReducedDae& r, const Matching& h) {
     const std::size_t c = h.col_of_row[i];
     if (r.differential[c] || r.targets[c].priority != TargetPriority::None) continue;
     const Expr& x = r.unknowns[c];
-    const Expr coefficient = diff(r.residuals[i], x);
-    if (!coefficient.is_constant() || coefficient.constant_value() == 0.0) continue;
-    const Expr rest = r.residuals[i] - coefficient * x;  // linear terms in x cancel exactly
-    bool explicit_form = true;
-    for (const Expr& leaf : leaves(rest)) explicit_form = explicit_form && leaf != x;
-    if (!explicit_form) continue;
-    const Expr value = -rest / coefficient;
+    const std::optional<LinearSplit> split = split_linear(r.residuals[i], x);
+    if (!split) continue;
+    const Expr value = -split->rest / split->coefficient;
     const std::unordered_map<Expr, Expr, ExprHash> replace{{x, value}};
     row_alive[i] = false;
     col_alive[c] = false;

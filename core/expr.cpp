@@ -2,7 +2,6 @@
 
 #include <bit>
 #include <stdexcept>
-#include <unordered_set>
 
 #include "expr_node.hpp"
 
@@ -20,6 +19,10 @@ std::size_t hash_key(const NodeKey& k) {
   h = mix(h, std::hash<std::string_view>{}(k.name));
   h = mix(h, std::hash<const void*>{}(k.table));
   for (const Expr& a : k.args) h = mix(h, std::hash<const void*>{}(a.node()));
+  // Final avalanche (MurmurHash3's): the node table indexes by the low bits.
+  h ^= h >> 33;
+  h *= 0xff51afd7ed558ccdULL;
+  h ^= h >> 33;
   return h;
 }
 
@@ -36,17 +39,62 @@ bool same_key(const NodeKey& a, const NodeKey& b) {
   return true;
 }
 
-struct StoreHash {
-  using is_transparent = void;
-  std::size_t operator()(const Node* n) const { return n->hash; }
-  std::size_t operator()(const NodeKey& k) const { return hash_key(k); }
-};
+/// Open-addressing hash set of nodes (linear probing, backward-shift deletion). Each slot keeps the
+/// node's hash, so a probe touches a node only when the hashes agree: the lookups of a large model
+/// cost one or two cache lines instead of a walk through a bucket list.
+class NodeTable {
+ public:
+  NodeTable() : slots_(1024) {}
 
-struct StoreEqual {
-  using is_transparent = void;
-  bool operator()(const Node* a, const Node* b) const { return a == b; }
-  bool operator()(const NodeKey& a, const Node* b) const { return same_key(a, key_of(*b)); }
-  bool operator()(const Node* a, const NodeKey& b) const { return same_key(key_of(*a), b); }
+  /// The node with this content, or nullptr.
+  Node* find(const NodeKey& key, std::size_t h) const {
+    for (std::size_t i = h & mask(); slots_[i].node != nullptr; i = (i + 1) & mask())
+      if (slots_[i].hash == h && same_key(key, key_of(*slots_[i].node))) return slots_[i].node;
+    return nullptr;
+  }
+
+  void insert(Node* n) {
+    if (2 * (size_ + 1) > slots_.size()) grow();
+    place(n);
+    ++size_;
+  }
+
+  void erase(const Node* n) {
+    std::size_t i = n->hash & mask();
+    while (slots_[i].node != n) i = (i + 1) & mask();
+    // Backward shift: move later entries of the probe run into the hole where their home allows.
+    std::size_t hole = i;
+    for (std::size_t j = (i + 1) & mask(); slots_[j].node != nullptr; j = (j + 1) & mask()) {
+      const std::size_t home = slots_[j].hash & mask();
+      const bool movable = hole <= j ? (home <= hole || home > j) : (home <= hole && home > j);
+      if (movable) {
+        slots_[hole] = slots_[j];
+        hole = j;
+      }
+    }
+    slots_[hole] = {};
+    --size_;
+  }
+
+ private:
+  struct Slot {
+    std::size_t hash = 0;
+    Node* node = nullptr;
+  };
+  std::size_t mask() const { return slots_.size() - 1; }
+  void place(Node* n) {
+    std::size_t i = n->hash & mask();
+    while (slots_[i].node != nullptr) i = (i + 1) & mask();
+    slots_[i] = {n->hash, n};
+  }
+  void grow() {
+    std::vector<Slot> old(slots_.size() * 2);
+    old.swap(slots_);
+    for (const Slot& s : old)
+      if (s.node != nullptr) place(s.node);
+  }
+  std::vector<Slot> slots_;
+  std::size_t size_ = 0;
 };
 
 /// The hash-consing store. Nodes are removed when their last handle goes away; the removal of a
@@ -55,10 +103,10 @@ struct StoreEqual {
 class Store {
  public:
   Expr intern(const NodeKey& key, const std::shared_ptr<const Table1D>& table) {
-    std::size_t h = hash_key(key);
-    if (auto it = nodes_.find(key); it != nodes_.end()) {
-      ++(*it)->refcount;
-      return Expr(*it);
+    const std::size_t h = hash_key(key);
+    if (Node* found = nodes_.find(key, h)) {
+      ++found->refcount;
+      return Expr(found);
     }
     auto* n = new Node;
     n->refcount = 1;
@@ -89,7 +137,7 @@ class Store {
   }
 
  private:
-  std::unordered_set<Node*, StoreHash, StoreEqual> nodes_;
+  NodeTable nodes_;
   std::vector<Node*> dead_;
   bool draining_ = false;
   std::uint64_t next_id_ = 1;

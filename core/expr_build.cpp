@@ -93,6 +93,29 @@ Expr scale(double coefficient, const Expr& rest) {
   return make_node(Op::Mul, args);
 }
 
+/// Like terms (or bases) are found by a linear scan while there are few of them — nearly always;
+/// a hash index is built only for long sums and products.
+constexpr std::size_t kIndexFrom = 16;
+using LikeIndex = std::unordered_map<Expr, std::size_t, ExprHash>;
+
+Scaled* find_like(std::vector<Scaled>& items, const LikeIndex& index, const Expr& rest) {
+  if (items.size() < kIndexFrom) {
+    for (Scaled& s : items)
+      if (s.rest == rest) return &s;
+    return nullptr;
+  }
+  auto it = index.find(rest);
+  return it == index.end() ? nullptr : &items[it->second];
+}
+
+void add_like(std::vector<Scaled>& items, LikeIndex& index, Scaled item) {
+  items.push_back(std::move(item));
+  if (items.size() == kIndexFrom)
+    for (std::size_t k = 0; k < items.size(); ++k) index.emplace(items[k].rest, k);
+  else if (items.size() > kIndexFrom)
+    index.emplace(items.back().rest, items.size() - 1);
+}
+
 /// Collects terms in first-appearance order, merging equal ones.
 class TermCollector {
  public:
@@ -110,11 +133,10 @@ class TermCollector {
       add(s.rest, factor * s.coefficient);
       return;
     }
-    auto [it, inserted] = index_.try_emplace(s.rest, order_.size());
-    if (inserted)
-      order_.push_back({factor * s.coefficient, s.rest});
+    if (Scaled* same = find_like(order_, index_, s.rest))
+      same->coefficient += factor * s.coefficient;
     else
-      order_[it->second].coefficient += factor * s.coefficient;
+      add_like(order_, index_, {factor * s.coefficient, s.rest});
   }
 
   Expr result() const {
@@ -129,7 +151,7 @@ class TermCollector {
  private:
   double constant_ = 0.0;
   std::vector<Scaled> order_;
-  std::unordered_map<Expr, std::size_t, ExprHash> index_;
+  LikeIndex index_;
 };
 
 /// Collects factors in first-appearance order, merging equal bases with constant exponents.
@@ -151,11 +173,10 @@ class FactorCollector {
       base = factor.args()[0];
       exponent = factor.args()[1].constant_value();
     }
-    auto [it, inserted] = index_.try_emplace(base, bases_.size());
-    if (inserted)
-      bases_.push_back({exponent, base});
+    if (Scaled* same = find_like(bases_, index_, base))
+      same->coefficient += exponent;
     else
-      bases_[it->second].coefficient += exponent;
+      add_like(bases_, index_, {exponent, base});
   }
 
   Expr result() const {
@@ -178,7 +199,7 @@ class FactorCollector {
  private:
   double coefficient_ = 1.0;
   std::vector<Scaled> bases_;  // (exponent, base)
-  std::unordered_map<Expr, std::size_t, ExprHash> index_;
+  LikeIndex index_;
 };
 
 Expr fold_or(Op op, const Expr& x, double (*f)(double)) {

@@ -1,6 +1,7 @@
 #include "expr_walk.hpp"
 
 #include <cmath>
+#include <optional>
 #include <stdexcept>
 #include <unordered_set>
 
@@ -121,12 +122,50 @@ Expr rebuild(const Expr& e, std::span<const Expr> a) {
   }
 }
 
-Expr substitute(const Expr& e, const std::unordered_map<Expr, Expr, ExprHash>& replacements) {
-  std::unordered_map<Expr, Expr, ExprHash> memo;
-  std::function<Expr(const Expr&)> walk = [&](const Expr& x) -> Expr {
-    if (auto it = replacements.find(x); it != replacements.end()) return it->second;
+namespace {
+
+/// A map keyed by node that stays a flat array while small (most equations have a few dozen nodes,
+/// and a hash table would cost more to build than to search) and becomes a hash map as it grows.
+/// Keys are node addresses; the caller keeps the nodes alive.
+template <typename V>
+class NodeMap {
+ public:
+  V* find(const Expr& e) {
+    const detail::Node* k = e.node();
+    if (!big_) {
+      for (auto& [key, value] : small_)
+        if (key == k) return &value;
+      return nullptr;
+    }
+    auto it = big_->find(k);
+    return it == big_->end() ? nullptr : &it->second;
+  }
+  void insert(const Expr& e, V value) {
+    if (!big_ && small_.size() < kSmall) {
+      small_.emplace_back(e.node(), std::move(value));
+      return;
+    }
+    if (!big_) {
+      big_.emplace(small_.begin(), small_.end());
+      small_.clear();
+    }
+    big_->emplace(e.node(), std::move(value));
+  }
+
+ private:
+  static constexpr std::size_t kSmall = 32;
+  std::vector<std::pair<const detail::Node*, V>> small_;
+  std::optional<std::unordered_map<const detail::Node*, V>> big_;
+};
+
+class Substitution {
+ public:
+  explicit Substitution(const std::unordered_map<Expr, Expr, ExprHash>& replacements) : replacements_(replacements) {}
+
+  Expr walk(const Expr& x) {
+    if (auto it = replacements_.find(x); it != replacements_.end()) return it->second;
     if (x.args().empty()) return x;
-    if (auto it = memo.find(x); it != memo.end()) return it->second;
+    if (Expr* done = memo_.find(x)) return *done;
     Expr r = x;
     if (x.op() == Op::Derivative) {
       // der^k(v) with v replaced by an expression is the k-th time derivative of that expression.
@@ -145,20 +184,31 @@ Expr substitute(const Expr& e, const std::unordered_map<Expr, Expr, ExprHash>& r
       }
       if (changed) r = rebuild(x, a);
     }
-    memo.emplace(x, r);
+    memo_.insert(x, r);
     return r;
-  };
-  return walk(e);
+  }
+
+ private:
+  const std::unordered_map<Expr, Expr, ExprHash>& replacements_;
+  NodeMap<Expr> memo_;
+};
+
+}  // namespace
+
+Expr substitute(const Expr& e, const std::unordered_map<Expr, Expr, ExprHash>& replacements) {
+  if (replacements.empty()) return e;
+  return Substitution(replacements).walk(e);
 }
 
 std::vector<Expr> leaves(const Expr& e) {
   std::vector<Expr> out;
-  std::unordered_set<Expr, ExprHash> seen;
+  NodeMap<bool> seen;
   std::vector<Expr> stack{e};
   while (!stack.empty()) {
     Expr x = stack.back();
     stack.pop_back();
-    if (x.is_constant() || !seen.insert(x).second) continue;
+    if (x.is_constant() || seen.find(x)) continue;
+    seen.insert(x, true);
     if (x.is_leaf()) {
       out.push_back(x);
       continue;
