@@ -1,17 +1,27 @@
-// `acausal components`: the catalog.
+// `acausal components`: the catalog; with --markdown, the whole component reference (docs/components.md).
 
 #include <iostream>
+#include <memory>
 
 #include "cli/common.hpp"
+#include "cli/component_doc.hpp"
 #include "components/registry.hpp"
 
 namespace acausal::cli {
 
 Command add_components_command(CLI::App& app) {
+  auto markdown = std::make_shared<bool>(false);
   CLI::App* sub = app.add_subcommand("components", "List every component type with a one-line summary");
-  return {sub, [] {
-            return guarded("", [] {
-              const auto all = builtin_registry().all();
+  sub->add_flag("--markdown", *markdown,
+                "Print the full reference of every type as Markdown (the text of docs/components.md)");
+  return {sub, [markdown] {
+            return guarded("", [&] {
+              const Registry& registry = builtin_registry();
+              if (*markdown) {
+                write_components_markdown(std::cout, registry);
+                return static_cast<int>(kOk);
+              }
+              const auto all = registry.all();
               std::size_t width = 0;
               for (const Component* c : all) width = std::max(width, c->type().size());
               for (const Component* c : all)

@@ -3,23 +3,13 @@
 #include <iostream>
 
 #include "cli/common.hpp"
+#include "cli/component_doc.hpp"
 #include "components/registry.hpp"
 #include "core/errors.hpp"
 #include "core/model.hpp"
 
 namespace acausal::cli {
 namespace {
-
-bool is_zero(const Expr& e) { return e.is_constant() && e.constant_value() == 0.0; }
-
-std::string direction_text(SignalDirection d) {
-  switch (d) {
-    case SignalDirection::Input: return "input";
-    case SignalDirection::Output: return "output";
-    case SignalDirection::None: break;
-  }
-  return "";
-}
 
 int run(const std::string& type) {
   const Registry& registry = builtin_registry();

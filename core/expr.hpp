@@ -139,6 +139,11 @@ Expr& operator-=(Expr& a, const Expr& b);
 Expr& operator*=(Expr& a, const Expr& b);
 Expr& operator/=(Expr& a, const Expr& b);
 
+/// Σ terms, simplified in one pass (cheaper than adding one term at a time).
+Expr sum(std::span<const Expr> terms);
+/// Π factors, simplified in one pass.
+Expr product(std::span<const Expr> factors);
+
 /// Integer power (x^n); `pow(x, 2)` is the same node as `x*x`.
 Expr pow(const Expr& base, int exponent);
 /// Real power with a constant exponent.

@@ -250,6 +250,20 @@ Expr operator-(const Expr& a, const Expr& b) {
 
 Expr operator-(const Expr& a) { return Expr(-1.0) * a; }
 
+Expr sum(std::span<const Expr> terms) {
+  if (terms.size() == 1) return terms[0];
+  TermCollector c;
+  for (const Expr& t : terms) c.add(t, 1.0);
+  return c.result();
+}
+
+Expr product(std::span<const Expr> factors) {
+  if (factors.size() == 1) return factors[0];
+  FactorCollector c;
+  for (const Expr& f : factors) c.multiply(f);
+  return c.result();
+}
+
 Expr operator*(const Expr& a, const Expr& b) {
   if (a.is_constant() && a.constant_value() == 1.0) return b;
   if (b.is_constant() && b.constant_value() == 1.0) return a;

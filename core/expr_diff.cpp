@@ -31,21 +31,22 @@ class Differentiator {
     auto a = e.args();
     switch (e.op()) {
       case Op::Add: {
-        Expr s = 0.0;
-        for (const Expr& t : a) s += d(t);
-        return s;
+        std::vector<Expr> terms;
+        terms.reserve(a.size());
+        for (const Expr& t : a) terms.push_back(d(t));
+        return sum(terms);
       }
       case Op::Mul: {  // product rule over n factors
-        Expr s = 0.0;
+        std::vector<Expr> terms;
+        std::vector<Expr> factors;
         for (std::size_t i = 0; i < a.size(); ++i) {
           Expr di = d(a[i]);
           if (di.is_constant() && di.constant_value() == 0.0) continue;
-          Expr others = 1.0;
-          for (std::size_t j = 0; j < a.size(); ++j)
-            if (j != i) others *= a[j];
-          s += others * di;
+          factors.assign(a.begin(), a.end());
+          factors[i] = di;
+          terms.push_back(product(factors));
         }
-        return s;
+        return sum(terms);
       }
       case Op::Pow: {
         const Expr& b = a[0];

@@ -79,16 +79,8 @@ double evaluate(const Expr& e, const LeafValues& leaf_value) { return Evaluator(
 
 Expr rebuild(const Expr& e, std::span<const Expr> a) {
   switch (e.op()) {
-    case Op::Add: {
-      Expr s = 0.0;
-      for (const Expr& x : a) s += x;
-      return s;
-    }
-    case Op::Mul: {
-      Expr p = 1.0;
-      for (const Expr& x : a) p *= x;
-      return p;
-    }
+    case Op::Add: return sum(a);
+    case Op::Mul: return product(a);
     case Op::Pow: return pow(a[0], a[1]);
     case Op::Sqrt: return sqrt(a[0]);
     case Op::Exp: return exp(a[0]);

@@ -87,12 +87,13 @@ std::vector<Expr> output_expressions(const Model& model, const ReducedDae& dae) 
 Program::Program(const Model& model, ReducedDae dae)
     : model_(&model),
       dae_(std::move(dae)),
-      indicator_expressions_(all_indicators(dae_.residuals, output_expressions(model, dae_))),
+      output_expressions_(output_expressions(model, dae_)),
+      indicator_expressions_(all_indicators(dae_.residuals, output_expressions_)),
       indicator_index_(index_of(indicator_expressions_)),
       residual_(dae_.residuals, unknown_inputs(dae_), &indicator_index_),
       jacobian_(dae_.residuals, unknown_inputs(dae_), dae_.unknowns.size(), &indicator_index_),
       indicators_(indicator_expressions_, unknown_inputs(dae_)),
-      outputs_(output_expressions(model, dae_), unknown_inputs(dae_), &indicator_index_) {
+      outputs_(output_expressions_, unknown_inputs(dae_), &indicator_index_) {
   for (std::size_t k = 0; k < dae_.unknowns.size(); ++k) {
     const ModelVariable& v = model.variables[dae_.unknown_variable[k]];
     id_.push_back(dae_.differential[k] ? 1.0 : 0.0);

@@ -72,6 +72,7 @@ class Program {
 
   const Model* model_;
   ReducedDae dae_;
+  std::vector<Expr> output_expressions_;
   std::vector<Expr> indicator_expressions_;
   IndicatorIndex indicator_index_;
   Tape residual_;

@@ -11,8 +11,13 @@ namespace acausal::testing {
 Definition instantiate(const std::string& type, const nlohmann::json& params, const std::string& instance) {
   const Component* c = builtin_registry().find(type);
   if (c == nullptr) throw std::invalid_argument("no component type " + type);
-  ComponentBuilder b(ComponentBuilder::Mode::Instance, instance, type, "/components/" + instance, &params);
-  c->define(b);
+  return instantiate(*c, params, instance);
+}
+
+Definition instantiate(const Component& component, const nlohmann::json& params, const std::string& instance) {
+  ComponentBuilder b(ComponentBuilder::Mode::Instance, instance, std::string(component.type()),
+                     "/components/" + instance, &params);
+  component.define(b);
   return b.finish();
 }
 

@@ -18,6 +18,9 @@ using Values = std::map<std::string, double>;
 /// The definition of `type` (from the built-in registry) as instance `instance` with `params`.
 Definition instantiate(const std::string& type, const nlohmann::json& params = nlohmann::json::object(),
                        const std::string& instance = "x");
+/// The definition of `component` (any class, registered or not) as instance `instance` with `params`.
+Definition instantiate(const Component& component, const nlohmann::json& params = nlohmann::json::object(),
+                       const std::string& instance = "x");
 
 /// Value of an expression.
 double value(const Expr& e, const Values& values);
