@@ -31,24 +31,6 @@ InputMap unknown_inputs(const ReducedDae& dae) {
 }
 
 /// Every indicator of the residuals, their derivatives (which switch with them) and of `extra`.
-std::vector<Expr> all_indicators(const std::vector<Expr>& residuals, const std::vector<Expr>& extra) {
-  std::vector<Expr> out;
-  std::unordered_map<Expr, bool, ExprHash> seen;
-  auto add = [&](const Expr& e) {
-    for (const Condition& c : conditions(e))
-      if (seen.emplace(c.indicator, true).second) out.push_back(c.indicator);
-  };
-  for (const Expr& r : residuals) add(r);
-  for (const Expr& e : extra) add(e);
-  return out;
-}
-
-IndicatorIndex index_of(const std::vector<Expr>& indicators) {
-  IndicatorIndex index;
-  for (std::size_t k = 0; k < indicators.size(); ++k) index.emplace(indicators[k], static_cast<std::uint32_t>(k));
-  return index;
-}
-
 /// der(x) = g(t, y) for every residual that is an explicit ODE for one derivative
 /// (0 = c·der(x) + rest, c constant, no other derivative). Between the solver's steps the
 /// interpolated y' agrees with such a g only to the local error; outputs read g instead, so that a
@@ -72,6 +54,31 @@ std::unordered_map<Expr, Expr, ExprHash> explicit_derivatives(const ReducedDae& 
   return out;
 }
 
+}  // namespace
+
+/// Every indicator of the residuals and outputs, once. Indicators are written in y alone (explicit
+/// derivatives replaced, der(s) → v): the same switch seen through der(s) in one place and v in
+/// another is then one event, and root finding watches a function of the state. The index knows
+/// each indicator both as written in its expression and in that canonical form.
+Program::IndicatorSet Program::collect_indicators(const ReducedDae& dae, const std::vector<Expr>& outputs) {
+  IndicatorSet set;
+  const auto derivatives = explicit_derivatives(dae);
+  auto add = [&](const Expr& e) {
+    for (const Condition& c : conditions(e)) {
+      if (set.index.count(c.indicator)) continue;
+      const Expr canonical = substitute(c.indicator, derivatives);
+      auto [it, fresh] = set.index.emplace(canonical, static_cast<std::uint32_t>(set.expressions.size()));
+      if (fresh) set.expressions.push_back(canonical);
+      set.index.emplace(c.indicator, it->second);
+    }
+  };
+  for (const Expr& r : dae.residuals) add(r);
+  for (const Expr& e : outputs) add(e);
+  return set;
+}
+
+namespace {
+
 std::vector<Expr> output_expressions(const Model& model, const ReducedDae& dae) {
   std::unordered_map<std::string, std::size_t> index;
   for (std::size_t i = 0; i < model.variables.size(); ++i) index.emplace(model.variables[i].name, i);
@@ -88,12 +95,11 @@ Program::Program(const Model& model, ReducedDae dae)
     : model_(&model),
       dae_(std::move(dae)),
       output_expressions_(output_expressions(model, dae_)),
-      indicator_expressions_(all_indicators(dae_.residuals, output_expressions_)),
-      indicator_index_(index_of(indicator_expressions_)),
-      residual_(dae_.residuals, unknown_inputs(dae_), &indicator_index_),
-      jacobian_(dae_.residuals, unknown_inputs(dae_), dae_.unknowns.size(), &indicator_index_),
-      indicators_(indicator_expressions_, unknown_inputs(dae_)),
-      outputs_(output_expressions_, unknown_inputs(dae_), &indicator_index_) {
+      indicator_set_(collect_indicators(dae_, output_expressions_)),
+      residual_(dae_.residuals, unknown_inputs(dae_), &indicator_set_.index),
+      jacobian_(dae_.residuals, unknown_inputs(dae_), dae_.unknowns.size(), &indicator_set_.index),
+      indicators_(indicator_set_.expressions, unknown_inputs(dae_)),
+      outputs_(output_expressions_, unknown_inputs(dae_), &indicator_set_.index) {
   for (std::size_t k = 0; k < dae_.unknowns.size(); ++k) {
     const ModelVariable& v = model.variables[dae_.unknown_variable[k]];
     id_.push_back(dae_.differential[k] ? 1.0 : 0.0);

@@ -48,8 +48,8 @@ class Program {
   /// Event indicators (continuous; a branch switches where one crosses zero). The residual,
   /// Jacobian and output tapes take the branch signs of these indicators.
   Tape& indicators() { return indicators_; }
-  const std::vector<Expr>& indicator_expressions() const { return indicator_expressions_; }
-  std::size_t indicator_count() const { return indicator_expressions_.size(); }
+  const std::vector<Expr>& indicator_expressions() const { return indicator_set_.expressions; }
+  std::size_t indicator_count() const { return indicator_set_.expressions.size(); }
 
   /// The model's outputs (names as in the netlist), in terms of the unknowns.
   Tape& outputs() { return outputs_; }
@@ -68,13 +68,17 @@ class Program {
   }
 
  private:
+  struct IndicatorSet {
+    std::vector<Expr> expressions;
+    IndicatorIndex index;
+  };
+  static IndicatorSet collect_indicators(const ReducedDae& dae, const std::vector<Expr>& outputs);
   void build_energy();
 
   const Model* model_;
   ReducedDae dae_;
   std::vector<Expr> output_expressions_;
-  std::vector<Expr> indicator_expressions_;
-  IndicatorIndex indicator_index_;
+  IndicatorSet indicator_set_;
   Tape residual_;
   JacobianTape jacobian_;
   Tape indicators_;
