@@ -138,7 +138,9 @@ class Tape::Compiler {
     switch (in->kind) {
       case InputKind::Time: return emit(Code::LoadT, 0);
       case InputKind::Y: return emit(Code::LoadY, in->index);
-      case InputKind::YP: return emit(Code::LoadYP, in->index);
+      case InputKind::YP:
+        tape_.reads_yp_ = true;
+        return emit(Code::LoadYP, in->index);
       case InputKind::P: return emit(Code::LoadP, in->index);
     }
     throw std::logic_error("tape: unknown input kind");

@@ -58,6 +58,8 @@ class Tape {
   void evaluate(const TapeInputs& inputs, double* out, const double* branch = nullptr);
 
   std::size_t output_count() const { return output_slots_.size(); }
+  /// Whether any output depends on y' (callers may skip computing y' otherwise).
+  bool reads_yp() const { return reads_yp_; }
   std::size_t instruction_count() const { return code_.size(); }
 
  private:
@@ -84,6 +86,7 @@ class Tape {
   std::vector<TableStep> table_steps_;
   std::vector<std::uint32_t> table_indicators_;
   bool has_indicators_ = false;
+  bool reads_yp_ = false;
   std::vector<double> work_;  ///< constants first (preloaded, never written), then temporaries
 };
 
