@@ -166,14 +166,18 @@ void eliminate_solved_algebraics(ReducedDae& r, const Matching& h) {
   // Which residuals (index < rows) and definitions (index ≥ rows) mention each unknown.
   const std::size_t rows = r.residuals.size();
   std::vector<std::vector<std::size_t>> users(n);
-  auto note_users = [&](const Expr& e, std::size_t id) {
+  auto columns_of = [&](const Expr& e) {
+    std::vector<std::size_t> cols;
     for (const Expr& leaf : leaves(e))
       if (leaf.op() == Op::Variable || leaf.op() == Op::Derivative) {
         auto it = column.find(leaf.op() == Op::Derivative ? leaf.args()[0] : leaf);
-        if (it != column.end()) users[it->second].push_back(id);
+        if (it != column.end()) cols.push_back(it->second);
       }
+    return cols;
   };
-  for (std::size_t i = 0; i < rows; ++i) note_users(r.residuals[i], i);
+  for (std::size_t i = 0; i < rows; ++i)
+    for (std::size_t c : columns_of(r.residuals[i])) users[c].push_back(i);
+  std::vector<std::size_t> visited(rows + n, 0);  // stamp of the last elimination that touched an id
 
   std::vector<bool> row_alive(rows, true), col_alive(n, true);
   std::vector<std::vector<std::size_t>> merged(rows);  // model equations substituted into each row
@@ -187,25 +191,30 @@ void eliminate_solved_algebraics(ReducedDae& r, const Matching& h) {
     if (!split) continue;
     const Expr value = -split->rest / split->coefficient;
     const std::unordered_map<Expr, Expr, ExprHash> replace{{x, value}};
+    // Substituting x brings the unknowns of its value into each user; the users' other unknowns
+    // are noted already.
+    const std::vector<std::size_t> value_columns = columns_of(value);
+    const std::size_t stamp = defined.size() + 1;
     row_alive[i] = false;
     col_alive[c] = false;
     std::vector<std::size_t> sources = merged[i];
     sources.push_back(r.residual_equation[i]);
     for (std::size_t id : users[c]) {
+      if (visited[id] == stamp) continue;
+      visited[id] = stamp;
       if (id < rows) {
         if (!row_alive[id]) continue;
         r.residuals[id] = substitute(r.residuals[id], replace);
-        note_users(r.residuals[id], id);
         merged[id].insert(merged[id].end(), sources.begin(), sources.end());
       } else {
         definition[id - rows] = substitute(definition[id - rows], replace);
-        note_users(definition[id - rows], id);
       }
+      for (std::size_t vc : value_columns) users[vc].push_back(id);
     }
     users[c].clear();
     defined.push_back(c);
     definition.push_back(value);
-    note_users(value, rows + definition.size() - 1);
+    for (std::size_t vc : value_columns) users[vc].push_back(rows + definition.size() - 1);
   }
   if (defined.empty()) {
     r.substituted_equations.assign(r.residuals.size(), {});

@@ -20,9 +20,9 @@ class Differentiator {
   Expr d(const Expr& e) {
     if (e.is_constant()) return Expr(0.0);
     if (e.is_leaf()) return leaf_derivative_(e);
-    if (auto it = memo_.find(e); it != memo_.end()) return it->second;
+    if (Expr* done = memo_.find(e)) return *done;
     Expr r = rule(e);
-    memo_.emplace(e, r);
+    memo_.insert(e, r);
     return r;
   }
 
@@ -90,7 +90,7 @@ class Differentiator {
   }
 
   std::function<Expr(const Expr&)> leaf_derivative_;
-  std::unordered_map<Expr, Expr, ExprHash> memo_;
+  detail::NodeMap<Expr> memo_;
 };
 
 }  // namespace

@@ -4,6 +4,8 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
+#include <unordered_map>
 #include <string>
 #include <vector>
 
@@ -38,6 +40,40 @@ Expr intern(const NodeKey& key, const std::shared_ptr<const Table1D>& table = nu
 
 /// Shorthand for an operation node with the given arguments, no simplification.
 Expr make_node(Op op, std::span<const Expr> args);
+
+/// A map keyed by node that stays a flat array while small (most equations have a few dozen nodes,
+/// and a hash table would cost more to build than to search) and becomes a hash map as it grows.
+/// Keys are node addresses; the caller keeps the nodes alive.
+template <typename V>
+class NodeMap {
+ public:
+  V* find(const Expr& e) {
+    const Node* k = e.node();
+    if (!big_) {
+      for (auto& [key, value] : small_)
+        if (key == k) return &value;
+      return nullptr;
+    }
+    auto it = big_->find(k);
+    return it == big_->end() ? nullptr : &it->second;
+  }
+  void insert(const Expr& e, V value) {
+    if (!big_ && small_.size() < kSmall) {
+      small_.emplace_back(e.node(), std::move(value));
+      return;
+    }
+    if (!big_) {
+      big_.emplace(small_.begin(), small_.end());
+      small_.clear();
+    }
+    big_->emplace(e.node(), std::move(value));
+  }
+
+ private:
+  static constexpr std::size_t kSmall = 32;
+  std::vector<std::pair<const Node*, V>> small_;
+  std::optional<std::unordered_map<const Node*, V>> big_;
+};
 
 /// The table (order 0) or its derivative of the given order, at x; folds a constant x.
 Expr table_node(std::shared_ptr<const Table1D> table, int order, const Expr& x);

@@ -116,40 +116,6 @@ Expr rebuild(const Expr& e, std::span<const Expr> a) {
 
 namespace {
 
-/// A map keyed by node that stays a flat array while small (most equations have a few dozen nodes,
-/// and a hash table would cost more to build than to search) and becomes a hash map as it grows.
-/// Keys are node addresses; the caller keeps the nodes alive.
-template <typename V>
-class NodeMap {
- public:
-  V* find(const Expr& e) {
-    const detail::Node* k = e.node();
-    if (!big_) {
-      for (auto& [key, value] : small_)
-        if (key == k) return &value;
-      return nullptr;
-    }
-    auto it = big_->find(k);
-    return it == big_->end() ? nullptr : &it->second;
-  }
-  void insert(const Expr& e, V value) {
-    if (!big_ && small_.size() < kSmall) {
-      small_.emplace_back(e.node(), std::move(value));
-      return;
-    }
-    if (!big_) {
-      big_.emplace(small_.begin(), small_.end());
-      small_.clear();
-    }
-    big_->emplace(e.node(), std::move(value));
-  }
-
- private:
-  static constexpr std::size_t kSmall = 32;
-  std::vector<std::pair<const detail::Node*, V>> small_;
-  std::optional<std::unordered_map<const detail::Node*, V>> big_;
-};
-
 class Substitution {
  public:
   explicit Substitution(const std::unordered_map<Expr, Expr, ExprHash>& replacements) : replacements_(replacements) {}
@@ -182,7 +148,7 @@ class Substitution {
 
  private:
   const std::unordered_map<Expr, Expr, ExprHash>& replacements_;
-  NodeMap<Expr> memo_;
+  detail::NodeMap<Expr> memo_;
 };
 
 }  // namespace
@@ -194,7 +160,7 @@ Expr substitute(const Expr& e, const std::unordered_map<Expr, Expr, ExprHash>& r
 
 std::vector<Expr> leaves(const Expr& e) {
   std::vector<Expr> out;
-  NodeMap<bool> seen;
+  detail::NodeMap<bool> seen;
   std::vector<Expr> stack{e};
   while (!stack.empty()) {
     Expr x = stack.back();
