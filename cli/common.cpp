@@ -1,5 +1,8 @@
 #include "cli/common.hpp"
 
+#include <cstdio>
+#include <cstdlib>
+
 #include <charconv>
 #include <cmath>
 #include <cstdio>
@@ -67,6 +70,18 @@ std::string pad(const std::string& s, std::size_t width) {
   for (char c : s)
     if ((static_cast<unsigned char>(c) & 0xC0) != 0x80) ++length;
   return length >= width ? s : s + std::string(width - length, ' ');
+}
+
+std::vector<std::shared_ptr<void>>& kept_objects() {
+  static auto* kept = new std::vector<std::shared_ptr<void>>;
+  return *kept;
+}
+
+void finish(int code) {
+  std::cout.flush();
+  std::cerr.flush();
+  std::fflush(nullptr);
+  std::_Exit(code);
 }
 
 }  // namespace acausal::cli

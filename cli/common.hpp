@@ -4,7 +4,9 @@
 /// turning exceptions into messages and exit codes, and number formatting.
 
 #include <functional>
+#include <memory>
 #include <string>
+#include <vector>
 #include <vector>
 
 #include <CLI/CLI.hpp>
@@ -61,5 +63,21 @@ std::string number(double v);
 std::string general(double v, int digits = 6);
 /// Left-aligned in a field of `width` characters (UTF-8 aware: counts code points).
 std::string pad(const std::string& s, std::size_t width);
+
+/// The objects keep_until_exit() holds.
+std::vector<std::shared_ptr<void>>& kept_objects();
+
+/// Keeps `object` alive until the process ends and returns it. The process ends through finish(),
+/// which does not run destructors: a large model is a DAG of up to millions of expression nodes, and
+/// freeing them one by one can take a tenth of a run (compilers skip freeing their ASTs for the same
+/// reason). Output files are closed before finish().
+template <typename T>
+T& keep_until_exit(std::unique_ptr<T> object) {
+  T& ref = *object;
+  kept_objects().push_back(std::shared_ptr<void>(std::move(object)));
+  return ref;
+}
+/// Flushes standard output and error and ends the process with `code`, skipping destructors.
+[[noreturn]] void finish(int code);
 
 }  // namespace acausal::cli

@@ -24,7 +24,7 @@ int main(int argc, char** argv) {
     return code == 0 ? kOk : kUsageError;
   }
   for (const Command& c : commands)
-    if (c.app->parsed()) return c.run();
+    if (c.app->parsed()) finish(c.run());
   std::cout << app.help();
   return kUsageError;
 }

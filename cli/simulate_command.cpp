@@ -118,13 +118,13 @@ int run(const SimulateOptions& o) {
   t.load = since(t0);
 
   t0 = Clock::now();
-  Model model = build_model(netlist, builtin_registry());
+  Model& model = keep_until_exit(std::make_unique<Model>(build_model(netlist, builtin_registry())));
   t.assemble = since(t0);
   t0 = Clock::now();
   ReducedDae dae = analyze(model);
   t.analyze = since(t0);
   t0 = Clock::now();
-  Program program(model, std::move(dae));
+  Program& program = keep_until_exit(std::make_unique<Program>(model, std::move(dae)));
   t.compile = since(t0);
 
   SimulationOptions options = options_from(netlist.experiment);
