@@ -41,14 +41,14 @@ std::string list_variables(const Model& m, const ReducedDae& r, const std::vecto
 }
 
 /// Columns of each residual: the unknown of every variable or derivative leaf.
-Bipartite incidence(const ReducedDae& r, const std::unordered_map<Expr, std::size_t, ExprHash>& column,
-                    bool highest_derivatives_only) {
+Bipartite incidence(const ReducedDae& r, const std::vector<std::vector<Expr>>& residual_leaves,
+                    const std::unordered_map<Expr, std::size_t, ExprHash>& column, bool highest_derivatives_only) {
   Bipartite g;
   g.rows = r.residuals.size();
   g.cols = r.unknowns.size();
   g.adjacency.resize(g.rows);
   for (std::size_t i = 0; i < g.rows; ++i) {
-    for (const Expr& leaf : leaves(r.residuals[i])) {
+    for (const Expr& leaf : residual_leaves[i]) {
       if (leaf.op() != Op::Variable && leaf.op() != Op::Derivative) continue;
       const Expr& v = leaf.op() == Op::Derivative ? leaf.args()[0] : leaf;
       std::size_t c = column.at(v);
@@ -266,9 +266,12 @@ ReducedDae analyze(const Model& model) {
     r.residuals.push_back(residual);
     r.residual_equation.push_back(e);
   }
+  std::vector<std::vector<Expr>> residual_leaves;
+  residual_leaves.reserve(r.residuals.size());
+  for (const Expr& res : r.residuals) residual_leaves.push_back(leaves(res));
   r.differential.assign(r.unknowns.size(), false);
-  for (const Expr& res : r.residuals)
-    for (const Expr& leaf : leaves(res))
+  for (const auto& ls : residual_leaves)
+    for (const Expr& leaf : ls)
       if (leaf.op() == Op::Derivative) {
         if (leaf.order() > 1)
           throw ModelError("", "der(der(" + leaf.name() + ")) occurs: the model needs index reduction, which this "
@@ -276,10 +279,10 @@ ReducedDae analyze(const Model& model) {
         r.differential[column.at(leaf.args()[0])] = true;
       }
 
-  Bipartite any = incidence(r, column, false);
+  Bipartite any = incidence(r, residual_leaves, column, false);
   Matching m = maximum_matching(any);
   if (!m.perfect()) report_singular(model, r, any, m);
-  Bipartite highest = incidence(r, column, true);
+  Bipartite highest = incidence(r, residual_leaves, column, true);
   Matching h = maximum_matching(highest, solvable_first(r, highest));
   if (!h.perfect()) report_high_index(model, r, highest, h);
   eliminate_solved_algebraics(r, h);
