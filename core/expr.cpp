@@ -1,5 +1,6 @@
 #include "expr.hpp"
 
+#include <array>
 #include <bit>
 #include <stdexcept>
 
@@ -151,13 +152,27 @@ Store& store() {
 
 Node* constant_node(double v) {
   if (v == 0.0) v = 0.0;  // one zero: -0.0 and 0.0 are the same constant
-  NodeKey k;
-  k.op = Op::Constant;
-  k.value = v;
-  Expr e = store().intern(k, nullptr);
-  Node* n = e.node();
-  ++n->refcount;
-  return n;  // e's destructor drops its own reference
+  // A small direct-mapped cache in front of the store: models build the same few constants (0, 1,
+  // -1, ½, their parameters) over and over. A cached node holds one reference of its own.
+  struct Entry {
+    std::uint64_t bits = 0;
+    Node* node = nullptr;
+  };
+  static std::array<Entry, 64> cache{};
+  const auto bits = std::bit_cast<std::uint64_t>(v);
+  Entry& slot = cache[(bits ^ (bits >> 29) ^ (bits >> 47)) & 63];
+  if (slot.node == nullptr || slot.bits != bits) {
+    NodeKey k;
+    k.op = Op::Constant;
+    k.value = v;
+    Expr e = store().intern(k, nullptr);
+    Node* fresh = e.node();
+    ++fresh->refcount;  // the cache's reference
+    if (slot.node != nullptr) store().release(slot.node);
+    slot = {bits, fresh};
+  }
+  ++slot.node->refcount;
+  return slot.node;
 }
 
 }  // namespace

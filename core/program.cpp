@@ -60,9 +60,9 @@ std::unordered_map<Expr, Expr, ExprHash> explicit_derivatives(const ReducedDae& 
 /// derivatives replaced, der(s) → v): the same switch seen through der(s) in one place and v in
 /// another is then one event, and root finding watches a function of the state. The index knows
 /// each indicator both as written in its expression and in that canonical form.
-Program::IndicatorSet Program::collect_indicators(const ReducedDae& dae, const std::vector<Expr>& outputs) {
+Program::IndicatorSet Program::collect_indicators(const ReducedDae& dae, const std::vector<Expr>& outputs,
+                                                 const std::unordered_map<Expr, Expr, ExprHash>& derivatives) {
   IndicatorSet set;
-  const auto derivatives = explicit_derivatives(dae);
   auto add = [&](const Expr& e) {
     for (const Condition& c : conditions(e)) {
       if (set.index.count(c.indicator)) continue;
@@ -79,10 +79,10 @@ Program::IndicatorSet Program::collect_indicators(const ReducedDae& dae, const s
 
 namespace {
 
-std::vector<Expr> output_expressions(const Model& model, const ReducedDae& dae) {
+std::vector<Expr> output_expressions(const Model& model, const ReducedDae& dae,
+                                     const std::unordered_map<Expr, Expr, ExprHash>& derivatives) {
   std::unordered_map<std::string, std::size_t> index;
   for (std::size_t i = 0; i < model.variables.size(); ++i) index.emplace(model.variables[i].name, i);
-  const auto derivatives = explicit_derivatives(dae);
   std::vector<Expr> out;
   for (const std::string& name : model.outputs)
     out.push_back(substitute(dae.in_unknowns(model.variables[index.at(name)].symbol), derivatives));
@@ -94,8 +94,9 @@ std::vector<Expr> output_expressions(const Model& model, const ReducedDae& dae) 
 Program::Program(const Model& model, ReducedDae dae)
     : model_(&model),
       dae_(std::move(dae)),
-      output_expressions_(output_expressions(model, dae_)),
-      indicator_set_(collect_indicators(dae_, output_expressions_)),
+      derivatives_(explicit_derivatives(dae_)),
+      output_expressions_(output_expressions(model, dae_, derivatives_)),
+      indicator_set_(collect_indicators(dae_, output_expressions_, derivatives_)),
       residual_(dae_.residuals, unknown_inputs(dae_), &indicator_set_.index),
       jacobian_(dae_.residuals, unknown_inputs(dae_), dae_.unknowns.size(), &indicator_set_.index),
       indicators_(indicator_set_.expressions, unknown_inputs(dae_)),

@@ -72,11 +72,13 @@ class Program {
     std::vector<Expr> expressions;
     IndicatorIndex index;
   };
-  static IndicatorSet collect_indicators(const ReducedDae& dae, const std::vector<Expr>& outputs);
+  static IndicatorSet collect_indicators(const ReducedDae& dae, const std::vector<Expr>& outputs,
+                                         const std::unordered_map<Expr, Expr, ExprHash>& derivatives);
   void build_energy();
 
   const Model* model_;
   ReducedDae dae_;
+  std::unordered_map<Expr, Expr, ExprHash> derivatives_;  ///< der(x) = g(t, y) from explicit ODE residuals
   std::vector<Expr> output_expressions_;
   IndicatorSet indicator_set_;
   Tape residual_;
