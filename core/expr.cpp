@@ -123,8 +123,8 @@ class Store {
     return Expr(n);
   }
 
+  /// `n`'s count has just dropped to zero.
   void release(Node* n) {
-    if (--n->refcount != 0) return;
     dead_.push_back(n);
     if (draining_) return;
     draining_ = true;
@@ -168,7 +168,7 @@ Node* constant_node(double v) {
     Expr e = store().intern(k, nullptr);
     Node* fresh = e.node();
     ++fresh->refcount;  // the cache's reference
-    if (slot.node != nullptr) store().release(slot.node);
+    if (slot.node != nullptr && --slot.node->refcount == 0) store().release(slot.node);
     slot = {bits, fresh};
   }
   ++slot.node->refcount;
@@ -176,6 +176,8 @@ Node* constant_node(double v) {
 }
 
 }  // namespace
+
+void release_last(Node* n) noexcept { store().release(n); }
 
 Expr intern(const NodeKey& key, const std::shared_ptr<const Table1D>& table) {
   return store().intern(key, table);
@@ -197,16 +199,6 @@ Expr::Expr() : Expr(0.0) {}
 Expr::Expr(double value) : node_(detail::constant_node(value)) {}
 Expr::Expr(int value) : Expr(static_cast<double>(value)) {}
 
-Expr::Expr(const Expr& other) noexcept : node_(other.node_) { ++node_->refcount; }
-Expr::Expr(Expr&& other) noexcept : Expr(other) {}  // a moved-from Expr stays a valid handle
-Expr& Expr::operator=(const Expr& other) noexcept {
-  ++other.node_->refcount;
-  detail::store().release(node_);
-  node_ = other.node_;
-  return *this;
-}
-Expr& Expr::operator=(Expr&& other) noexcept { return *this = static_cast<const Expr&>(other); }
-Expr::~Expr() { detail::store().release(node_); }
 
 Expr Expr::variable(std::string_view name) {
   NodeKey k;
@@ -244,7 +236,6 @@ Expr der(const Expr& x) {
   return detail::intern(k);
 }
 
-Op Expr::op() const { return node_->op; }
 
 bool Expr::is_leaf() const {
   switch (node_->op) {
@@ -271,16 +262,13 @@ const std::string& Expr::name() const {
   return node_->name;
 }
 
-int Expr::order() const { return node_->order; }
 
 const std::shared_ptr<const Table1D>& Expr::table() const {
   if (node_->op != Op::Table) throw std::logic_error("table() of " + to_string(*this));
   return node_->table;
 }
 
-std::span<const Expr> Expr::args() const { return node_->args; }
-std::uint64_t Expr::id() const { return node_->id; }
-std::size_t Expr::hash() const { return node_->hash; }
+
 
 bool is_condition(Op op) {
   switch (op) {

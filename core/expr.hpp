@@ -16,6 +16,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace acausal {
 
@@ -63,6 +64,8 @@ enum class Op : std::uint8_t {
 
 namespace detail {
 struct Node;
+/// Drops the last reference of a node (removes it from the store).
+void release_last(Node* n) noexcept;
 }
 
 /// A handle to an immutable expression node. Cheap to copy (a reference count).
@@ -74,6 +77,7 @@ class Expr {
   Expr(double value);  // NOLINT(google-explicit-constructor)
   Expr(int value);     // NOLINT(google-explicit-constructor)
 
+  // Handles are reference counts on the node (inline: they are the hottest code of model building).
   Expr(const Expr& other) noexcept;
   Expr(Expr&& other) noexcept;
   Expr& operator=(const Expr& other) noexcept;
@@ -118,6 +122,42 @@ class Expr {
  private:
   detail::Node* node_;
 };
+
+namespace detail {
+
+/// Internal: an expression node. Only core/expr*.cpp create nodes; the definition is here so that
+/// the handle's accessors and reference counting can be inline.
+struct Node {
+  std::uint32_t refcount = 0;
+  Op op = Op::Constant;
+  int order = 0;  // Derivative order, Table derivative order
+  std::uint64_t id = 0;
+  std::size_t hash = 0;
+  double value = 0.0;  // Constant
+  std::string name;    // Variable, Parameter
+  std::shared_ptr<const Table1D> table;
+  std::vector<Expr> args;
+};
+
+}  // namespace detail
+
+inline Expr::Expr(const Expr& other) noexcept : node_(other.node_) { ++node_->refcount; }
+inline Expr::Expr(Expr&& other) noexcept : Expr(other) {}  // a moved-from Expr stays a valid handle
+inline Expr& Expr::operator=(const Expr& other) noexcept {
+  ++other.node_->refcount;
+  if (--node_->refcount == 0) detail::release_last(node_);
+  node_ = other.node_;
+  return *this;
+}
+inline Expr& Expr::operator=(Expr&& other) noexcept { return *this = static_cast<const Expr&>(other); }
+inline Expr::~Expr() {
+  if (--node_->refcount == 0) detail::release_last(node_);
+}
+inline Op Expr::op() const { return node_->op; }
+inline int Expr::order() const { return node_->order; }
+inline std::span<const Expr> Expr::args() const { return node_->args; }
+inline std::uint64_t Expr::id() const { return node_->id; }
+inline std::size_t Expr::hash() const { return node_->hash; }
 
 /// Hash functor for unordered containers keyed by Expr.
 struct ExprHash {

@@ -13,18 +13,6 @@
 
 namespace acausal::detail {
 
-struct Node {
-  std::uint32_t refcount = 0;
-  Op op = Op::Constant;
-  int order = 0;  // Derivative order, Table derivative order
-  std::uint64_t id = 0;
-  std::size_t hash = 0;
-  double value = 0.0;    // Constant
-  std::string name;      // Variable, Parameter
-  std::shared_ptr<const Table1D> table;
-  std::vector<Expr> args;
-};
-
 /// The structural content of a node, used to look one up before creating it.
 struct NodeKey {
   Op op = Op::Constant;
