@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "core/errors.hpp"
+#include "core/expr_map.hpp"
 
 namespace acausal {
 namespace {
@@ -161,7 +162,7 @@ class AliasForest {
 
 AliasElimination eliminate_aliases(const Model& model) {
   const std::size_t n = model.variables.size();
-  std::unordered_map<Expr, std::size_t, ExprHash> index;
+  ExprMap<std::size_t> index;
   for (std::size_t i = 0; i < n; ++i) index.emplace(model.variables[i].symbol, i);
 
   AliasForest forest(model);
@@ -170,7 +171,7 @@ AliasElimination eliminate_aliases(const Model& model) {
   for (std::size_t e = 0; e < model.equations.size(); ++e) {
     auto f = linear_form(model.equations[e].residual);
     if (!f) continue;
-    auto var = [&](std::size_t k) { return index.at(f->terms[k].second); };
+    auto var = [&](std::size_t k) { return *index.find(f->terms[k].second); };
     if (f->terms.size() == 1) {  // k·a + c0 = 0
       out.eliminated_equation[e] = forest.fix(var(0), -f->constant / f->terms[0].first);
     } else {

@@ -4,6 +4,7 @@
 #include <unordered_map>
 
 #include "core/errors.hpp"
+#include "core/expr_map.hpp"
 #include "core/expr_diff.hpp"
 #include "core/expr_walk.hpp"
 #include "core/matching.hpp"
@@ -42,7 +43,7 @@ std::string list_variables(const Model& m, const ReducedDae& r, const std::vecto
 
 /// Columns of each residual: the unknown of every variable or derivative leaf.
 Bipartite incidence(const ReducedDae& r, const std::vector<std::vector<Expr>>& residual_leaves,
-                    const std::unordered_map<Expr, std::size_t, ExprHash>& column, bool highest_derivatives_only) {
+                    const ExprMap<std::size_t>& column, bool highest_derivatives_only) {
   Bipartite g;
   g.rows = r.residuals.size();
   g.cols = r.unknowns.size();
@@ -51,7 +52,7 @@ Bipartite incidence(const ReducedDae& r, const std::vector<std::vector<Expr>>& r
     for (const Expr& leaf : residual_leaves[i]) {
       if (leaf.op() != Op::Variable && leaf.op() != Op::Derivative) continue;
       const Expr& v = leaf.op() == Op::Derivative ? leaf.args()[0] : leaf;
-      std::size_t c = column.at(v);
+      const std::size_t c = *column.find(v);
       // In the index-1 test a differential unknown is solved for through its derivative.
       if (highest_derivatives_only && r.differential[c] && leaf.op() != Op::Derivative) continue;
       auto& adj = g.adjacency[i];
@@ -161,7 +162,7 @@ std::vector<int> solvable_first(const ReducedDae& r, const Bipartite& g) {
 /// Unknowns with an initial target stay (the initialization works on unknowns).
 void eliminate_solved_algebraics(ReducedDae& r, const Matching& h) {
   const std::size_t n = r.unknowns.size();
-  std::unordered_map<Expr, std::size_t, ExprHash> column;
+  ExprMap<std::size_t> column;
   for (std::size_t k = 0; k < n; ++k) column.emplace(r.unknowns[k], k);
   // Which residuals (index < rows) and definitions (index ≥ rows) mention each unknown.
   const std::size_t rows = r.residuals.size();
@@ -170,8 +171,8 @@ void eliminate_solved_algebraics(ReducedDae& r, const Matching& h) {
     std::vector<std::size_t> cols;
     for (const Expr& leaf : leaves(e))
       if (leaf.op() == Op::Variable || leaf.op() == Op::Derivative) {
-        auto it = column.find(leaf.op() == Op::Derivative ? leaf.args()[0] : leaf);
-        if (it != column.end()) cols.push_back(it->second);
+        if (const std::size_t* c = column.find(leaf.op() == Op::Derivative ? leaf.args()[0] : leaf))
+          cols.push_back(*c);
       }
     return cols;
   };
@@ -249,7 +250,7 @@ void eliminate_solved_algebraics(ReducedDae& r, const Matching& h) {
 ReducedDae analyze(const Model& model) {
   ReducedDae r;
   r.aliases = eliminate_aliases(model);
-  std::unordered_map<Expr, std::size_t, ExprHash> column;
+  ExprMap<std::size_t> column;
   for (std::size_t i = 0; i < model.variables.size(); ++i) {
     if (r.aliases.alias[i].representative != i) continue;
     column.emplace(model.variables[i].symbol, r.unknowns.size());
@@ -276,7 +277,7 @@ ReducedDae analyze(const Model& model) {
         if (leaf.order() > 1)
           throw ModelError("", "der(der(" + leaf.name() + ")) occurs: the model needs index reduction, which this "
                                "version cannot do yet");
-        r.differential[column.at(leaf.args()[0])] = true;
+        r.differential[*column.find(leaf.args()[0])] = true;
       }
 
   Bipartite any = incidence(r, residual_leaves, column, false);

@@ -4,26 +4,27 @@
 #include <unordered_map>
 
 #include "core/expr_diff.hpp"
+#include "core/expr_map.hpp"
 #include "core/expr_walk.hpp"
 
 namespace acausal {
 namespace {
 
 InputMap unknown_inputs(const ReducedDae& dae) {
-  auto column = std::make_shared<std::unordered_map<Expr, std::uint32_t, ExprHash>>();
+  auto column = std::make_shared<ExprMap<std::uint32_t>>();
   for (std::size_t k = 0; k < dae.unknowns.size(); ++k) column->emplace(dae.unknowns[k], static_cast<std::uint32_t>(k));
   return [column](const Expr& leaf) -> std::optional<InputSlot> {
     switch (leaf.op()) {
       case Op::Time: return InputSlot{InputKind::Time, 0};
       case Op::Variable: {
-        auto it = column->find(leaf);
-        if (it == column->end()) return std::nullopt;
-        return InputSlot{InputKind::Y, it->second};
+        const std::uint32_t* k = column->find(leaf);
+        if (k == nullptr) return std::nullopt;
+        return InputSlot{InputKind::Y, *k};
       }
       case Op::Derivative: {
-        auto it = column->find(leaf.args()[0]);
-        if (it == column->end() || leaf.order() != 1) return std::nullopt;
-        return InputSlot{InputKind::YP, it->second};
+        const std::uint32_t* k = column->find(leaf.args()[0]);
+        if (k == nullptr || leaf.order() != 1) return std::nullopt;
+        return InputSlot{InputKind::YP, *k};
       }
       default: return std::nullopt;
     }

@@ -5,6 +5,7 @@
 #include <stdexcept>
 #include <unordered_map>
 
+#include "expr_map.hpp"
 #include "expr_node.hpp"
 #include "expr_walk.hpp"
 #include "table.hpp"
@@ -47,7 +48,7 @@ class Tape::Compiler {
       : tape_(tape), inputs_(inputs), indicators_(indicators) {}
 
   std::uint32_t slot(const Expr& e) {
-    if (auto it = slots_.find(e); it != slots_.end()) return it->second;
+    if (const std::uint32_t* s = slots_.find(e)) return *s;
     std::uint32_t s = lower(e);
     slots_.emplace(e, s);
     return s;
@@ -206,7 +207,7 @@ class Tape::Compiler {
   Tape& tape_;
   const InputMap& inputs_;
   const IndicatorIndex* indicators_;
-  std::unordered_map<Expr, std::uint32_t, ExprHash> slots_;
+  ExprMap<std::uint32_t> slots_;
   std::unordered_map<double, std::uint32_t> constants_;
   std::uint32_t temporaries_ = 0;
 };

@@ -1,0 +1,63 @@
+#pragma once
+/// @file
+/// A hash map from expressions to values for the large maps of analysis and compilation (a column per
+/// unknown): open addressing on the node's cached hash, so a lookup is one or two cache lines.
+
+#include <vector>
+
+#include "core/expr.hpp"
+
+namespace acausal {
+
+template <typename V>
+class ExprMap {
+ public:
+  ExprMap() : slots_(16) {}
+
+  /// The value of `key`, or nullptr.
+  const V* find(const Expr& key) const {
+    const detail::Node* n = key.node();
+    for (std::size_t i = n->hash & mask();; i = (i + 1) & mask()) {
+      const Slot& s = slots_[i];
+      if (s.node == nullptr) return nullptr;
+      if (s.node == n) return &s.value;
+    }
+  }
+
+  /// Inserts (key, value) unless key is present; returns the stored value.
+  const V& emplace(const Expr& key, V value) {
+    if (2 * (size_ + 1) > slots_.size()) grow();
+    std::size_t i = place(key, std::move(value));
+    return slots_[i].value;
+  }
+
+  std::size_t size() const { return size_; }
+
+ private:
+  struct Slot {
+    const detail::Node* node = nullptr;
+    Expr keep;  // holds the key alive
+    V value{};
+  };
+  std::size_t mask() const { return slots_.size() - 1; }
+  std::size_t place(const Expr& key, V value) {
+    const detail::Node* n = key.node();
+    std::size_t i = n->hash & mask();
+    for (; slots_[i].node != nullptr; i = (i + 1) & mask())
+      if (slots_[i].node == n) return i;
+    slots_[i] = {n, key, std::move(value)};
+    ++size_;
+    return i;
+  }
+  void grow() {
+    std::vector<Slot> old(slots_.size() * 2);
+    old.swap(slots_);
+    size_ = 0;
+    for (Slot& s : old)
+      if (s.node != nullptr) place(s.keep, std::move(s.value));
+  }
+  std::vector<Slot> slots_;
+  std::size_t size_ = 0;
+};
+
+}  // namespace acausal
