@@ -8,6 +8,7 @@
 #include "core/expr_diff.hpp"
 #include "core/expr_walk.hpp"
 #include "core/matching.hpp"
+#include "core/pantelides.hpp"
 
 namespace acausal {
 
@@ -99,12 +100,27 @@ Bipartite incidence(const ReducedDae& r, const std::vector<std::vector<Expr>>& r
   throw ModelError(pointer, text);
 }
 
-[[noreturn]] void report_high_index(const Model& m, const ReducedDae& r, const Bipartite& g, const Matching& match) {
+[[noreturn]] void report_high_index(const Model& m, const ReducedDae& r, const std::vector<std::vector<Expr>>& leaves_of,
+                                    const ExprMap<std::size_t>& column, const Bipartite& g, const Matching& match) {
   DulmageMendelsohn dm = dulmage_mendelsohn(g, match);
-  std::string text =
-      "the model needs index reduction, which this version cannot do yet: these constraints fix quantities whose "
-      "derivatives are also states";
-  for (std::size_t row : dm.over_rows) text += "\n" + describe_equation(m, r.residual_equation[row], r.residuals[row]);
+  // Pantelides on the structure says how deep the trouble goes.
+  std::vector<std::vector<Incidence>> structure(r.residuals.size());
+  for (std::size_t i = 0; i < r.residuals.size(); ++i)
+    for (const Expr& leaf : leaves_of[i]) {
+      if (leaf.op() != Op::Variable && leaf.op() != Op::Derivative) continue;
+      const bool is_der = leaf.op() == Op::Derivative;
+      structure[i].push_back({*column.find(is_der ? leaf.args()[0] : leaf), is_der ? leaf.order() : 0});
+    }
+  const PantelidesResult p = pantelides(structure, r.unknowns.size());
+  std::string text = "the model needs index reduction, which this version cannot do yet (structural index " +
+                     std::to_string(p.index) +
+                     "): these constraints fix quantities whose derivatives are also states";
+  for (std::size_t row : dm.over_rows) {
+    text += "\n" + describe_equation(m, r.residual_equation[row], r.residuals[row]);
+    const int k = p.equation_differentiations[row];
+    if (k > 0)
+      text += "   (to be differentiated " + std::string(k == 1 ? "once" : k == 2 ? "twice" : std::to_string(k) + " times") + ")";
+  }
   throw ModelError(m.equations[r.residual_equation[dm.over_rows.at(0)]].pointer, text);
 }
 
@@ -285,7 +301,7 @@ ReducedDae analyze(const Model& model) {
   if (!m.perfect()) report_singular(model, r, any, m);
   Bipartite highest = incidence(r, residual_leaves, column, true);
   Matching h = maximum_matching(highest, solvable_first(r, highest));
-  if (!h.perfect()) report_high_index(model, r, highest, h);
+  if (!h.perfect()) report_high_index(model, r, residual_leaves, column, highest, h);
   eliminate_solved_algebraics(r, h);
   return r;
 }
