@@ -75,7 +75,8 @@ class AliasForest {
 
   /// Root of i, with value(i) = s·value(root) + o. Compresses the path.
   std::size_t find(std::size_t i, double& s, double& o) {
-    std::vector<std::size_t> path;
+    std::vector<std::size_t>& path = path_;  // reused: no allocation per call
+    path.clear();
     std::size_t r = i;
     for (; parent_[r] != r; r = parent_[r]) path.push_back(r);
     // From the node next to the root down to i: value(k) = sign_k·value(parent_k) + offset_k
@@ -156,6 +157,7 @@ class AliasForest {
   std::vector<double> sign_;
   std::vector<double> offset_;
   std::vector<std::optional<double>> constant_;
+  std::vector<std::size_t> path_;
 };
 
 }  // namespace
