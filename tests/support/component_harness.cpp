@@ -36,6 +36,16 @@ std::vector<double> residuals(const Definition& d, const Values& values) {
   return out;
 }
 
+std::ptrdiff_t balance_surplus(const Definition& d) {
+  std::size_t inputs = 0, through = 0;
+  for (const auto& p : d.ports) {
+    if (p.port.direction == SignalDirection::Input) ++inputs;
+    through += p.port.through.size();
+  }
+  return static_cast<std::ptrdiff_t>(d.equations.size() + inputs + through) -
+         static_cast<std::ptrdiff_t>(d.variables.size());
+}
+
 double energy_audit(const Definition& d, const Values& values) {
   Expr balance = d.injected_power - time_derivative(d.stored_energy) - d.loss_power;
   for (const auto& p : d.ports) balance += p.port.domain->power(p.port);

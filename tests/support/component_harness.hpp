@@ -28,6 +28,11 @@ double value(const Expr& e, const Values& values);
 /// Residuals of all equations, in declaration order.
 std::vector<double> residuals(const Definition& d, const Values& values);
 
+/// Modelica's local balance of a component: equations − (variables − signal inputs − through
+/// variables). Zero for a balanced component: its connections supply one equation per through
+/// variable, the inputs come from outside, and its own equations fix everything else.
+std::ptrdiff_t balance_surplus(const Definition& d);
+
 /// The component's power balance: Σ port power + injected − d(stored energy)/dt − loss.
 /// Zero (to rounding) wherever the equations hold.
 double energy_audit(const Definition& d, const Values& values);
