@@ -266,14 +266,7 @@ TEST_CASE("signal blocks: registered, with a one-line summary, and describable")
   for (const char* type :
        {"signal.Constant", "signal.Step", "signal.Ramp", "signal.Sine", "signal.Table", "signal.Gain", "signal.Add"}) {
     INFO(type);
-    const Component* c = builtin_registry().find(type);
-    REQUIRE(c != nullptr);
-    CHECK(c->type() == type);
-    CHECK(!c->summary().empty());
-    CHECK(c->summary().find('\n') == std::string_view::npos);
-    ComponentBuilder b(ComponentBuilder::Mode::Describe, "", type, "", nullptr);
-    c->define(b);
-    Definition d = b.finish();
+    Definition d = described_catalog_entry(type);
     CHECK(d.equations.size() == 1);
     CHECK(d.find_port("y") != nullptr);
   }

@@ -2,7 +2,10 @@
 
 #include <stdexcept>
 
+#include <doctest/doctest.h>
+
 #include "components/registry.hpp"
+#include "core/model.hpp"
 #include "core/expr_diff.hpp"
 #include "core/expr_walk.hpp"
 
@@ -19,6 +22,15 @@ Definition instantiate(const Component& component, const nlohmann::json& params,
                      "/components/" + instance, &params);
   component.define(b);
   return b.finish();
+}
+
+Definition described_catalog_entry(const std::string& type) {
+  const Component* c = builtin_registry().find(type);
+  REQUIRE(c != nullptr);
+  CHECK(c->type() == type);
+  CHECK(!c->summary().empty());
+  CHECK(c->summary().find('\n') == std::string_view::npos);
+  return describe_type(*c);
 }
 
 double value(const Expr& e, const Values& values) {

@@ -22,6 +22,10 @@ Definition instantiate(const std::string& type, const nlohmann::json& params = n
 Definition instantiate(const Component& component, const nlohmann::json& params = nlohmann::json::object(),
                        const std::string& instance = "x");
 
+/// Checks that `type` is registered under its own name with a one-line summary, and returns its
+/// described definition (symbolic parameters, as `acausal describe` shows it).
+Definition described_catalog_entry(const std::string& type);
+
 /// Value of an expression.
 double value(const Expr& e, const Values& values);
 
