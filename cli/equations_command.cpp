@@ -17,11 +17,42 @@ void print_equation(const Expr& residual, const std::string& description) {
   std::cout << "\n";
 }
 
-int run(const NetlistArguments& args) {
+std::string times(int k) { return k == 1 ? "once" : k == 2 ? "twice" : std::to_string(k) + " times"; }
+
+/// Where residual i of the reduced system comes from.
+std::string residual_origin(const Model& model, const ReducedDae& dae, std::size_t i) {
+  if (dae.residual_equation[i] == ReducedDae::kNoEquation) return "index reduction: both orders are states";
+  const ModelEquation& origin = model.equations[dae.residual_equation[i]];
+  std::string where = origin.origin == "connection" ? "connection" : origin.origin;
+  if (!origin.description.empty()) where += ": " + origin.description;
+  if (const int k = dae.residual_differentiations[i]; k > 0) where += " (differentiated " + times(k) + ")";
+  return where;
+}
+
+void print_reduced(const Model& model, const ReducedDae& dae) {
+  std::cout << "# reduced system (integrated by IDA): " << dae.residuals.size() << " equations in "
+            << dae.unknowns.size() << " unknowns\n";
+  std::size_t width = 8;
+  for (const Expr& u : dae.unknowns) width = std::max(width, to_string(u).size());
+  std::cout << "unknowns:\n";
+  for (std::size_t k = 0; k < dae.unknowns.size(); ++k) {
+    std::string kind = dae.differential[k] ? "differential" : "algebraic";
+    if (dae.unknown_order[k] > 0 && !dae.differential[k]) kind += " (dummy derivative)";
+    std::cout << "  " << pad(to_string(dae.unknowns[k]), width + 2) << kind << "\n";
+  }
+  std::cout << "equations:\n";
+  for (std::size_t i = 0; i < dae.residuals.size(); ++i) print_equation(dae.residuals[i], residual_origin(model, dae, i));
+}
+
+int run(const NetlistArguments& args, bool reduced_only) {
   Netlist netlist = load(args);
   Model model = build_model(netlist, builtin_registry());
   // Analyze before printing anything: a structural error then fails cleanly with its message.
   ReducedDae dae = analyze(model);
+  if (reduced_only) {
+    print_reduced(model, dae);
+    return kOk;
+  }
 
   std::cout << "model " << (model.name.empty() ? "(unnamed)" : model.name) << ": " << model.equations.size()
             << " equations in " << model.variables.size() << " variables\n";
@@ -54,20 +85,8 @@ int run(const NetlistArguments& args) {
   }
   if (eliminated == 0) std::cout << "  none\n";
 
-  std::cout << "\n# reduced system (integrated by IDA): " << dae.residuals.size() << " equations in "
-            << dae.unknowns.size() << " unknowns\n";
-  std::size_t width = 8;
-  for (const Expr& u : dae.unknowns) width = std::max(width, to_string(u).size());
-  std::cout << "unknowns:\n";
-  for (std::size_t k = 0; k < dae.unknowns.size(); ++k)
-    std::cout << "  " << pad(to_string(dae.unknowns[k]), width + 2)
-              << (dae.differential[k] ? "differential" : "algebraic") << "\n";
-  std::cout << "equations:\n";
-  for (std::size_t i = 0; i < dae.residuals.size(); ++i) {
-    const ModelEquation& origin = model.equations[dae.residual_equation[i]];
-    std::string where = origin.origin == "connection" ? "connection" : origin.origin;
-    print_equation(dae.residuals[i], where + (origin.description.empty() ? "" : ": " + origin.description));
-  }
+  std::cout << "\n";
+  print_reduced(model, dae);
   return kOk;
 }
 
@@ -78,7 +97,9 @@ Command add_equations_command(CLI::App& app) {
   CLI::App* sub = app.add_subcommand(
       "equations", "Print the flattened equations, the eliminated variables and the reduced DAE that is integrated");
   add_netlist_arguments(*sub, *args);
-  return {sub, [args] { return guarded(args->path, [&] { return run(*args); }); }};
+  auto reduced = std::make_shared<bool>(false);
+  sub->add_flag("--reduced", *reduced, "Print only the index-1 system that IDA integrates");
+  return {sub, [args, reduced] { return guarded(args->path, [&] { return run(*args, *reduced); }); }};
 }
 
 }  // namespace acausal::cli

@@ -1,6 +1,7 @@
 #include "core/analysis.hpp"
 
 #include <optional>
+#include <stdexcept>
 #include <unordered_map>
 
 #include "core/errors.hpp"
@@ -8,13 +9,37 @@
 #include "core/expr_diff.hpp"
 #include "core/expr_walk.hpp"
 #include "core/matching.hpp"
-#include "core/pantelides.hpp"
 
 namespace acausal {
 
 Expr ReducedDae::in_unknowns(const Expr& e) const {
-  // Aliases map onto representatives; those that were solved map onto the remaining unknowns.
-  return substitute(substitute(e, aliases.replacements), solved);
+  // Aliases map onto representatives, derivatives onto what index reduction made of them, and
+  // what was solved onto the remaining unknowns (its derivatives once more onto the unknowns).
+  Expr x = substitute(e, aliases.replacements);
+  if (derivatives.empty()) return substitute(x, solved);
+  return in_reduced_unknowns(x);
+}
+
+Expr ReducedDae::in_reduced_unknowns(Expr x) const {
+  // Substituting a solved unknown under der() differentiates its definition, which can bring in
+  // derivatives of non-states again: repeat until nothing changes (chains are a few links long).
+  for (int round = 0; round < 16; ++round) {
+    Expr next = substitute(substitute(x, derivatives), solved);
+    if (next == x) return x;
+    x = next;
+  }
+  throw std::logic_error("derivative substitution does not settle for " + to_string(x));
+}
+
+Expr ReducedDae::rate(const Expr& e) const {
+  Expr d = time_derivative(e);
+  return derivatives.empty() ? d : in_reduced_unknowns(d);
+}
+
+std::string ReducedDae::name(const Model& model, std::size_t k) const {
+  std::string s = model.variables[unknown_variable[k]].name;
+  for (int i = 0; i < unknown_order[k]; ++i) s = "der(" + s + ")";
+  return s;
 }
 
 namespace {
@@ -63,8 +88,78 @@ Bipartite incidence(const ReducedDae& r, const std::vector<std::vector<Expr>>& r
   return g;
 }
 
+/// The alias equations that fixed variable v to a constant: the chain from v to the equation
+/// v' = c, found by walking the eliminated equations breadth first. Empty if there is none.
+std::vector<std::size_t> fixing_chain(const Model& m, const ReducedDae& r, std::size_t v) {
+  std::vector<std::vector<std::size_t>> equations_of(m.variables.size());
+  std::vector<std::vector<std::size_t>> variables_of(m.equations.size());
+  for (std::size_t e = 0; e < m.equations.size(); ++e) {
+    if (!r.aliases.eliminated_equation[e]) continue;
+    for (const Expr& leaf : leaves(m.equations[e].residual))
+      if (leaf.op() == Op::Variable) {
+        const std::size_t u = m.find_variable(leaf.name());
+        variables_of[e].push_back(u);
+        equations_of[u].push_back(e);
+      }
+  }
+  // Breadth first from v; each variable remembers the equation and the variable it was reached by.
+  constexpr std::size_t kNone = static_cast<std::size_t>(-1);
+  std::vector<std::size_t> via_equation(m.variables.size(), kNone), via_variable(m.variables.size(), kNone);
+  std::vector<bool> seen(m.variables.size(), false);
+  std::vector<std::size_t> queue{v};
+  seen[v] = true;
+  for (std::size_t k = 0; k < queue.size(); ++k)
+    for (std::size_t e : equations_of[queue[k]]) {
+      if (variables_of[e].size() == 1) {
+        std::vector<std::size_t> chain{e};
+        for (std::size_t u = queue[k]; u != v; u = via_variable[u]) chain.push_back(via_equation[u]);
+        return chain;
+      }
+      for (std::size_t u : variables_of[e])
+        if (!seen[u]) {
+          seen[u] = true;
+          via_equation[u] = e;
+          via_variable[u] = queue[k];
+          queue.push_back(u);
+        }
+    }
+  return {};
+}
+
+/// An equation left without unknowns because its variables were all fixed to constants: say which
+/// parts fixed them, since the equation itself is rarely where the user must look.
+[[noreturn]] void report_contradiction(const Model& m, const ReducedDae& r, std::size_t row) {
+  const ModelEquation& eq = m.equations[r.residual_equation[row]];
+  const std::string which = eq.origin == "connection" ? "the connection" : eq.origin + "'s equation";
+  std::string text = "these parts contradict each other: " + which +
+                     (eq.description.empty() ? "" : " (" + eq.description + ")") + "\n  0 = " + to_string(eq.residual) +
+                     "\ncannot hold: it becomes 0 = " + to_string(r.residuals[row]) + " because";
+  for (const Expr& leaf : leaves(eq.residual)) {
+    if (leaf.op() != Op::Variable) continue;
+    const std::size_t v = m.find_variable(leaf.name());
+    if (!r.aliases.alias[v].is_constant()) continue;
+    text += "\n  " + leaf.name() + " = " + to_string(Expr(r.aliases.alias[v].offset));
+    const std::vector<std::size_t> chain = fixing_chain(m, r, v);
+    if (chain.empty()) continue;
+    const ModelEquation& fixed = m.equations[chain.front()];
+    text += " is fixed by " + fixed.origin + " (" + fixed.pointer + ")";
+    std::vector<std::string> through;  // the components in between, not the connections
+    for (std::size_t k = chain.size(); k-- > 1;) {
+      const std::string& origin = m.equations[chain[k]].origin;
+      if (origin != "connection" && origin != fixed.origin && origin != eq.origin &&
+          std::find(through.begin(), through.end(), origin) == through.end())
+        through.push_back(origin);
+    }
+    for (std::size_t k = 0; k < through.size(); ++k) text += (k == 0 ? " through " : ", ") + through[k];
+  }
+  text += "\n  remove or change one of these parts";
+  throw ModelError(eq.pointer, text);
+}
+
 [[noreturn]] void report_singular(const Model& m, const ReducedDae& r, const Bipartite& g, const Matching& match) {
   DulmageMendelsohn dm = dulmage_mendelsohn(g, match);
+  for (std::size_t row : dm.over_rows)
+    if (g.adjacency[row].empty()) report_contradiction(m, r, row);
   std::string text = "the model is structurally singular";
   std::string pointer;
   if (!dm.over_rows.empty()) {
@@ -100,28 +195,14 @@ Bipartite incidence(const ReducedDae& r, const std::vector<std::vector<Expr>>& r
   throw ModelError(pointer, text);
 }
 
-[[noreturn]] void report_high_index(const Model& m, const ReducedDae& r, const std::vector<std::vector<Expr>>& leaves_of,
-                                    const ExprMap<std::size_t>& column, const Bipartite& g, const Matching& match) {
+[[noreturn]] void report_not_index_one(const Model& m, const ReducedDae& r, const Bipartite& g, const Matching& match) {
   DulmageMendelsohn dm = dulmage_mendelsohn(g, match);
-  // Pantelides on the structure says how deep the trouble goes.
-  std::vector<std::vector<Incidence>> structure(r.residuals.size());
-  for (std::size_t i = 0; i < r.residuals.size(); ++i)
-    for (const Expr& leaf : leaves_of[i]) {
-      if (leaf.op() != Op::Variable && leaf.op() != Op::Derivative) continue;
-      const bool is_der = leaf.op() == Op::Derivative;
-      structure[i].push_back({*column.find(is_der ? leaf.args()[0] : leaf), is_der ? leaf.order() : 0});
-    }
-  const PantelidesResult p = pantelides(structure, r.unknowns.size());
-  std::string text = "the model needs index reduction, which this version cannot do yet (structural index " +
-                     std::to_string(p.index) +
-                     "): these constraints fix quantities whose derivatives are also states";
-  for (std::size_t row : dm.over_rows) {
-    text += "\n" + describe_equation(m, r.residual_equation[row], r.residuals[row]);
-    const int k = p.equation_differentiations[row];
-    if (k > 0)
-      text += "   (to be differentiated " + std::string(k == 1 ? "once" : k == 2 ? "twice" : std::to_string(k) + " times") + ")";
-  }
-  throw ModelError(m.equations[r.residual_equation[dm.over_rows.at(0)]].pointer, text);
+  std::string text = "internal error: index reduction left a system of index > 1; these equations cannot be solved "
+                     "for the highest derivatives:";
+  for (std::size_t row : dm.over_rows)
+    text += r.residual_equation[row] == ReducedDae::kNoEquation ? "\n  0 = " + to_string(r.residuals[row])
+                                                                 : "\n" + describe_equation(m, r.residual_equation[row], r.residuals[row]);
+  throw std::logic_error(text);
 }
 
 /// residual = coefficient·x + rest, with a constant coefficient and x nowhere in rest.
@@ -244,6 +325,7 @@ void eliminate_solved_algebraics(ReducedDae& r, const Matching& h) {
   for (std::size_t k = 0; k < n; ++k) {
     if (!col_alive[k]) continue;
     kept.unknown_variable.push_back(r.unknown_variable[k]);
+    kept.unknown_order.push_back(r.unknown_order[k]);
     kept.unknowns.push_back(r.unknowns[k]);
     kept.differential.push_back(r.differential[k]);
     kept.targets.push_back(r.targets[k]);
@@ -252,13 +334,37 @@ void eliminate_solved_algebraics(ReducedDae& r, const Matching& h) {
     if (!row_alive[i]) continue;
     kept.residuals.push_back(r.residuals[i]);
     kept.residual_equation.push_back(r.residual_equation[i]);
+    kept.residual_differentiations.push_back(r.residual_differentiations[i]);
     std::sort(merged[i].begin(), merged[i].end());
     merged[i].erase(std::unique(merged[i].begin(), merged[i].end()), merged[i].end());
     kept.substituted_equations.push_back(std::move(merged[i]));
   }
   kept.aliases = std::move(r.aliases);
   kept.solved = std::move(r.solved);
+  kept.derivatives = std::move(r.derivatives);
+  kept.reduction = std::move(r.reduction);
   r = std::move(kept);
+}
+
+std::vector<std::vector<Expr>> leaves_of(const ReducedDae& r) {
+  std::vector<std::vector<Expr>> out;
+  out.reserve(r.residuals.size());
+  for (const Expr& res : r.residuals) out.push_back(leaves(res));
+  return out;
+}
+
+/// Marks the unknowns whose derivative occurs as differential; returns the highest derivative order.
+int mark_differential(ReducedDae& r, const std::vector<std::vector<Expr>>& residual_leaves,
+                      const ExprMap<std::size_t>& column) {
+  int highest = 0;
+  r.differential.assign(r.unknowns.size(), false);
+  for (const auto& ls : residual_leaves)
+    for (const Expr& leaf : ls)
+      if (leaf.op() == Op::Derivative) {
+        highest = std::max(highest, leaf.order());
+        r.differential[*column.find(leaf.args()[0])] = true;
+      }
+  return highest;
 }
 
 }  // namespace
@@ -283,25 +389,26 @@ ReducedDae analyze(const Model& model) {
     r.residuals.push_back(residual);
     r.residual_equation.push_back(e);
   }
-  std::vector<std::vector<Expr>> residual_leaves;
-  residual_leaves.reserve(r.residuals.size());
-  for (const Expr& res : r.residuals) residual_leaves.push_back(leaves(res));
-  r.differential.assign(r.unknowns.size(), false);
-  for (const auto& ls : residual_leaves)
-    for (const Expr& leaf : ls)
-      if (leaf.op() == Op::Derivative) {
-        if (leaf.order() > 1)
-          throw ModelError("", "der(der(" + leaf.name() + ")) occurs: the model needs index reduction, which this "
-                               "version cannot do yet");
-        r.differential[*column.find(leaf.args()[0])] = true;
-      }
+  r.unknown_order.assign(r.unknowns.size(), 0);
+  r.residual_differentiations.assign(r.residuals.size(), 0);
+  std::vector<std::vector<Expr>> residual_leaves = leaves_of(r);
+  const int highest_order = mark_differential(r, residual_leaves, column);
 
   Bipartite any = incidence(r, residual_leaves, column, false);
   Matching m = maximum_matching(any);
   if (!m.perfect()) report_singular(model, r, any, m);
   Bipartite highest = incidence(r, residual_leaves, column, true);
   Matching h = maximum_matching(highest, solvable_first(r, highest));
-  if (!h.perfect()) report_high_index(model, r, residual_leaves, column, highest, h);
+  if (!h.perfect() || highest_order > 1) {
+    reduce_index(model, r);
+    column = ExprMap<std::size_t>();
+    for (std::size_t k = 0; k < r.unknowns.size(); ++k) column.emplace(r.unknowns[k], k);
+    residual_leaves = leaves_of(r);
+    mark_differential(r, residual_leaves, column);
+    highest = incidence(r, residual_leaves, column, true);
+    h = maximum_matching(highest, solvable_first(r, highest));
+    if (!h.perfect()) report_not_index_one(model, r, highest, h);
+  }
   eliminate_solved_algebraics(r, h);
   return r;
 }

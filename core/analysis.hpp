@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/alias.hpp"
+#include "core/index_reduction.hpp"
 #include "core/model.hpp"
 
 namespace acausal {
@@ -15,19 +16,37 @@ namespace acausal {
 /// The DAE IDA integrates: F(t, y, y') = 0 with y the unknowns.
 struct ReducedDae {
   std::vector<std::size_t> unknown_variable;  ///< model variable of unknown k
+  /// Derivative order of unknown k relative to its model variable: 0 for the variable itself,
+  /// k ≥ 1 for an unknown `der(x)` that index reduction introduced.
+  std::vector<int> unknown_order;
   std::vector<Expr> unknowns;                 ///< its symbol
   std::vector<bool> differential;             ///< der(unknown) occurs (IDA id = 1)
   std::vector<Expr> residuals;
-  std::vector<std::size_t> residual_equation;  ///< model equation of residual i
+  std::vector<std::size_t> residual_equation;  ///< model equation of residual i (kNoEquation: see below)
+  /// How often residual i's model equation was differentiated by index reduction.
+  std::vector<int> residual_differentiations;
+  /// residual_equation of a relation der(der^(k−1)(x)) = der^k(x) between two orders of a variable
+  /// that are both states (index reduction adds it; no model equation stands behind it).
+  static constexpr std::size_t kNoEquation = static_cast<std::size_t>(-1);
   /// Model equations whose solved variable was substituted into residual i (for diagnostics).
   std::vector<std::vector<std::size_t>> substituted_equations;
   std::vector<Target> targets;                 ///< per unknown
   AliasElimination aliases;
   /// Unknowns substituted away after alias elimination: their definitions in the remaining unknowns.
   std::unordered_map<Expr, Expr, ExprHash> solved;
+  /// After index reduction: der^k(x) of a model variable, and der(u) of an unknown u that is not a
+  /// state, in terms of the unknowns (states' derivatives and dummy derivatives).
+  std::unordered_map<Expr, Expr, ExprHash> derivatives;
+  IndexReduction reduction;
 
   /// Any model expression (energy terms, outputs) in terms of the unknowns.
   Expr in_unknowns(const Expr& e) const;
+  /// An expression in representatives and their derivatives, in the unknowns.
+  Expr in_reduced_unknowns(Expr e) const;
+  /// d/dt of an expression in the unknowns, with derivatives of non-states replaced.
+  Expr rate(const Expr& e_in_unknowns) const;
+  /// `inertia1.phi`, or `der(inertia1.phi)` for a dummy derivative.
+  std::string name(const Model& model, std::size_t k) const;
 };
 
 /// @throws ModelError for an over- or under-determined model (naming the equations, variables and

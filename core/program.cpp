@@ -105,6 +105,11 @@ Program::Program(const Model& model, ReducedDae dae)
   for (std::size_t k = 0; k < dae_.unknowns.size(); ++k) {
     const ModelVariable& v = model.variables[dae_.unknown_variable[k]];
     id_.push_back(dae_.differential[k] ? 1.0 : 0.0);
+    if (dae_.unknown_order[k] > 0) {  // a derivative that index reduction made an unknown
+      start_.push_back(0.0);
+      nominal_.push_back(1.0);
+      continue;
+    }
     start_.push_back(v.options.start);
     // Magnitude for absolute tolerances: the declared nominal, else 1 or the start value if larger.
     nominal_.push_back(v.options.nominal ? std::fabs(*v.options.nominal) : std::max(1.0, std::fabs(v.options.start)));
@@ -129,7 +134,7 @@ void Program::build_energy() {
     EnergyAccount a;
     a.instance = d.instance;
     a.stored = add(stored);
-    a.stored_rate = add(time_derivative(stored));
+    a.stored_rate = add(dae_.rate(stored));
     a.loss = add(loss);
     a.injected = add(injected);
     a.port_power = add(port_power);
@@ -138,7 +143,26 @@ void Program::build_energy() {
   energy_.emplace(terms, unknown_inputs(dae_));
 }
 
-const std::string& Program::name(std::size_t k) const { return model_->variables[dae_.unknown_variable[k]].name; }
+Tape& Program::time_partials() {
+  if (!time_partials_) {
+    std::vector<Expr> partials;
+    for (const Expr& r : dae_.residuals) partials.push_back(diff(r, Expr::time()));
+    time_partials_.emplace(partials, unknown_inputs(dae_), &indicator_set_.index);
+  }
+  return *time_partials_;
+}
+
+Tape& Program::selection() {
+  if (!selection_) {
+    std::vector<Expr> entries;
+    for (const PivotBlock& b : dae_.reduction.pivots)
+      for (const Expr& e : b.entries) entries.push_back(dae_.in_reduced_unknowns(e));
+    selection_.emplace(entries, unknown_inputs(dae_));
+  }
+  return *selection_;
+}
+
+std::string Program::name(std::size_t k) const { return dae_.name(*model_, k); }
 
 std::unique_ptr<Program> compile(const Model& model) { return std::make_unique<Program>(model, analyze(model)); }
 

@@ -33,8 +33,8 @@ class Program {
   const ReducedDae& dae() const { return dae_; }
   const Model& model() const { return *model_; }
 
-  /// Name of unknown k.
-  const std::string& name(std::size_t k) const;
+  /// Name of unknown k (`der(x)` for a dummy derivative or a derivative state).
+  std::string name(std::size_t k) const;
   /// 1 for differential unknowns, 0 for algebraic ones (IDA's id vector).
   const std::vector<double>& id() const { return id_; }
   /// Magnitude of each unknown, for absolute tolerances: the declared nominal, else |start| or 1.
@@ -62,6 +62,14 @@ class Program {
     build_energy();
     return *energy_;
   }
+  /// ∂F/∂t of every residual (explicit time dependence), built on first use: with the Jacobian it
+  /// gives the derivatives of the algebraic unknowns (consistency.hpp).
+  Tape& time_partials();
+
+  /// The entries of the state selection's solution-dependent blocks (dae().reduction.pivots, each
+  /// rows × cols, row-major, one after the other), built on first use.
+  Tape& selection();
+
   const std::vector<EnergyAccount>& accounts() {
     build_energy();
     return accounts_;
@@ -87,6 +95,8 @@ class Program {
   Tape outputs_;
   std::vector<EnergyAccount> accounts_;
   std::optional<Tape> energy_;
+  std::optional<Tape> selection_;
+  std::optional<Tape> time_partials_;
   std::vector<double> id_, nominal_, start_;
 };
 

@@ -3,39 +3,70 @@
 #include <Eigen/SparseCore>
 #include <Eigen/SparseLU>
 #include <cmath>
+#include <span>
 
 #include "solver/solver_error.hpp"
 
 namespace acausal {
 
-void make_consistent(Program& p, double t, std::vector<double>& y, std::vector<double>& yp,
-                     const std::vector<double>& branch) {
+namespace {
+
+/// The matrix of both solves: column j is ∂F/∂y'_j for a differential unknown, ∂F/∂y_j for an
+/// algebraic one. `parts` holds ∂F/∂y (first nnz) and ∂F/∂y' (next nnz) on the Jacobian's pattern.
+Eigen::SparseMatrix<double> mixed_matrix(const Program& p, std::span<const double> parts) {
   const std::size_t n = p.size();
   const std::vector<double>& id = p.id();
   const SparsityPattern& pat = p.jacobian().pattern();
   const std::size_t nnz = pat.nonzeros();
+  std::vector<Eigen::Triplet<double>> triplets;
+  triplets.reserve(nnz);
+  for (std::size_t c = 0; c < n; ++c)
+    for (auto k = static_cast<std::size_t>(pat.col_start[c]); k < static_cast<std::size_t>(pat.col_start[c + 1]); ++k) {
+      const double v = id[c] == 1.0 ? parts[nnz + k] : parts[k];
+      if (v != 0.0) triplets.emplace_back(static_cast<int>(pat.row_index[k]), static_cast<int>(c), v);
+    }
+  Eigen::SparseMatrix<double> J(static_cast<int>(n), static_cast<int>(n));
+  J.setFromTriplets(triplets.begin(), triplets.end());
+  return J;
+}
+
+}  // namespace
+
+void make_consistent(Program& p, double t, std::vector<double>& y, std::vector<double>& yp,
+                     const std::vector<double>& branch) {
+  const std::size_t n = p.size();
+  const std::vector<double>& id = p.id();
+  const auto size = static_cast<Eigen::Index>(n);
   std::vector<double> f(n);
   for (int iteration = 0; iteration < 3; ++iteration) {
     p.residual().evaluate({t, y.data(), yp.data(), nullptr}, f.data(), branch.data());
     double worst = 0.0;
     for (double v : f) worst = std::max(worst, std::fabs(v));
-    if (worst == 0.0) return;
-    // Column j of the Newton matrix: ∂F/∂y'_j for a differential unknown, ∂F/∂y_j for an algebraic one.
-    auto parts = p.jacobian().partials({t, y.data(), yp.data(), nullptr}, branch.data());
-    std::vector<Eigen::Triplet<double>> triplets;
-    triplets.reserve(nnz);
-    for (std::size_t c = 0; c < n; ++c)
-      for (auto k = static_cast<std::size_t>(pat.col_start[c]); k < static_cast<std::size_t>(pat.col_start[c + 1]); ++k) {
-        const double v = id[c] == 1.0 ? parts[nnz + k] : parts[k];
-        if (v != 0.0) triplets.emplace_back(static_cast<int>(pat.row_index[k]), static_cast<int>(c), v);
-      }
-    Eigen::SparseMatrix<double> J(static_cast<int>(n), static_cast<int>(n));
-    J.setFromTriplets(triplets.begin(), triplets.end());
-    Eigen::SparseLU<Eigen::SparseMatrix<double>> lu(J);
+    if (worst == 0.0) break;
+    Eigen::SparseLU<Eigen::SparseMatrix<double>> lu(
+        mixed_matrix(p, p.jacobian().partials({t, y.data(), yp.data(), nullptr}, branch.data())));
     if (lu.info() != Eigen::Success) throw SolverError(t, "consistent derivatives: the equations are singular here");
-    Eigen::VectorXd delta = lu.solve(Eigen::Map<Eigen::VectorXd>(f.data(), static_cast<Eigen::Index>(n)));
+    Eigen::VectorXd delta = lu.solve(Eigen::Map<Eigen::VectorXd>(f.data(), size));
     for (std::size_t c = 0; c < n; ++c) (id[c] == 1.0 ? yp[c] : y[c]) -= delta[static_cast<Eigen::Index>(c)];
   }
+  // y' of the algebraic unknowns: the right-hand side is F_t + Σ_differential ∂F/∂y_j·y'_j.
+  bool any_algebraic = false;
+  for (double d : id) any_algebraic = any_algebraic || d == 0.0;
+  if (!any_algebraic) return;
+  const auto parts = p.jacobian().partials({t, y.data(), yp.data(), nullptr}, branch.data());
+  Eigen::SparseLU<Eigen::SparseMatrix<double>> lu(mixed_matrix(p, parts));
+  if (lu.info() != Eigen::Success) throw SolverError(t, "consistent derivatives: the equations are singular here");
+  Eigen::VectorXd rhs(size);
+  p.time_partials().evaluate({t, y.data(), yp.data(), nullptr}, rhs.data(), branch.data());
+  const SparsityPattern& pat = p.jacobian().pattern();
+  for (std::size_t c = 0; c < n; ++c) {
+    if (id[c] != 1.0) continue;
+    for (auto k = static_cast<std::size_t>(pat.col_start[c]); k < static_cast<std::size_t>(pat.col_start[c + 1]); ++k)
+      rhs[pat.row_index[k]] += parts[k] * yp[c];
+  }
+  const Eigen::VectorXd rates = lu.solve(-rhs);
+  for (std::size_t c = 0; c < n; ++c)
+    if (id[c] == 0.0) yp[c] = rates[static_cast<Eigen::Index>(c)];
 }
 
 }  // namespace acausal

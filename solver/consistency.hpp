@@ -11,7 +11,11 @@ namespace acausal {
 
 /// Newton on (y_algebraic, y'_differential) with y_differential fixed, to rounding. The solver's
 /// own y' satisfies the equations only to its Newton tolerance divided by the step size; audits
-/// that compare powers need the exact relation.
+/// that compare powers need the exact relation. Then y' of the algebraic unknowns from the
+/// differentiated equations, F_t + F_y·y' + F_y'·y'' = 0, solved for (y'_algebraic, y''_differential)
+/// with the same matrix: IDA's own y' of an algebraic unknown is only its polynomial's slope, and a
+/// stored energy in an algebraic unknown (a spring between a dummy-derivative shaft and a state)
+/// has its rate through it.
 /// @throws SolverError if the equations are singular there.
 void make_consistent(Program& program, double t, std::vector<double>& y, std::vector<double>& yp,
                      const std::vector<double>& branch);

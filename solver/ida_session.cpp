@@ -154,7 +154,9 @@ void IdaSession::fail(int flag, const char* call) {
       const ModelEquation& eq = program_.model().equations[e];
       return eq.origin + (eq.description.empty() ? "" : " (" + eq.description + ")") + ", " + eq.pointer;
     };
-    text += "; the residual of " + describe(dae.residual_equation[nonfinite_residual_]);
+    const std::size_t origin = dae.residual_equation[nonfinite_residual_];
+    text += "; the residual of " +
+            (origin == ReducedDae::kNoEquation ? to_string(dae.residuals[nonfinite_residual_]) : describe(origin));
     const auto& merged = dae.substituted_equations[nonfinite_residual_];
     if (!merged.empty()) {
       text += ", with these substituted into it:";

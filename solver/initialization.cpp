@@ -232,9 +232,14 @@ InitialState initialize(Program& p, double t0) {
       std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return std::fabs(g[a]) > std::fabs(g[b]); });
       std::string worst;
       for (std::size_t k = 0; k < std::min<std::size_t>(3, order.size()); ++k) {
-        const ModelEquation& eq = p.model().equations[p.dae().residual_equation[order[k]]];
+        const std::size_t e = p.dae().residual_equation[order[k]];
         std::ostringstream os;
-        os << "\n  " << eq.pointer << " (" << eq.origin << ": " << eq.description << "): residual " << g[order[k]];
+        if (e == ReducedDae::kNoEquation) {
+          os << "\n  0 = " << to_string(p.dae().residuals[order[k]]) << ": residual " << g[order[k]];
+        } else {
+          const ModelEquation& eq = p.model().equations[e];
+          os << "\n  " << eq.pointer << " (" << eq.origin << ": " << eq.description << "): residual " << g[order[k]];
+        }
         worst += os.str();
       }
       throw SolverError(t0, "initialization did not converge; largest residuals:" + worst);

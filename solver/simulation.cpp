@@ -3,6 +3,9 @@
 #include <chrono>
 #include <cmath>
 
+#include "solver/solver_error.hpp"
+#include "solver/state_selection_check.hpp"
+
 namespace acausal {
 
 SimulationOptions options_from(const Experiment& e) {
@@ -85,10 +88,23 @@ SimulationResult simulate(Program& program, const SimulationOptions& options, Re
     ida.interpolate(t, 1, yps);
   };
   const double eps = 1e-12 * std::max(1.0, std::fabs(options.stop));
+  StateSelectionCheck selection(program);
+  selection.check(options.start, result.initial.y.data(), result.initial.yp.data());
+  auto step = [&] {
+    try {
+      return ida.step(options.stop);
+    } catch (const SolverError& e) {
+      // A failure near a singular state selection is that selection's fault: say so.
+      if (auto trouble = selection.diagnose(ida.time(), ida.y(), ida.yp()))
+        throw SolverError(e.time(), e.message() + "; " + *trouble);
+      throw;
+    }
+  };
   double t_prev = options.start;
   for (;;) {
-    IdaSession::Step s = ida.step(options.stop);
+    IdaSession::Step s = step();
     const double t = ida.time();
+    selection.check(t, ida.y(), ida.yp());
     if (ledger) ledger->step(t_prev, t, sample);
     // Grid points up to the step's end; one that falls on an event is written after the event,
     // with the branch it switched to (the right limit, as Modelica tools report the event time).

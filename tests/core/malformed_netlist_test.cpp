@@ -685,12 +685,12 @@ TEST_CASE("malformed: two Fixed flanges connected (over-determined)") {
     "connections": [["left.flange", "right.flange"]]
   })json",
               "analyze", "/connections/0",
-              "the model is structurally singular\n"
-              "over-determined: 1 equation fixes only 0 unknowns (1 too many)\n"
-              "  remove one of these equations (or the connection or initial value that makes it):\n"
-              "  /connections/0 (connection: right.flange and left.flange share left.flange.s): 0 = 1\n"
-              "under-determined: 1 unknown (left.flange.f) appears in only 0 equations (1 missing)\n"
-              "  components involved: left");
+              "these parts contradict each other: the connection (right.flange and left.flange share left.flange.s)\n"
+              "  0 = right.flange.s - left.flange.s\n"
+              "cannot hold: it becomes 0 = 1 because\n"
+              "  right.flange.s = 1 is fixed by right (/components/right)\n"
+              "  left.flange.s = 0 is fixed by left (/components/left)\n"
+              "  remove or change one of these parts");
 }
 
 TEST_CASE("malformed: a position source driving a fixed flange (over-determined)") {
@@ -704,12 +704,71 @@ TEST_CASE("malformed: a position source driving a fixed flange (over-determined)
     "connections": [["source.y", "drive.s"], ["drive.flange", "ground.flange"]]
   })json",
               "analyze", "/connections/1",
-              "the model is structurally singular\n"
-              "over-determined: 1 equation fixes only 0 unknowns (1 too many)\n"
-              "  remove one of these equations (or the connection or initial value that makes it):\n"
-              "  /connections/1 (connection: ground.flange and drive.flange share drive.flange.s): 0 = -1\n"
-              "under-determined: 1 unknown (drive.flange.f) appears in only 0 equations (1 missing)\n"
-              "  components involved: drive");
+              "these parts contradict each other: the connection (ground.flange and drive.flange share drive.flange.s)\n"
+              "  0 = ground.flange.s - drive.flange.s\n"
+              "cannot hold: it becomes 0 = -1 because\n"
+              "  ground.flange.s = 0 is fixed by ground (/components/ground)\n"
+              "  drive.flange.s = 1 is fixed by source (/components/source) through drive\n"
+              "  remove or change one of these parts");
+}
+
+TEST_CASE("malformed: two fixed flanges rigidly joined by a gear at conflicting angles") {
+  check_error(R"json({
+    "format": "acausal/1",
+    "components": { "left": { "type": "rotational.Fixed", "params": { "phi0": 0 } },
+                    "gear": { "type": "rotational.IdealGear", "params": { "ratio": 2 } },
+                    "right": { "type": "rotational.Fixed", "params": { "phi0": 1 } } },
+    "connections": [["left.flange", "gear.C"], ["gear.R", "right.flange"]]
+  })json",
+              "analyze", "/components/gear",
+              "these parts contradict each other: gear's equation (gear kinematics)\n"
+              "  0 = gear.C.phi - 2*gear.R.phi\n"
+              "cannot hold: it becomes 0 = -2 because\n"
+              "  gear.C.phi = 0 is fixed by left (/components/left)\n"
+              "  gear.R.phi = 1 is fixed by right (/components/right)\n"
+              "  remove or change one of these parts");
+}
+
+TEST_CASE("malformed: a rotational position source following a sine on a fixed flange") {
+  check_error(R"json({
+    "format": "acausal/1",
+    "components": { "ground": { "type": "rotational.Fixed" },
+                    "sine": { "type": "signal.Sine", "params": { "amplitude": 1, "frequency": "1 Hz" } },
+                    "pos": { "type": "rotational.Position" } },
+    "connections": [["sine.y", "pos.phi"], ["pos.flange", "ground.flange"]]
+  })json",
+              "analyze", "/components/sine",
+              "these parts contradict each other: sine's equation (sine wave)\n"
+              "  0 = sine.y - (if time < 0 then 0 else sin(6.283185307179586*time))\n"
+              "cannot hold: it becomes 0 = -(if time < 0 then 0 else sin(6.283185307179586*time)) because\n"
+              "  sine.y = 0 is fixed by ground (/components/ground) through pos\n"
+              "  remove or change one of these parts");
+}
+
+TEST_CASE("malformed: initial angles on both sides of a gear over-specify the model") {
+  // The gear makes b.phi a function of a.phi: index reduction keeps one of them as a state.
+  check_error(R"json({
+    "format": "acausal/1",
+    "components": { "a": { "type": "rotational.Inertia", "initial": { "phi": 1 } },
+                    "gear": { "type": "rotational.IdealGear", "params": { "ratio": 2 } },
+                    "b": { "type": "rotational.Inertia", "initial": { "phi": 1 } } },
+    "connections": [["a.flange", "gear.C"], ["gear.R", "b.flange"]]
+  })json",
+              "initialize", "/components/b/initial/phi",
+              "initial values over-specify the model: b.phi = 1 (/components/b/initial/phi) cannot hold together "
+              "with a.phi = 1 (/components/a/initial/phi); free one of: b.phi, a.phi");
+}
+
+TEST_CASE("malformed: initial speeds of two directly connected inertias disagree") {
+  check_error(R"json({
+    "format": "acausal/1",
+    "components": { "a": { "type": "rotational.Inertia", "initial": { "w": 1 } },
+                    "b": { "type": "rotational.Inertia", "initial": { "w": 2 } } },
+    "connections": [["a.flange", "b.flange"]]
+  })json",
+              "initialize", "/components/b/initial/w",
+              "initial values over-specify the model: b.w = 2 (/components/b/initial/w) cannot hold together "
+              "with a.w = 1 (/components/a/initial/w); free one of: b.w, a.w");
 }
 
 TEST_CASE("malformed: a spring connected to nothing (under-determined)") {

@@ -45,14 +45,10 @@ struct CaseRun {
   MemoryWriter result;
 };
 
-/// A change to a loaded netlist before it is built (empty: none).
-using NetlistEdit = std::function<void(Netlist&)>;
-
-/// Simulates netlists/reference/<name>.json (after `edit`, if given) on the reference's grid and
+/// Simulates netlists/reference/<name>.json on the reference's grid and
 /// compares every signal of tests/reference/data/<name>/reference.csv as `table` maps it. Every CSV
-/// column must be in the table. Prints each signal's error. @throws ModelError from loading or
-/// analysis (e.g. a model that needs index reduction).
-CaseRun compare_case(const std::string& name, const std::vector<SignalMap>& table, const NetlistEdit& edit = {}) {
+/// column must be in the table. Prints each signal's error.
+CaseRun compare_case(const std::string& name, const std::vector<SignalMap>& table) {
   const std::string dir = ACAUSAL_SOURCE_DIR;
   const ReferenceData ref = read_reference_csv(dir + "/tests/reference/data/" + name + "/reference.csv");
 
@@ -64,7 +60,6 @@ CaseRun compare_case(const std::string& name, const std::vector<SignalMap>& tabl
   }
 
   Netlist n = load_netlist(dir + "/netlists/reference/" + name + ".json");
-  if (edit) edit(n);
   Model model = build_model(n, builtin_registry());
   auto program = compile(model);
   SimulationOptions o = options_from(n.experiment);
@@ -86,19 +81,6 @@ CaseRun compare_case(const std::string& name, const std::vector<SignalMap>& tabl
     CHECK_MESSAGE(e.relative <= kTolerance, name << " " << describe(label, e));
   }
   return run;
-}
-
-/// For a case that waits for index reduction: analysis must refuse it with that diagnosis (printed).
-/// When index reduction lands this check fails: replace the call by `compare_case(name, table, edit)`.
-void expect_needs_index_reduction(const std::string& name, const std::vector<SignalMap>& table,
-                                  const NetlistEdit& edit = {}) {
-  try {
-    compare_case(name, table, edit);
-    FAIL_CHECK(name << " no longer needs index reduction: replace this check by compare_case");
-  } catch (const ModelError& e) {
-    MESSAGE(name << " waits for index reduction: " << std::string(e.what()));
-    CHECK_MESSAGE(std::string(e.what()).find("needs index reduction") != std::string::npos, std::string(e.what()));
-  }
 }
 
 }  // namespace
@@ -187,12 +169,12 @@ TEST_CASE("Trans_Sensors: Modelica.Mechanics.Translational.Examples.Sensors") {
       {"forceSensor.f", w.column("forceSensor.f")},   {"multiSensor.f", w.column("multiSensor.f")},
       {"multiSensor.v", w.column("multiSensor.v")},   {"multiSensor.power", w.column("multiSensor.power")},
       {"positionSensor1.s", w.column("positionSensor1.s")}, {"speedSensor1.v", w.column("speedSensor1.v")},
-      {"positionSensor2.s", w.column("positionSensor2.s")}};
+      {"positionSensor2.s", w.column("positionSensor2.s")}, {"accSensor1.a", w.column("accSensor1.a")}};
   std::vector<double> worst(sensors.size(), 0.0);
   double worst_a = 0.0;
   for (std::size_t k = 0; k < t.size(); ++k) {
     const double force = 10.0 * std::sin(8.0 * M_PI * t[k]);
-    const double expected[] = {force, force, v[k], force * v[k], s[k], v[k], s[k] + 0.5};
+    const double expected[] = {force, force, v[k], force * v[k], s[k], v[k], s[k] + 0.5, force};
     for (std::size_t j = 0; j < sensors.size(); ++j)
       worst[j] = std::max(worst[j], std::fabs(sensors[j].second[k] - expected[j]));
     worst_a = std::max(worst_a, std::fabs(a[k] - force));
@@ -205,19 +187,6 @@ TEST_CASE("Trans_Sensors: Modelica.Mechanics.Translational.Examples.Sensors") {
   }
   MESSAGE("Trans_Sensors mass.a vs 10·sin(8πt): max abs error " << worst_a);
   CHECK(worst_a < 1e-12);
-}
-
-TEST_CASE("Trans_Sensors with accSensor1 (waits for index reduction)") {
-  // Modelica's accSensor1 on mass.flange_a, left out of Trans_Sensors.json: a = der(der(s)) makes the
-  // model high-index. TODO(index reduction): move accSensor1 into the netlist (node of mass.flange,
-  // output accSensor1.a), check accSensor1.a = mass.a in the test above, and delete this case.
-  expect_needs_index_reduction("Trans_Sensors", {{"mass.s", "mass.s"}, {"mass.v", "mass.v"}}, [](Netlist& n) {
-    n.components.push_back({"accSensor1", "translational.AccSensor", nlohmann::json::object(),
-                            nlohmann::json::object(), "/components/accSensor1"});
-    for (NetlistConnection& c : n.connections)
-      if (std::find(c.ports.begin(), c.ports.end(), "mass.flange") != c.ports.end()) c.ports.push_back("accSensor1.flange");
-    n.outputs.push_back("accSensor1.a");
-  });
 }
 
 TEST_CASE("Trans_WhyArrows: Modelica.Mechanics.Translational.Examples.WhyArrows") {
@@ -236,21 +205,19 @@ TEST_CASE("Trans_WhyArrows: Modelica.Mechanics.Translational.Examples.WhyArrows"
   }
 }
 
-TEST_CASE("Trans_Accelerate: Modelica.Mechanics.Translational.Examples.Accelerate (waits for index reduction)") {
+TEST_CASE("Trans_Accelerate: Modelica.Mechanics.Translational.Examples.Accelerate") {
   // accelerate.s is the flange position in both (Modelica's mass.flange_a = our point mass).
-  // The position constraint between the source's states and the mass's states is high-index.
-  // TODO(index reduction): replace by compare_case("Trans_Accelerate", {...}) with the same table.
-  expect_needs_index_reduction("Trans_Accelerate", {
+  // The source's states fix the mass's position: index reduction makes the mass's states dummies.
+  compare_case("Trans_Accelerate", {
                                                        {"accelerate.s", "accelerate.s"},
                                                        {"accelerate.v", "accelerate.v"},
                                                    });
 }
 
-TEST_CASE("Rot_First: Modelica.Mechanics.Rotational.Examples.First (waits for index reduction)") {
+TEST_CASE("Rot_First: Modelica.Mechanics.Rotational.Examples.First") {
   // damper.phi_rel = phi_R − phi_C = 0 − inertia2.phi in both (damper.R is the grounded flange).
-  // The ideal gear rigidly couples inertia1 and inertia2: high index.
-  // TODO(index reduction): replace by compare_case("Rot_First", {...}) with the same table.
-  expect_needs_index_reduction("Rot_First", {
+  // The ideal gear rigidly couples inertia1 and inertia2: index 3, reduced.
+  compare_case("Rot_First", {
                                                 {"damper.phi_rel", "damper.phi_rel"},
                                                 {"damper.w_rel", "damper.w_rel"},
                                                 {"inertia3.phi", "inertia3.phi"},
@@ -258,47 +225,9 @@ TEST_CASE("Rot_First: Modelica.Mechanics.Rotational.Examples.First (waits for in
                                             });
 }
 
-TEST_CASE("Rot_First, gear reflected by hand (index-1 equivalent, until index reduction)") {
-  // Not the reference model itself: inertia1 seen through the gear is J1·ratio² = 0.1·100 = 10 on
-  // inertia2's shaft, and the motor torque becomes ratio·τ. So inertia2 gets J = 2 + 10 = 12, a
-  // Gain of 10 sits between sine and torque, and the torque source drives inertia2 directly (its
-  // support still on `fixed`). Same ODE as model.md's "Equivalent ODE"; checks the rotational
-  // Torque, Spring, Damper and Inertia against the reference now. Delete once Rot_First runs.
-  compare_case("Rot_First",
-               {
-                   {"damper.phi_rel", "damper.phi_rel"},
-                   {"damper.w_rel", "damper.w_rel"},
-                   {"inertia3.phi", "inertia3.phi"},
-                   {"inertia3.w", "inertia3.w"},
-               },
-               [](Netlist& n) {
-                 std::erase_if(n.components, [](const NetlistComponent& c) {
-                   return c.name == "inertia1" || c.name == "idealGear";
-                 });
-                 n.find("inertia2")->params["J"] = 12.0;
-                 n.components.push_back({"gearRatio", "signal.Gain", {{"k", 10.0}}, nlohmann::json::object(),
-                                         "/components/gearRatio"});
-                 for (NetlistConnection& c : n.connections) {
-                   // Drop the motor side, then move the torque source to the gear's output node and
-                   // put the gain between the sine and the torque input.
-                   std::erase_if(c.ports, [](const std::string& port) {
-                     return port.starts_with("inertia1.") || port == "idealGear.C" || port == "idealGear.support" ||
-                            port == "torque.flange";
-                   });
-                   for (std::string& port : c.ports) {
-                     if (port == "idealGear.R") port = "torque.flange";
-                     if (port == "sine.y") port = "gearRatio.y";
-                   }
-                 }
-                 std::erase_if(n.connections, [](const NetlistConnection& c) { return c.ports.size() < 2; });
-                 n.connections.push_back({{"sine.y", "gearRatio.u"}, "/connections/-"});
-               });
-}
-
-TEST_CASE("Rot_FirstGrounded: Modelica.Mechanics.Rotational.Examples.FirstGrounded (waits for index reduction)") {
+TEST_CASE("Rot_FirstGrounded: Modelica.Mechanics.Rotational.Examples.FirstGrounded") {
   // As Rot_First with the housings of the torque source and the gear grounded.
-  // TODO(index reduction): replace by compare_case("Rot_FirstGrounded", {...}) with the same table.
-  expect_needs_index_reduction("Rot_FirstGrounded", {
+  compare_case("Rot_FirstGrounded", {
                                                         {"damper.phi_rel", "damper.phi_rel"},
                                                         {"damper.w_rel", "damper.w_rel"},
                                                         {"inertia3.phi", "inertia3.phi"},

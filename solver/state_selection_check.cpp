@@ -1,0 +1,72 @@
+#include "solver/state_selection_check.hpp"
+
+#include <Eigen/Dense>
+#include <sstream>
+
+#include "solver/solver_error.hpp"
+
+namespace acausal {
+namespace {
+
+constexpr double kDegraded = 1e-3;  // stop the run below this quality
+constexpr double kSuspect = 0.1;    // mention the selection in a solver failure below this one
+
+}  // namespace
+
+StateSelectionCheck::StateSelectionCheck(Program& program) : program_(program) {
+  if (!idle()) values_.resize(program_.selection().output_count());
+}
+
+const std::vector<double>& StateSelectionCheck::qualities(double t, const double* y, const double* yp) {
+  program_.selection().evaluate({t, y, yp, nullptr}, values_.data());
+  qualities_.clear();
+  std::size_t offset = 0;
+  for (const PivotBlock& block : program_.dae().reduction.pivots) {
+    const auto rows = static_cast<Eigen::Index>(block.rows);
+    const auto cols = static_cast<Eigen::Index>(block.cols);
+    const Eigen::MatrixXd all = Eigen::Map<const Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>>(
+        values_.data() + offset, rows, cols);
+    offset += block.rows * block.cols;
+    const double largest = Eigen::JacobiSVD<Eigen::MatrixXd>(all).singularValues()(0);
+    const Eigen::VectorXd selected = Eigen::JacobiSVD<Eigen::MatrixXd>(all.leftCols(rows)).singularValues();
+    qualities_.push_back(largest > 0.0 ? selected(rows - 1) / largest : 0.0);
+  }
+  return qualities_;
+}
+
+std::optional<std::size_t> StateSelectionCheck::deepest_below(double threshold) const {
+  for (std::size_t b = 0; b < qualities_.size(); ++b)
+    if (qualities_[b] < threshold) return b;
+  return std::nullopt;
+}
+
+std::string StateSelectionCheck::describe(std::size_t block, double quality) const {
+  const PivotBlock& b = program_.dae().reduction.pivots[block];
+  std::ostringstream os;
+  os << "the state selection no longer fits the motion: ";
+  for (std::size_t k = 0; k < b.rows; ++k) os << (k ? ", " : "") << b.variables[k];
+  os << (b.rows == 1 ? " is" : " are") << " solved from the constraint" << (b.rows == 1 ? "" : "s");
+  for (const std::string& c : b.constraints) os << "\n  " << c;
+  os << "\nwhose Jacobian with respect to " << (b.rows == 1 ? "it" : "them") << " has become nearly singular ("
+     << quality << " of the best choice); states to choose from instead: ";
+  for (std::size_t k = b.rows; k < b.cols; ++k) os << (k > b.rows ? ", " : "") << b.variables[k];
+  os << " (this version selects states once, at the start)";
+  return os.str();
+}
+
+void StateSelectionCheck::check(double t, const double* y, const double* yp) {
+  if (idle()) return;
+  const std::vector<double>& q = qualities(t, y, yp);
+  if (!deepest_below(kDegraded)) return;
+  const std::size_t root = *deepest_below(kSuspect);
+  throw SolverError(t, describe(root, q[root]));
+}
+
+std::optional<std::string> StateSelectionCheck::diagnose(double t, const double* y, const double* yp) {
+  if (idle()) return std::nullopt;
+  const std::vector<double>& q = qualities(t, y, yp);
+  if (auto root = deepest_below(kSuspect)) return describe(*root, q[*root]);
+  return std::nullopt;
+}
+
+}  // namespace acausal

@@ -1,0 +1,45 @@
+#pragma once
+/// @file
+/// The run-time check of the static state selection (DESIGN §4.3). Index reduction chose, at the
+/// start values, which variables the constraints are solved for; where the constraints' Jacobian
+/// depends on the motion (a pendulum's x² + y² = L² solved for y), that choice can turn singular
+/// (the pendulum passing the horizontal). At every step the check compares the selected block with
+/// the best block its candidates allow, and stops the run with the variables involved before the
+/// solver stumbles over it.
+
+#include <optional>
+#include <string>
+
+#include "core/program.hpp"
+
+namespace acausal {
+
+class StateSelectionCheck {
+ public:
+  explicit StateSelectionCheck(Program& program);
+
+  /// Nothing to check: no selection depends on the solution.
+  bool idle() const { return program_.dae().reduction.pivots.empty(); }
+
+  /// @throws SolverError naming the constraints, the variables they are solved for and the other
+  ///         candidates, when a selected block has become nearly singular (σ_min(selected) below
+  ///         1e-3 of σ_max over all candidates); it names the deepest block below 0.1, the root.
+  void check(double t, const double* y, const double* yp);
+
+  /// For a solver failure: the selection's trouble at this point, if its quality is below 0.1.
+  std::optional<std::string> diagnose(double t, const double* y, const double* yp);
+
+ private:
+  /// Quality σ_min(selected)/σ_max(all candidates) of every block (in dae().reduction.pivots order).
+  const std::vector<double>& qualities(double t, const double* y, const double* yp);
+  /// The deepest block (first in order) whose quality is below `threshold`: the root of the
+  /// trouble, since the levels above it degrade with it.
+  std::optional<std::size_t> deepest_below(double threshold) const;
+  std::string describe(std::size_t block, double quality) const;
+
+  Program& program_;
+  std::vector<double> values_;
+  std::vector<double> qualities_;
+};
+
+}  // namespace acausal
