@@ -2,9 +2,12 @@
 
 #include <iostream>
 
+#include <nlohmann/json.hpp>
+
 #include "cli/common.hpp"
 #include "components/registry.hpp"
 #include "core/analysis.hpp"
+#include "core/errors.hpp"
 #include "core/model.hpp"
 #include "core/program.hpp"
 #include "solver/initialization.hpp"
@@ -26,14 +29,59 @@ std::string source_text(const Program& p, std::size_t j, InitialSource s) {
                                            : "computed";
 }
 
-int run(const NetlistArguments& args) {
-  Netlist netlist = load(args);
-  Model model = build_model(netlist, builtin_registry());
-  Program program(model, analyze(model));
-  std::vector<std::string> dropped;
-  const std::vector<InitialSource> sources = initial_sources(program, &dropped);
-  const ReducedDae& dae = program.dae();
+std::string times(int k) { return k == 1 ? "once" : k == 2 ? "twice" : std::to_string(k) + " times"; }
 
+/// `check --json`: the same facts as the text report, for tools.
+nlohmann::json json_report(const Model& model, Program& program, const std::vector<InitialSource>& sources,
+                           const std::vector<std::string>& dropped) {
+  const ReducedDae& dae = program.dae();
+  using nlohmann::json;
+  json states = json::array(), initial = json::array();
+  for (std::size_t j = 0; j < program.size(); ++j) {
+    if (program.id()[j] == 1.0) states.push_back(program.name(j));
+    const Target& t = dae.targets[j];
+    json entry = {{"unknown", program.name(j)}};
+    switch (sources[j]) {
+      case InitialSource::HighTarget: entry["source"] = "high target"; break;
+      case InitialSource::LowTarget: entry["source"] = "low target"; break;
+      case InitialSource::DefaultStart: entry["source"] = "default start"; break;
+      case InitialSource::Computed: entry["source"] = "computed"; break;
+    }
+    if (sources[j] == InitialSource::HighTarget || sources[j] == InitialSource::LowTarget) {
+      entry["value"] = t.value;
+      entry["pointer"] = t.pointer;
+      if (!t.variable.empty()) entry["variable"] = t.variable;
+    } else if (sources[j] == InitialSource::DefaultStart) {
+      entry["value"] = program.start()[j];
+    }
+    initial.push_back(entry);
+  }
+  json differentiated = json::array();
+  for (const auto& [e, k] : dae.reduction.differentiated)
+    differentiated.push_back({{"pointer", model.equations[e].pointer},
+                              {"origin", model.equations[e].origin},
+                              {"equation", to_string(model.equations[e].residual)},
+                              {"times", k}});
+  return {{"ok", true},
+          {"model", model.name},
+          {"components", model.instances.size()},
+          {"variables", model.variables.size()},
+          {"equations", model.equations.size()},
+          {"unknowns", program.size()},
+          {"structural_index", dae.reduction.index},
+          {"states", states},
+          {"dummy_derivatives", dae.reduction.dummy_derivatives},
+          {"differentiated_equations", differentiated},
+          {"selection_checked_at_run_time", dae.reduction.pivots.size()},
+          {"event_indicators", program.indicator_count()},
+          {"unconnected_ports", model.unconnected_ports},
+          {"initial_values", initial},
+          {"low_targets_not_met", dropped}};
+}
+
+void text_report(const Netlist& netlist, const Model& model, Program& program, const std::vector<InitialSource>& sources,
+                 const std::vector<std::string>& dropped) {
+  const ReducedDae& dae = program.dae();
   std::size_t representatives = 0;
   for (std::size_t i = 0; i < dae.aliases.alias.size(); ++i)
     if (dae.aliases.alias[i].representative == i) ++representatives;
@@ -49,9 +97,14 @@ int run(const NetlistArguments& args) {
   for (bool e : dae.aliases.eliminated_equation) alias_equations += e ? 1 : 0;
   line("equations", std::to_string(model.equations.size()) + " (" +
                         std::to_string(model.equations.size() - alias_equations) + " after alias elimination)");
-  line("unknowns", std::to_string(program.size()) + " (after solving " +
-                       std::to_string(representatives - program.size()) + " explicit equations)");
+  line("structural index", std::to_string(dae.reduction.index) +
+                               (dae.reduction.index > 1 ? " (reduced to 1 by differentiating " +
+                                                              std::to_string(dae.reduction.differentiated.size()) +
+                                                              " equations)"
+                                                        : ""));
+  line("unknowns", std::to_string(program.size()) + " (after solving explicit equations)");
   line("states", std::to_string(differential) + " (differential unknowns)");
+  line("dummy derivatives", std::to_string(dae.reduction.dummy_derivatives.size()));
   line("event indicators", std::to_string(program.indicator_count()));
   std::cout << "balanced: yes\n";
 
@@ -60,6 +113,19 @@ int run(const NetlistArguments& args) {
   std::cout << "\n";
   for (std::size_t j = 0; j < program.size(); ++j)
     if (program.id()[j] == 1.0) std::cout << "  " << program.name(j) << "\n";
+  if (dae.reduction.index > 1) {
+    std::cout << "differentiated equations (index reduction):\n";
+    for (const auto& [e, k] : dae.reduction.differentiated) {
+      const ModelEquation& eq = model.equations[e];
+      std::cout << "  " << eq.pointer << " (" << eq.origin << (eq.description.empty() ? "" : ": " + eq.description)
+                << "): 0 = " << to_string(eq.residual) << "   differentiated " << times(k) << "\n";
+    }
+    std::cout << "dummy derivatives (algebraic; their variables are fixed by the constraints):\n";
+    for (const std::string& d : dae.reduction.dummy_derivatives) std::cout << "  " << d << "\n";
+    if (!dae.reduction.pivots.empty())
+      std::cout << "state selection checked at run time: " << dae.reduction.pivots.size()
+                << " block(s) depend on the motion\n";
+  }
 
   std::cout << "unconnected ports (zero flow):";
   if (model.unconnected_ports.empty()) std::cout << " none";
@@ -85,7 +151,30 @@ int run(const NetlistArguments& args) {
     std::cout << "low-priority targets that cannot be met:\n";
     for (const std::string& d : dropped) std::cout << "  " << d << "\n";
   }
+}
+
+int run(const NetlistArguments& args, bool as_json) {
+  Netlist netlist = load(args);
+  Model model = build_model(netlist, builtin_registry());
+  Program program(model, analyze(model));
+  std::vector<std::string> dropped;
+  const std::vector<InitialSource> sources = initial_sources(program, &dropped);
+  if (as_json)
+    std::cout << json_report(model, program, sources, dropped).dump(2) << "\n";
+  else
+    text_report(netlist, model, program, sources, dropped);
   return kOk;
+}
+
+/// `check --json` on a model that fails: the error as JSON on stdout (and the usual text on stderr).
+int run_json(const NetlistArguments& args) {
+  try {
+    return run(args, true);
+  } catch (const ModelError& e) {
+    std::cout << nlohmann::json{{"ok", false}, {"error", {{"pointer", e.pointer()}, {"message", e.message()}}}}.dump(2)
+              << "\n";
+    throw;
+  }
 }
 
 }  // namespace
@@ -93,9 +182,15 @@ int run(const NetlistArguments& args) {
 Command add_check_command(CLI::App& app) {
   auto args = std::make_shared<NetlistArguments>();
   CLI::App* sub = app.add_subcommand(
-      "check", "Check a netlist: balance, states, unconnected ports, where initial values come from");
+      "check",
+      "Check a netlist: balance, structural index, states and dummy derivatives, unconnected ports, where initial "
+      "values come from");
   add_netlist_arguments(*sub, *args);
-  return {sub, [args] { return guarded(args->path, [&] { return run(*args); }); }};
+  auto as_json = std::make_shared<bool>(false);
+  sub->add_flag("--json", *as_json, "Print the report (or the model error) as JSON on stdout");
+  return {sub, [args, as_json] {
+            return guarded(args->path, [&] { return *as_json ? run_json(*args) : run(*args, false); });
+          }};
 }
 
 }  // namespace acausal::cli

@@ -13,6 +13,8 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 namespace fs = std::filesystem;
 
 namespace {
@@ -283,6 +285,70 @@ TEST_CASE("equations: flat model by instance, connections, reduced system") {
   CHECK(contains(r.out, "der(mass.s)"));
   CHECK(contains(r.out, "# reduced system"));
   CHECK(contains(r.out, "  mass.s    differential\n"));
+}
+
+namespace {
+
+const char* const kGearNetlist = R"({
+    "format": "acausal/1", "name": "gear",
+    "components": { "a": { "type": "rotational.Inertia", "initial": { "w": 2 } },
+                    "gear": { "type": "rotational.IdealGear", "params": { "ratio": 2 } },
+                    "b": { "type": "rotational.Inertia" } },
+    "connections": [["a.flange", "gear.C"], ["gear.R", "b.flange"]]
+  })";
+
+}  // namespace
+
+TEST_CASE("check: structural index, differentiated equations, states, dummy derivatives, initial values") {
+  Run r = acausal("check '" + netlist("gear.json", kGearNetlist) + "'");
+  CHECK(r.code == 0);
+  CHECK(contains(r.out, "  structural index         3 (reduced to 1 by differentiating 3 equations)\n"));
+  CHECK(contains(r.out, "states:\n  a.phi\n  a.w\n"));
+  CHECK(contains(r.out, "  /components/gear (gear: gear kinematics): 0 = gear.C.phi - 2*gear.R.phi   differentiated twice\n"));
+  CHECK(contains(r.out, "dummy derivatives (algebraic; their variables are fixed by the constraints):\n"
+                        "  der(der(a.phi))\n  der(b.phi)\n  der(der(b.phi))\n  der(b.w)\n"));
+  CHECK(contains(r.out, "  a.w       high target 2 (/components/a/initial/w)\n"));
+  CHECK(contains(r.out, "  a.phi     defaulted start = 0\n"));
+}
+
+TEST_CASE("check --json: the same report as JSON, and a model error as JSON with exit code 1") {
+  Run r = acausal("check --json '" + netlist("gear.json", kGearNetlist) + "'");
+  CHECK(r.code == 0);
+  const nlohmann::json j = nlohmann::json::parse(r.out);
+  CHECK(j["ok"] == true);
+  CHECK(j["structural_index"] == 3);
+  CHECK(j["states"] == nlohmann::json({"a.phi", "a.w"}));
+  CHECK(j["dummy_derivatives"].size() == 4);
+  CHECK(j["differentiated_equations"][2]["pointer"] == "/components/gear");
+  CHECK(j["differentiated_equations"][2]["times"] == 2);
+  CHECK(j["initial_values"][1] ==
+        nlohmann::json({{"unknown", "a.w"}, {"source", "high target"}, {"value", 2.0},
+                        {"pointer", "/components/a/initial/w"}, {"variable", "a.w"}}));
+
+  Run bad = acausal("check --json '" + netlist("conflict.json", R"({
+    "format": "acausal/1",
+    "components": { "left": { "type": "rotational.Fixed" }, "gear": { "type": "rotational.IdealGear", "params": { "ratio": 2 } },
+                    "right": { "type": "rotational.Fixed", "params": { "phi0": 1 } } },
+    "connections": [["left.flange", "gear.C"], ["gear.R", "right.flange"]]
+  })") + "'");
+  CHECK(bad.code == 1);
+  const nlohmann::json e = nlohmann::json::parse(bad.out);
+  CHECK(e["ok"] == false);
+  CHECK(e["error"]["pointer"] == "/components/gear");
+  CHECK(contains(e["error"]["message"].get<std::string>(), "gear.R.phi = 1 is fixed by right (/components/right)"));
+}
+
+TEST_CASE("equations --reduced: only the index-1 system IDA integrates") {
+  Run r = acausal("equations --reduced '" + netlist("gear.json", kGearNetlist) + "'");
+  CHECK(r.code == 0);
+  CHECK(r.out ==
+        "# reduced system (integrated by IDA): 2 equations in 2 unknowns\n"
+        "unknowns:\n"
+        "  a.phi     differential\n"
+        "  a.w       differential\n"
+        "equations:\n"
+        "  0 = a.w - der(a.phi)   // a: angular velocity\n"
+        "  0 = 5*der(a.w)   // a: angular velocity (differentiated once)\n");
 }
 
 TEST_CASE("components lists every type, sorted") {
