@@ -4,15 +4,38 @@
 #include "core/analysis.hpp"
 #include "core/errors.hpp"
 
+#include <memory>
+
 using namespace acausal;
 
 namespace {
 
-ReducedDae analyze_text(const char* text) {
+ReducedDae analyze_text(const char* text, const Registry& registry = builtin_registry()) {
   static Model model;  // the result refers to the model's symbols only; keep it for the test's duration
-  model = build_model(parse_netlist(text), builtin_registry());
+  model = build_model(parse_netlist(text), registry);
   return analyze(model);
 }
+
+/// An inertia whose angle and speed declare a given state priority.
+class PriorityInertia final : public Component {
+ public:
+  PriorityInertia(std::string type, StatePriority priority) : type_(std::move(type)), priority_(priority) {}
+  std::string_view type() const override { return type_; }
+  std::string_view summary() const override { return "inertia with a chosen state priority"; }
+  void define(ComponentBuilder& b) const override {
+    Expr J = b.parameter("J", "kg*m^2", 1.0, "moment of inertia", positive());
+    Port flange = b.port("flange", rotational(), "flange");
+    Expr phi = b.variable("phi", "rad", "angle", {.priority = priority_});
+    Expr w = b.variable("w", "rad/s", "speed", {.priority = priority_});
+    b.equation(flange.potential() - phi, "the flange turns with the inertia");
+    b.equation(w - der(phi), "angular velocity");
+    b.equation(J * der(w) - flange.flow(), "Newton's law for rotation");
+  }
+
+ private:
+  std::string type_;
+  StatePriority priority_;
+};
 
 }  // namespace
 
@@ -56,4 +79,25 @@ TEST_CASE("analysis: two inertias on an ideal gear are reduced to one degree of 
   CHECK(to_string(r.unknowns[1]) == "a.w");
   CHECK(to_string(r.residuals[1]) == "5*der(a.w)");
   CHECK(to_string(r.in_unknowns(Expr::variable("b.w"))) == "0.5*der(a.phi)");
+}
+
+TEST_CASE("analysis: state priorities decide which side of a gear keeps the states") {
+  Registry registry;
+  register_rotational(registry);
+  registry.add(std::make_unique<PriorityInertia>("test.AvoidInertia", StatePriority::Avoid));
+  registry.add(std::make_unique<PriorityInertia>("test.PreferInertia", StatePriority::Prefer));
+  // Without priorities the gear would be solved for b (the larger pivot, ratio 4); a's `avoid`
+  // makes a the one the constraints fix instead.
+  const char* text = R"({
+    "format": "acausal/1",
+    "components": { "a": { "type": "test.AvoidInertia" }, "gear": { "type": "rotational.IdealGear", "params": { "ratio": 4 } },
+                    "b": { "type": "test.PreferInertia" } },
+    "connections": [["a.flange", "gear.C"], ["gear.R", "b.flange"]]
+  })";
+  ReducedDae r = analyze_text(text, registry);
+  REQUIRE(r.unknowns.size() == 2);
+  CHECK(to_string(r.unknowns[0]) == "b.phi");
+  CHECK(to_string(r.unknowns[1]) == "b.w");
+  CHECK(r.reduction.dummy_derivatives ==
+        std::vector<std::string>{"der(a.phi)", "der(der(a.phi))", "der(a.w)", "der(der(b.phi))"});
 }
