@@ -6,6 +6,7 @@
 #include <cmath>
 #include <sstream>
 
+#include "core/blt.hpp"
 #include "core/errors.hpp"
 #include "core/matching.hpp"
 #include "solver/solver_error.hpp"
@@ -55,6 +56,8 @@ struct Choice {
   std::vector<Condition> conditions;
   std::vector<InitialSource> source;
   std::vector<std::string> dropped;
+  Bipartite graph;    ///< rows: the equations, then the conditions; columns: the Layout's
+  Matching matching;  ///< perfect
 };
 
 Choice choose_conditions(const Program& p) {
@@ -123,10 +126,163 @@ Choice choose_conditions(const Program& p) {
       }
     throw ModelError("", "the initialization problem is under-determined: nothing fixes " + free);
   }
+  choice.graph = im.graph();
+  choice.matching = im.matching();
   return choice;
 }
 
 double sign_of(double v) { return v > 0.0 ? 1.0 : (v < 0.0 ? -1.0 : 0.0); }
+
+/// The initialization problem at t0: the unknowns z = (y, y' of the differential unknowns) live in
+/// the state s; residual rows are F then the chosen conditions.
+class InitialSystem {
+ public:
+  InitialSystem(Program& p, const Layout& l, const Choice& choice, InitialState& s, double t0)
+      : p_(p), l_(l), choice_(choice), s_(s), t0_(t0), rows_(l.n + choice.conditions.size()) {}
+
+  std::size_t rows() const { return rows_; }
+
+  void residual(std::vector<double>& out) {
+    out.resize(rows_);
+    p_.residual().evaluate({t0_, s_.y.data(), s_.yp.data(), nullptr}, out.data(), s_.branch.data());
+    for (std::size_t c = 0; c < choice_.conditions.size(); ++c)
+      out[l_.n + c] = s_.y[choice_.conditions[c].unknown] - choice_.conditions[c].value;
+  }
+
+  /// ∂(rows)/∂z as triplets, restricted to `row_index`/`col_index` (position in the block, or
+  /// kUnmatched for outside); the whole system when both map everything.
+  std::vector<Eigen::Triplet<double>> jacobian(const std::vector<std::size_t>& row_index,
+                                               const std::vector<std::size_t>& col_index) {
+    const SparsityPattern& pat = p_.jacobian().pattern();
+    const std::size_t nnz = pat.nonzeros();
+    auto parts = p_.jacobian().partials({t0_, s_.y.data(), s_.yp.data(), nullptr}, s_.branch.data());
+    std::vector<Eigen::Triplet<double>> triplets;
+    auto add = [&](std::size_t r, std::size_t c, double v) {
+      if (row_index[r] != kUnmatched && col_index[c] != kUnmatched)
+        triplets.emplace_back(static_cast<int>(row_index[r]), static_cast<int>(col_index[c]), v);
+    };
+    for (std::size_t c = 0; c < pat.cols; ++c)
+      for (auto k = static_cast<std::size_t>(pat.col_start[c]); k < static_cast<std::size_t>(pat.col_start[c + 1]); ++k) {
+        const auto r = static_cast<std::size_t>(pat.row_index[k]);
+        add(r, c, parts[k]);
+        if (l_.yp_column[c] != kUnmatched) add(r, l_.yp_column[c], parts[nnz + k]);
+      }
+    for (std::size_t c = 0; c < choice_.conditions.size(); ++c) add(l_.n + c, choice_.conditions[c].unknown, 1.0);
+    return triplets;
+  }
+
+  /// z[c] of the layout.
+  double& unknown(std::size_t c) { return c < l_.n ? s_.y[c] : s_.yp[yp_owner(c)]; }
+
+ private:
+  std::size_t yp_owner(std::size_t c) {
+    if (owner_.empty()) {
+      owner_.assign(l_.columns, kUnmatched);
+      for (std::size_t j = 0; j < l_.n; ++j)
+        if (l_.yp_column[j] != kUnmatched) owner_[l_.yp_column[j]] = j;
+    }
+    return owner_[c];
+  }
+
+  Program& p_;
+  const Layout& l_;
+  const Choice& choice_;
+  InitialState& s_;
+  double t0_;
+  std::size_t rows_;
+  std::vector<std::size_t> owner_;
+};
+
+double max_norm(const std::vector<double>& v) {
+  double m = 0.0;
+  for (double x : v) m = std::max(m, std::fabs(x));
+  return m;
+}
+
+/// Damped Newton on the rows and columns of a block (the whole system: all of them). Returns false
+/// if the matrix is singular or 100 iterations do not bring the step below rounding.
+bool newton(InitialSystem& sys, const std::vector<std::size_t>& rows, const std::vector<std::size_t>& cols,
+            std::size_t total_cols, int& iterations) {
+  std::vector<std::size_t> row_index(sys.rows(), kUnmatched), col_index(total_cols, kUnmatched);
+  for (std::size_t k = 0; k < rows.size(); ++k) row_index[rows[k]] = k;
+  for (std::size_t k = 0; k < cols.size(); ++k) col_index[cols[k]] = k;
+  const auto size = static_cast<int>(rows.size());
+  std::vector<double> g, trial;
+  auto block_norm = [&](const std::vector<double>& full) {
+    double m = 0.0;
+    for (std::size_t r : rows) m = std::max(m, std::fabs(full[r]));
+    return m;
+  };
+  for (int it = 0; it < 100; ++it) {
+    sys.residual(g);
+    const double gnorm = block_norm(g);
+    if (!std::isfinite(gnorm)) return false;
+    const auto triplets = sys.jacobian(row_index, col_index);
+    Eigen::SparseMatrix<double> J(size, size);
+    J.setFromTriplets(triplets.begin(), triplets.end());
+    Eigen::SparseLU<Eigen::SparseMatrix<double>> lu(J);
+    if (lu.info() != Eigen::Success) return false;
+    Eigen::VectorXd rhs(size);
+    for (std::size_t k = 0; k < rows.size(); ++k) rhs[static_cast<Eigen::Index>(k)] = g[rows[k]];
+    const Eigen::VectorXd dz = lu.solve(rhs);
+    std::vector<double> z0;
+    for (std::size_t c : cols) z0.push_back(sys.unknown(c));
+    // Damped step: halve until the residual decreases.
+    double lambda = 1.0;
+    for (int damp = 0; damp < 30; ++damp) {
+      for (std::size_t k = 0; k < cols.size(); ++k) sys.unknown(cols[k]) = z0[k] - lambda * dz[static_cast<Eigen::Index>(k)];
+      sys.residual(trial);
+      const double tnorm = block_norm(trial);
+      if (std::isfinite(tnorm) && (tnorm < gnorm || gnorm == 0.0)) break;
+      lambda *= 0.5;
+    }
+    double step = 0.0;
+    for (std::size_t k = 0; k < cols.size(); ++k)
+      step = std::max(step, lambda * std::fabs(dz[static_cast<Eigen::Index>(k)]) / (std::fabs(z0[k]) + 1.0));
+    ++iterations;
+    if (step < 1e-13) return true;
+  }
+  return false;
+}
+
+/// The equations of the initialization problem's rows, for messages.
+std::string describe_rows(const Program& p, const Layout& l, const Choice& choice, const std::vector<std::size_t>& rows,
+                          const std::vector<double>* residual) {
+  std::string text;
+  for (std::size_t r : rows) {
+    std::ostringstream os;
+    if (r >= l.n) {
+      os << "\n  initial value " << target_text(p, choice.conditions[r - l.n].unknown);
+    } else if (p.dae().residual_equation[r] == ReducedDae::kNoEquation) {
+      os << "\n  0 = " << to_string(p.dae().residuals[r]);
+    } else {
+      const ModelEquation& eq = p.model().equations[p.dae().residual_equation[r]];
+      os << "\n  " << eq.pointer << " (" << eq.origin << ": " << eq.description << ")";
+    }
+    if (residual != nullptr) os << ": residual " << (*residual)[r];
+    text += os.str();
+  }
+  return text;
+}
+
+/// Block by block in BLT order, when Newton on the whole system fails: more robust (each block
+/// starts from solved predecessors), and a failure names the block's equations and unknowns.
+void solve_blocks(InitialSystem& sys, const Program& p, const Layout& l, const Choice& choice, double t0,
+                  int& iterations) {
+  for (const BltBlock& block : blt(choice.graph, choice.matching)) {
+    if (newton(sys, block.rows, block.cols, l.columns, iterations)) continue;
+    std::vector<double> g;
+    sys.residual(g);
+    std::string unknowns;
+    for (std::size_t c : block.cols) {
+      const std::size_t j = c < l.n ? c : static_cast<std::size_t>(std::find(l.yp_column.begin(), l.yp_column.end(), c) - l.yp_column.begin());
+      unknowns += (unknowns.empty() ? "" : ", ") + (c < l.n ? p.name(j) : "der(" + p.name(j) + ")");
+    }
+    throw SolverError(t0, "initialization did not converge in a block of " + std::to_string(block.rows.size()) +
+                              " equation" + (block.rows.size() == 1 ? "" : "s") + " for " + unknowns + ":" +
+                              describe_rows(p, l, choice, block.rows, &g));
+  }
+}
 
 }  // namespace
 
@@ -162,87 +318,29 @@ InitialState initialize(Program& p, double t0) {
   update_branches();
   if (l.columns == 0) return s;  // nothing to solve: every variable is fixed or explicit
 
-  const std::size_t rows = l.n + choice.conditions.size();
-  std::vector<double> g(rows);
-  auto residual = [&](std::vector<double>& out) {
-    TapeInputs in{t0, s.y.data(), s.yp.data(), nullptr};
-    p.residual().evaluate(in, out.data(), s.branch.data());
-    for (std::size_t c = 0; c < choice.conditions.size(); ++c)
-      out[l.n + c] = s.y[choice.conditions[c].unknown] - choice.conditions[c].value;
-  };
-  auto norm = [](const std::vector<double>& v) {
-    double m = 0.0;
-    for (double x : v) m = std::max(m, std::fabs(x));
-    return m;
-  };
-  const SparsityPattern& pat = p.jacobian().pattern();
-  const std::size_t nnz = pat.nonzeros();
-
+  InitialSystem sys(p, l, choice, s, t0);
+  std::vector<std::size_t> all_rows(sys.rows()), all_cols(l.columns);
+  for (std::size_t r = 0; r < all_rows.size(); ++r) all_rows[r] = r;
+  for (std::size_t c = 0; c < all_cols.size(); ++c) all_cols[c] = c;
+  std::vector<double> g;
   for (int pass = 0; pass < 8; ++pass) {
-    for (int it = 0; it < 100; ++it) {
-      residual(g);
-      double gnorm = norm(g);
-      if (!std::isfinite(gnorm))
-        throw SolverError(t0, "initialization: the residual is not finite at the start values");
-      auto parts = p.jacobian().partials({t0, s.y.data(), s.yp.data(), nullptr}, s.branch.data());
-      std::vector<Eigen::Triplet<double>> triplets;
-      for (std::size_t c = 0; c < pat.cols; ++c)
-        for (auto k = static_cast<std::size_t>(pat.col_start[c]); k < static_cast<std::size_t>(pat.col_start[c + 1]); ++k) {
-          auto r = static_cast<int>(pat.row_index[k]);
-          triplets.emplace_back(r, static_cast<int>(c), parts[k]);
-          if (l.yp_column[c] != kUnmatched) triplets.emplace_back(r, static_cast<int>(l.yp_column[c]), parts[nnz + k]);
-        }
-      for (std::size_t c = 0; c < choice.conditions.size(); ++c)
-        triplets.emplace_back(static_cast<int>(l.n + c), static_cast<int>(choice.conditions[c].unknown), 1.0);
-      Eigen::SparseMatrix<double> J(static_cast<int>(rows), static_cast<int>(l.columns));
-      J.setFromTriplets(triplets.begin(), triplets.end());
-      Eigen::SparseLU<Eigen::SparseMatrix<double>> lu;
-      lu.compute(J);
-      if (lu.info() != Eigen::Success)
-        throw SolverError(t0, "initialization: the equations are singular at the start values (" + lu.lastErrorMessage() + ")");
-      Eigen::VectorXd rhs = Eigen::Map<Eigen::VectorXd>(g.data(), static_cast<Eigen::Index>(rows));
-      Eigen::VectorXd dz = lu.solve(rhs);
-      // Damped step: halve until the residual decreases.
-      std::vector<double> y0 = s.y, yp0 = s.yp;
-      double lambda = 1.0;
-      double step = 0.0;
-      for (int damp = 0; damp < 30; ++damp) {
-        for (std::size_t j = 0; j < l.n; ++j) {
-          s.y[j] = y0[j] - lambda * dz[static_cast<Eigen::Index>(j)];
-          if (l.yp_column[j] != kUnmatched) s.yp[j] = yp0[j] - lambda * dz[static_cast<Eigen::Index>(l.yp_column[j])];
-        }
-        std::vector<double> trial(rows);
-        residual(trial);
-        if (std::isfinite(norm(trial)) && (norm(trial) < gnorm || gnorm == 0.0)) break;
-        lambda *= 0.5;
-      }
-      for (std::size_t c = 0; c < l.columns; ++c) {
-        double z = c < l.n ? s.y[c] : 0.0;
-        step = std::max(step, lambda * std::fabs(dz[static_cast<Eigen::Index>(c)]) / (std::fabs(z) + 1.0));
-      }
-      ++s.newton_iterations;
-      if (step < 1e-13) break;
+    // Newton on the whole system first (one sparse factorization per iteration, fast for large
+    // models); block by block if that fails.
+    const std::vector<double> y0 = s.y, yp0 = s.yp;
+    if (!newton(sys, all_rows, all_cols, l.columns, s.newton_iterations)) {
+      s.y = y0;
+      s.yp = yp0;
+      solve_blocks(sys, p, l, choice, t0, s.newton_iterations);
     }
-    residual(g);
+    sys.residual(g);
     double scale = 1.0;
     for (std::size_t i = 0; i < l.n; ++i) scale = std::max(scale, std::fabs(g[i]));
-    if (norm(g) > 1e-8 * scale || !std::isfinite(norm(g))) {
+    if (max_norm(g) > 1e-8 * scale || !std::isfinite(max_norm(g))) {
       std::vector<std::size_t> order(l.n);
       for (std::size_t i = 0; i < l.n; ++i) order[i] = i;
       std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return std::fabs(g[a]) > std::fabs(g[b]); });
-      std::string worst;
-      for (std::size_t k = 0; k < std::min<std::size_t>(3, order.size()); ++k) {
-        const std::size_t e = p.dae().residual_equation[order[k]];
-        std::ostringstream os;
-        if (e == ReducedDae::kNoEquation) {
-          os << "\n  0 = " << to_string(p.dae().residuals[order[k]]) << ": residual " << g[order[k]];
-        } else {
-          const ModelEquation& eq = p.model().equations[e];
-          os << "\n  " << eq.pointer << " (" << eq.origin << ": " << eq.description << "): residual " << g[order[k]];
-        }
-        worst += os.str();
-      }
-      throw SolverError(t0, "initialization did not converge; largest residuals:" + worst);
+      order.resize(std::min<std::size_t>(3, order.size()));
+      throw SolverError(t0, "initialization did not converge; largest residuals:" + describe_rows(p, l, choice, order, &g));
     }
     if (!update_branches()) break;  // the branches the solution lies in are the ones it was solved with
   }

@@ -238,3 +238,21 @@ TEST_CASE("index reduction: a pendulum whose selected state stops fitting is sto
     CHECK(e.time() > 0.1);  // it swung for a while first
   }
 }
+
+TEST_CASE("initialization: a block without a solution is named with its equations and unknowns") {
+  // x = 2 on a rod of length 1: x² + y² = 1 has no real y. Newton on the whole system fails; block
+  // by block (BLT) the rod constraint is the block that cannot be solved.
+  const Registry registry = registry_with_pendulum();
+  try {
+    simulate_text(R"({ "format": "acausal/1",
+      "components": { "p": { "type": "test.CartesianPendulum", "initial": { "x": 2, "u": 0 } } },
+      "experiment": { "stop": 1 } })",
+                  registry);
+    FAIL("initialization succeeded without a solution");
+  } catch (const SolverError& e) {
+    const std::string what = e.what();
+    MESSAGE(what);
+    CHECK(what.starts_with("at t = 0: initialization did not converge in a block of 1 equation for p.y:\n"
+                           "  /components/p (p: rod length): residual "));
+  }
+}
