@@ -166,13 +166,32 @@ int run(const NetlistArguments& args, bool as_json) {
   return kOk;
 }
 
-/// `check --json` on a model that fails: the error as JSON on stdout (and the usual text on stderr).
+nlohmann::json json_parts(const SingularParts& parts) {
+  auto equations = [](const std::vector<SingularParts::Equation>& list) {
+    nlohmann::json out = nlohmann::json::array();
+    for (const auto& e : list)
+      out.push_back({{"pointer", e.pointer}, {"origin", e.origin}, {"description", e.description}, {"residual", e.residual}});
+    return out;
+  };
+  auto unknowns = [](const std::vector<SingularParts::Unknown>& list) {
+    nlohmann::json out = nlohmann::json::array();
+    for (const auto& u : list) out.push_back({{"variable", u.name}, {"instance", u.instance}, {"pointer", u.pointer}});
+    return out;
+  };
+  return {{"over_determined", {{"equations", equations(parts.over_equations)}, {"unknowns", unknowns(parts.over_unknowns)}}},
+          {"under_determined",
+           {{"equations", equations(parts.under_equations)}, {"unknowns", unknowns(parts.under_unknowns)}}}};
+}
+
+/// `check --json` on a model that fails: the error as JSON on stdout (and the usual text on stderr);
+/// a structurally singular model adds its Dulmage–Mendelsohn parts.
 int run_json(const NetlistArguments& args) {
   try {
     return run(args, true);
   } catch (const ModelError& e) {
-    std::cout << nlohmann::json{{"ok", false}, {"error", {{"pointer", e.pointer()}, {"message", e.message()}}}}.dump(2)
-              << "\n";
+    nlohmann::json error = {{"pointer", e.pointer()}, {"message", e.message()}};
+    if (const auto* structural = dynamic_cast<const StructuralError*>(&e)) error["parts"] = json_parts(structural->parts());
+    std::cout << nlohmann::json{{"ok", false}, {"error", error}}.dump(2) << "\n";
     throw;
   }
 }

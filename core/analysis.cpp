@@ -156,6 +156,24 @@ std::vector<std::size_t> fixing_chain(const Model& m, const ReducedDae& r, std::
   throw ModelError(eq.pointer, text);
 }
 
+SingularParts singular_parts(const Model& m, const ReducedDae& r, const DulmageMendelsohn& dm) {
+  auto equation = [&](std::size_t row) {
+    const ModelEquation& eq = m.equations[r.residual_equation[row]];
+    return SingularParts::Equation{eq.pointer, eq.origin, eq.description, to_string(r.residuals[row])};
+  };
+  auto unknown = [&](std::size_t col) {
+    const ModelVariable& v = m.variables[r.unknown_variable[col]];
+    const Definition& d = m.instances[v.instance];
+    return SingularParts::Unknown{v.name, d.instance, d.pointer};
+  };
+  SingularParts parts;
+  for (std::size_t row : dm.over_rows) parts.over_equations.push_back(equation(row));
+  for (std::size_t col : dm.over_cols) parts.over_unknowns.push_back(unknown(col));
+  for (std::size_t row : dm.under_rows) parts.under_equations.push_back(equation(row));
+  for (std::size_t col : dm.under_cols) parts.under_unknowns.push_back(unknown(col));
+  return parts;
+}
+
 [[noreturn]] void report_singular(const Model& m, const ReducedDae& r, const Bipartite& g, const Matching& match) {
   DulmageMendelsohn dm = dulmage_mendelsohn(g, match);
   for (std::size_t row : dm.over_rows)
@@ -192,7 +210,7 @@ std::vector<std::size_t> fixing_chain(const Model& m, const ReducedDae& r, std::
     if (pointer.empty())
       pointer = m.instances[m.variables[r.unknown_variable[dm.under_cols[0]]].instance].pointer;
   }
-  throw ModelError(pointer, text);
+  throw StructuralError(pointer, text, singular_parts(m, r, dm));
 }
 
 [[noreturn]] void report_not_index_one(const Model& m, const ReducedDae& r, const Bipartite& g, const Matching& match) {

@@ -4,6 +4,7 @@
 
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 namespace acausal {
 
@@ -22,6 +23,32 @@ class ModelError : public std::runtime_error {
  private:
   std::string pointer_;
   std::string message_;
+};
+
+/// The Dulmage–Mendelsohn parts of a structurally singular model, in the netlist's terms (for
+/// `acausal check --json`; the message says the same in words).
+struct SingularParts {
+  struct Equation {
+    std::string pointer, origin, description, residual;
+  };
+  struct Unknown {
+    std::string name, instance, pointer;
+  };
+  std::vector<Equation> over_equations;  ///< more equations than the unknowns they fix
+  std::vector<Unknown> over_unknowns;
+  std::vector<Equation> under_equations;  ///< fewer equations than the unknowns in them
+  std::vector<Unknown> under_unknowns;
+};
+
+/// A structurally singular model: a ModelError that also carries its parts.
+class StructuralError : public ModelError {
+ public:
+  StructuralError(std::string pointer, const std::string& message, SingularParts parts)
+      : ModelError(std::move(pointer), message), parts_(std::move(parts)) {}
+  const SingularParts& parts() const { return parts_; }
+
+ private:
+  SingularParts parts_;
 };
 
 /// JSON pointer escaping of one reference token (RFC 6901): `~` → `~0`, `/` → `~1`.

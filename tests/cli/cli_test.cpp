@@ -338,6 +338,20 @@ TEST_CASE("check --json: the same report as JSON, and a model error as JSON with
   CHECK(contains(e["error"]["message"].get<std::string>(), "gear.R.phi = 1 is fixed by right (/components/right)"));
 }
 
+TEST_CASE("check --json: the Dulmage-Mendelsohn parts of an unbalanced model, with pointers") {
+  // A spring connected to nothing: nothing fixes where it is.
+  Run r = acausal("check --json '" + netlist("unbalanced.json", R"({
+    "format": "acausal/1", "components": { "spring": { "type": "translational.Spring" } } })") + "'");
+  CHECK(r.code == 1);
+  const nlohmann::json e = nlohmann::json::parse(r.out)["error"];
+  REQUIRE(e.contains("parts"));
+  CHECK(e["parts"]["over_determined"]["equations"].empty());
+  const nlohmann::json& under = e["parts"]["under_determined"]["unknowns"];
+  REQUIRE(!under.empty());
+  CHECK(under[0]["instance"] == "spring");
+  CHECK(under[0]["pointer"] == "/components/spring");
+}
+
 TEST_CASE("equations --reduced: only the index-1 system IDA integrates") {
   Run r = acausal("equations --reduced '" + netlist("gear.json", kGearNetlist) + "'");
   CHECK(r.code == 0);
