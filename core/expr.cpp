@@ -160,7 +160,8 @@ Node* constant_node(double v) {
   };
   static std::array<Entry, 64> cache{};
   const auto bits = std::bit_cast<std::uint64_t>(v);
-  Entry& slot = cache[(bits ^ (bits >> 29) ^ (bits >> 47)) & 63];
+  // Fibonacci hashing of all 64 bits: the sign and exponent must count, or c and -c share a slot.
+  Entry& slot = cache[(bits * 0x9e3779b97f4a7c15ULL) >> 58];
   if (slot.node == nullptr || slot.bits != bits) {
     NodeKey k;
     k.op = Op::Constant;
