@@ -1,6 +1,8 @@
 #include "core/component.hpp"
 
 #include <algorithm>
+#include <array>
+#include <charconv>
 #include <cmath>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -62,10 +64,11 @@ const Port* Definition::find_port(std::string_view name) const {
 
 namespace {
 
+/// As `std::ostream << v` prints it (printf's %g, 6 significant digits), without a stream.
 std::string format_number(double v) {
-  std::ostringstream os;
-  os << v;
-  return os.str();
+  std::array<char, 32> buffer{};
+  const auto end = std::to_chars(buffer.data(), buffer.data() + buffer.size(), v, std::chars_format::general, 6).ptr;
+  return std::string(buffer.data(), end);
 }
 
 std::string format_vector(const std::vector<double>& v) {

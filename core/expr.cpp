@@ -2,6 +2,8 @@
 
 #include <array>
 #include <bit>
+#include <cstddef>
+#include <new>
 #include <stdexcept>
 
 #include "expr_node.hpp"
@@ -28,7 +30,8 @@ std::size_t hash_key(const NodeKey& k) {
 }
 
 NodeKey key_of(const Node& n) {
-  return NodeKey{n.op, n.order, n.value, n.name, n.table.get(), n.args};
+  if (n.extra == nullptr) return NodeKey{n.op, n.order, n.value, {}, nullptr, n.args()};
+  return NodeKey{n.op, n.order, n.value, n.extra->name, n.extra->table.get(), n.args()};
 }
 
 bool same_key(const NodeKey& a, const NodeKey& b) {
@@ -98,6 +101,50 @@ class NodeTable {
   std::size_t size_ = 0;
 };
 
+/// Memory for nodes: one block per node, its arguments included, from free lists per argument
+/// count. A model has millions of short-lived nodes; the pool saves a malloc and a free each (two
+/// with a separate argument array), and nodes built together sit together in memory.
+class NodePool {
+ public:
+  void* allocate(std::size_t arg_count) {
+    if (arg_count >= kPooledArgs) return ::operator new(block_size(arg_count));
+    FreeBlock*& head = free_[arg_count];
+    if (head != nullptr) {
+      void* p = head;
+      head = head->next;
+      return p;
+    }
+    const std::size_t size = block_size(arg_count);
+    if (chunk_left_ < size) {
+      chunks_.push_back(std::make_unique<std::byte[]>(kChunk));
+      chunk_next_ = chunks_.back().get();
+      chunk_left_ = kChunk;
+    }
+    void* p = chunk_next_;
+    chunk_next_ += size;
+    chunk_left_ -= size;
+    return p;
+  }
+
+  void deallocate(void* p, std::size_t arg_count) {
+    if (arg_count >= kPooledArgs) return ::operator delete(p);
+    free_[arg_count] = new (p) FreeBlock{free_[arg_count]};
+  }
+
+ private:
+  struct FreeBlock {
+    FreeBlock* next;
+  };
+  static constexpr std::size_t kPooledArgs = 16;
+  static constexpr std::size_t kChunk = std::size_t{1} << 16;
+  static std::size_t block_size(std::size_t arg_count) { return sizeof(Node) + arg_count * sizeof(Expr); }
+
+  std::array<FreeBlock*, kPooledArgs> free_{};
+  std::vector<std::unique_ptr<std::byte[]>> chunks_;
+  std::byte* chunk_next_ = nullptr;
+  std::size_t chunk_left_ = 0;
+};
+
 /// The hash-consing store. Nodes are removed when their last handle goes away; the removal of a
 /// long chain is iterative (a node's arguments are released after the node), so it cannot
 /// overflow the stack.
@@ -109,16 +156,18 @@ class Store {
       ++found->refcount;
       return Expr(found);
     }
-    auto* n = new Node;
+    auto* n = new (pool_.allocate(key.args.size())) Node;
     n->refcount = 1;
     n->op = key.op;
+    n->arg_count = static_cast<std::uint32_t>(key.args.size());
     n->order = key.order;
     n->id = next_id_++;
     n->hash = h;
     n->value = key.value;
-    n->name = std::string(key.name);
-    n->table = table;
-    n->args.assign(key.args.begin(), key.args.end());
+    if (key.op == Op::Variable || key.op == Op::Parameter || key.op == Op::Table)
+      n->extra = new NodeExtra{std::string(key.name), table};
+    auto* args = const_cast<Expr*>(n->arg_data());
+    for (std::size_t i = 0; i < key.args.size(); ++i) new (args + i) Expr(key.args[i]);
     nodes_.insert(n);
     return Expr(n);
   }
@@ -132,13 +181,23 @@ class Store {
       Node* d = dead_.back();
       dead_.pop_back();
       nodes_.erase(d);
-      delete d;  // releases the arguments, which may append to dead_
+      destroy(d);  // releases the arguments, which may append to dead_
     }
     draining_ = false;
   }
 
  private:
+  void destroy(Node* n) {
+    const std::size_t count = n->arg_count;
+    auto* args = const_cast<Expr*>(n->arg_data());
+    for (std::size_t i = 0; i < count; ++i) args[i].~Expr();
+    delete n->extra;
+    n->~Node();
+    pool_.deallocate(n, count);
+  }
+
   NodeTable nodes_;
+  NodePool pool_;
   std::vector<Node*> dead_;
   bool draining_ = false;
   std::uint64_t next_id_ = 1;
@@ -160,7 +219,8 @@ Node* constant_node(double v) {
   };
   static std::array<Entry, 64> cache{};
   const auto bits = std::bit_cast<std::uint64_t>(v);
-  Entry& slot = cache[(bits ^ (bits >> 29) ^ (bits >> 47)) & 63];
+  // Fibonacci hashing of all 64 bits: the sign and exponent must count, or c and -c share a slot.
+  Entry& slot = cache[(bits * 0x9e3779b97f4a7c15ULL) >> 58];
   if (slot.node == nullptr || slot.bits != bits) {
     NodeKey k;
     k.op = Op::Constant;
@@ -256,16 +316,16 @@ double Expr::constant_value() const {
 }
 
 const std::string& Expr::name() const {
-  if (node_->op == Op::Derivative) return node_->args[0].name();
+  if (node_->op == Op::Derivative) return node_->args()[0].name();
   if (node_->op != Op::Variable && node_->op != Op::Parameter)
     throw std::logic_error("name() of " + to_string(*this));
-  return node_->name;
+  return node_->extra->name;
 }
 
 
 const std::shared_ptr<const Table1D>& Expr::table() const {
   if (node_->op != Op::Table) throw std::logic_error("table() of " + to_string(*this));
-  return node_->table;
+  return node_->extra->table;
 }
 
 

@@ -125,19 +125,29 @@ class Expr {
 
 namespace detail {
 
+/// What only a few nodes carry: the name of a Variable or Parameter, the table of a Table node.
+struct NodeExtra {
+  std::string name;
+  std::shared_ptr<const Table1D> table;
+};
+
 /// Internal: an expression node. Only core/expr*.cpp create nodes; the definition is here so that
-/// the handle's accessors and reference counting can be inline.
+/// the handle's accessors and reference counting can be inline. A node and its arguments are one
+/// block from the store's pool: the `arg_count` argument handles follow the node in memory.
 struct Node {
   std::uint32_t refcount = 0;
   Op op = Op::Constant;
+  std::uint32_t arg_count = 0;
   int order = 0;  // Derivative order, Table derivative order
   std::uint64_t id = 0;
   std::size_t hash = 0;
-  double value = 0.0;  // Constant
-  std::string name;    // Variable, Parameter
-  std::shared_ptr<const Table1D> table;
-  std::vector<Expr> args;
+  double value = 0.0;          // Constant
+  NodeExtra* extra = nullptr;  // Variable, Parameter, Table; owned by the node
+
+  const Expr* arg_data() const { return reinterpret_cast<const Expr*>(this + 1); }
+  std::span<const Expr> args() const { return {arg_data(), arg_count}; }
 };
+static_assert(sizeof(Node) % alignof(Expr) == 0, "the arguments follow the node");
 
 }  // namespace detail
 
@@ -155,7 +165,7 @@ inline Expr::~Expr() {
 }
 inline Op Expr::op() const { return node_->op; }
 inline int Expr::order() const { return node_->order; }
-inline std::span<const Expr> Expr::args() const { return node_->args; }
+inline std::span<const Expr> Expr::args() const { return node_->args(); }
 inline std::uint64_t Expr::id() const { return node_->id; }
 inline std::size_t Expr::hash() const { return node_->hash; }
 

@@ -10,7 +10,8 @@
 #include <cmath>
 #include <stdexcept>
 #include <unordered_map>
-#include <vector>
+
+#include <boost/container/small_vector.hpp>
 
 #include "expr.hpp"
 #include "expr_node.hpp"
@@ -72,6 +73,13 @@ struct Scaled {
   Expr rest;
 };
 
+/// Short lists live on the stack: nearly every sum and product a model builds has a few terms, and
+/// a heap allocation per builder call cost more than the arithmetic.
+template <typename T>
+using ShortList = boost::container::small_vector<T, 8>;
+
+std::span<const Expr> as_span(const ShortList<Expr>& list) { return {list.data(), list.size()}; }
+
 Scaled split_coefficient(const Expr& term) {
   if (term.op() == Op::Mul && term.args()[0].is_constant()) {
     auto args = term.args();
@@ -85,12 +93,12 @@ Scaled split_coefficient(const Expr& term) {
 Expr scale(double coefficient, const Expr& rest) {
   if (coefficient == 0.0) return Expr(0.0);
   if (coefficient == 1.0) return rest;
-  std::vector<Expr> args{Expr(coefficient)};
+  ShortList<Expr> args{Expr(coefficient)};
   if (rest.op() == Op::Mul)
     args.insert(args.end(), rest.args().begin(), rest.args().end());
   else
     args.push_back(rest);
-  return make_node(Op::Mul, args);
+  return make_node(Op::Mul, as_span(args));
 }
 
 /// Like terms (or bases) are found by a linear scan while there are few of them — nearly always;
@@ -98,7 +106,7 @@ Expr scale(double coefficient, const Expr& rest) {
 constexpr std::size_t kIndexFrom = 16;
 using LikeIndex = std::unordered_map<Expr, std::size_t, ExprHash>;
 
-Scaled* find_like(std::vector<Scaled>& items, const LikeIndex& index, const Expr& rest) {
+Scaled* find_like(ShortList<Scaled>& items, const LikeIndex& index, const Expr& rest) {
   if (items.size() < kIndexFrom) {
     for (Scaled& s : items)
       if (s.rest == rest) return &s;
@@ -108,7 +116,7 @@ Scaled* find_like(std::vector<Scaled>& items, const LikeIndex& index, const Expr
   return it == index.end() ? nullptr : &items[it->second];
 }
 
-void add_like(std::vector<Scaled>& items, LikeIndex& index, Scaled item) {
+void add_like(ShortList<Scaled>& items, LikeIndex& index, Scaled item) {
   items.push_back(std::move(item));
   if (items.size() == kIndexFrom)
     for (std::size_t k = 0; k < items.size(); ++k) index.emplace(items[k].rest, k);
@@ -140,17 +148,17 @@ class TermCollector {
   }
 
   Expr result() const {
-    std::vector<Expr> terms;
+    ShortList<Expr> terms;
     for (const Scaled& s : order_)
       if (s.coefficient != 0.0) terms.push_back(scale(s.coefficient, s.rest));
     if (constant_ != 0.0 || terms.empty()) terms.emplace_back(constant_);
     if (terms.size() == 1) return terms[0];
-    return make_node(Op::Add, terms);
+    return make_node(Op::Add, as_span(terms));
   }
 
  private:
   double constant_ = 0.0;
-  std::vector<Scaled> order_;
+  ShortList<Scaled> order_;
   LikeIndex index_;
 };
 
@@ -184,21 +192,21 @@ class FactorCollector {
     // Bases are never constants, products or powers with constant exponents (all split above),
     // so pow() of a base is a single factor. Factors are sorted canonically, so that x*y and y*x
     // are one node (and a×a is exactly zero).
-    std::vector<Expr> factors;
+    ShortList<Expr> factors;
     for (const Scaled& b : bases_)
       if (b.coefficient != 0.0) factors.push_back(pow(b.rest, Expr(b.coefficient)));
     std::sort(factors.begin(), factors.end(), [](const Expr& a, const Expr& b) { return structural_less(a, b); });
-    std::vector<Expr> args;
+    ShortList<Expr> args;
     if (coefficient_ != 1.0) args.emplace_back(coefficient_);
     args.insert(args.end(), factors.begin(), factors.end());
     if (args.empty()) return Expr(coefficient_);
     if (args.size() == 1) return args[0];
-    return make_node(Op::Mul, args);
+    return make_node(Op::Mul, as_span(args));
   }
 
  private:
   double coefficient_ = 1.0;
-  std::vector<Scaled> bases_;  // (exponent, base)
+  ShortList<Scaled> bases_;  // (exponent, base)
   LikeIndex index_;
 };
 

@@ -7,7 +7,8 @@
 #include <optional>
 #include <unordered_map>
 #include <string>
-#include <vector>
+
+#include <boost/container/small_vector.hpp>
 
 #include "expr.hpp"
 
@@ -31,6 +32,7 @@ Expr make_node(Op op, std::span<const Expr> args);
 
 /// A map keyed by node that stays a flat array while small (most equations have a few dozen nodes,
 /// and a hash table would cost more to build than to search) and becomes a hash map as it grows.
+/// The flat array is inline: a walk over a small expression allocates nothing.
 /// Keys are node addresses; the caller keeps the nodes alive.
 template <typename V>
 class NodeMap {
@@ -59,7 +61,7 @@ class NodeMap {
 
  private:
   static constexpr std::size_t kSmall = 32;
-  std::vector<std::pair<const Node*, V>> small_;
+  boost::container::small_vector<std::pair<const Node*, V>, kSmall> small_;  // no heap while small
   std::optional<std::unordered_map<const Node*, V>> big_;
 };
 

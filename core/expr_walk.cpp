@@ -118,10 +118,17 @@ namespace {
 
 class Substitution {
  public:
-  explicit Substitution(const std::unordered_map<Expr, Expr, ExprHash>& replacements) : replacements_(replacements) {}
+  explicit Substitution(const std::unordered_map<Expr, Expr, ExprHash>& replacements) : replacements_(replacements) {
+    // One key (the common case when solving for one unknown at a time): a pointer comparison
+    // instead of a hash lookup at every node.
+    if (replacements.size() == 1) {
+      only_key_ = replacements.begin()->first.node();
+      only_value_ = &replacements.begin()->second;
+    }
+  }
 
   Expr walk(const Expr& x) {
-    if (auto it = replacements_.find(x); it != replacements_.end()) return it->second;
+    if (const Expr* value = replacement(x)) return *value;
     if (x.args().empty()) return x;
     if (Expr* done = memo_.find(x)) return *done;
     Expr r = x;
@@ -147,7 +154,15 @@ class Substitution {
   }
 
  private:
+  const Expr* replacement(const Expr& x) const {
+    if (only_key_ != nullptr) return x.node() == only_key_ ? only_value_ : nullptr;
+    auto it = replacements_.find(x);
+    return it == replacements_.end() ? nullptr : &it->second;
+  }
+
   const std::unordered_map<Expr, Expr, ExprHash>& replacements_;
+  const detail::Node* only_key_ = nullptr;
+  const Expr* only_value_ = nullptr;
   detail::NodeMap<Expr> memo_;
 };
 

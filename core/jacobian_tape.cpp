@@ -3,10 +3,12 @@
 #include <algorithm>
 #include <map>
 #include <numeric>
+#include <optional>
 #include <stdexcept>
 #include <string>
 
 #include "expr_diff.hpp"
+#include "expr_map.hpp"
 #include "expr_walk.hpp"
 
 namespace acausal {
@@ -20,17 +22,58 @@ struct Partials {
 /// (column, row) → partials, ordered for CSC.
 using EntryMap = std::map<std::pair<std::size_t, std::size_t>, Partials>;
 
+/// The coefficient of `leaf` in a term that is the leaf itself or a constant times it.
+std::optional<double> linear_coefficient(const Expr& term, const Expr& leaf) {
+  if (term == leaf) return 1.0;
+  const auto a = term.args();
+  if (term.op() == Op::Mul && a.size() == 2 && a[0].is_constant() && a[1] == leaf) return a[0].constant_value();
+  return std::nullopt;
+}
+
+/// ∂residual/∂leaf for each of `leaf_list` (the residual's leaves), the same nodes diff() gives.
+/// A residual is nearly always a sum of terms, most of them c·leaf: one pass over the terms reads
+/// those coefficients and differentiates only the other terms, each for its own leaves, instead of
+/// differentiating the whole residual once per leaf. diff()'s sum rule adds the terms' derivatives
+/// in term order; so does this, and a sum of one derivative still goes through sum() (with a zero
+/// term) so that it is simplified exactly as diff() simplifies it.
+std::vector<Expr> partials_of(const Expr& residual, const std::vector<Expr>& leaf_list) {
+  std::vector<Expr> out(leaf_list.size());
+  if (residual.op() != Op::Add) {
+    for (std::size_t k = 0; k < leaf_list.size(); ++k) out[k] = diff(residual, leaf_list[k]);
+    return out;
+  }
+  ExprMap<std::size_t> position;
+  for (std::size_t k = 0; k < leaf_list.size(); ++k) position.emplace(leaf_list[k], k);
+  std::vector<std::vector<Expr>> contributions(leaf_list.size(), std::vector<Expr>{Expr(0.0)});
+  for (const Expr& term : residual.args()) {
+    if (term.is_constant()) continue;
+    if (term.is_leaf()) {
+      contributions[*position.find(term)].push_back(Expr(1.0));
+      continue;
+    }
+    for (const Expr& leaf : leaves(term)) {
+      const std::optional<double> c = linear_coefficient(term, leaf);
+      contributions[*position.find(leaf)].push_back(c ? Expr(*c) : diff(term, leaf));
+    }
+  }
+  for (std::size_t k = 0; k < leaf_list.size(); ++k) out[k] = sum(contributions[k]);
+  return out;
+}
+
 EntryMap symbolic_entries(std::span<const Expr> residuals, const InputMap& inputs, std::size_t unknowns) {
   EntryMap entries;
   for (std::size_t i = 0; i < residuals.size(); ++i) {
-    for (const Expr& leaf : leaves(residuals[i])) {
+    const std::vector<Expr> leaf_list = leaves(residuals[i]);
+    const std::vector<Expr> partials = partials_of(residuals[i], leaf_list);
+    for (std::size_t k = 0; k < leaf_list.size(); ++k) {
+      const Expr& leaf = leaf_list[k];
       std::optional<InputSlot> in = inputs(leaf);
       if (!in) throw std::invalid_argument("jacobian: no input for " + to_string(leaf));
       if (in->kind != InputKind::Y && in->kind != InputKind::YP) continue;
       if (in->index >= unknowns)
         throw std::invalid_argument("jacobian: " + to_string(leaf) + " maps to unknown " +
                                     std::to_string(in->index) + " of " + std::to_string(unknowns));
-      Expr d = diff(residuals[i], leaf);
+      const Expr& d = partials[k];
       if (d.is_constant() && d.constant_value() == 0.0) continue;
       Partials& p = entries[{in->index, i}];
       (in->kind == InputKind::Y ? p.dy : p.dyp) += d;

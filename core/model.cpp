@@ -152,11 +152,16 @@ class Assembler {
   }
 
   void outputs() {
-    std::unordered_set<std::string> names;
-    for (const ModelVariable& v : model_.variables) names.insert(v.name);
+    // Only the requested names go into a set (a model has far more variables than outputs).
+    std::unordered_set<std::string_view> found;
+    if (!netlist_.outputs.empty()) {
+      const std::unordered_set<std::string_view> requested(netlist_.outputs.begin(), netlist_.outputs.end());
+      for (const ModelVariable& v : model_.variables)
+        if (requested.count(v.name) != 0) found.insert(v.name);
+    }
     for (std::size_t i = 0; i < netlist_.outputs.size(); ++i) {
       const std::string& path = netlist_.outputs[i];
-      if (names.count(path) == 0) {
+      if (found.count(path) == 0) {
         std::vector<std::string> close;
         auto dot = path.find('.');
         std::string instance = path.substr(0, dot);
