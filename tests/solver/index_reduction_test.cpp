@@ -165,6 +165,39 @@ TEST_CASE("index reduction: a mass driven by a speed source through a spring bal
   }
 }
 
+TEST_CASE("index reduction: a speed source driving a mass directly, with a damper to the wall") {
+  // The source fixes der(s) of the mass's flange: its v and a become dummies (index 2). Source
+  // work = ½·m·v² + the damper's loss.
+  auto run = simulate_text(R"({ "format": "acausal/1",
+    "components": {
+      "sine": { "type": "signal.Sine", "params": { "amplitude": 0.4, "frequency": "1.5 Hz" } },
+      "drive": { "type": "translational.Speed" },
+      "mass": { "type": "translational.Mass", "params": { "m": "0.5 kg" } },
+      "wall": { "type": "translational.Fixed" },
+      "damper": { "type": "translational.Damper", "params": { "d": "3 N*s/m" } } },
+    "connections": [["sine.y", "drive.v"], ["drive.flange", "mass.flange", "damper.R"], ["damper.C", "wall.flange"]],
+    "experiment": { "stop": 2, "interval": 0.002, "tolerance": 1e-8 },
+    "outputs": ["mass.v", "drive.flange.f"] })");
+  CHECK(run->program->dae().reduction.index == 2);
+  const double m = 0.5, d = 3.0, A = 0.4, w = 2.0 * std::numbers::pi * 1.5;
+  // The source's force (into its flange) balances the mass and the damper: −f = m·v' + d·v.
+  const auto t = run->result.times();
+  const auto f = run->result.column("drive.flange.f");
+  double worst = 0.0;
+  for (std::size_t k = 0; k < t.size(); ++k) {
+    const double v = A * std::sin(w * t[k]), a = A * w * std::cos(w * t[k]);
+    worst = std::max(worst, std::fabs(-f[k] - (m * a + d * v)));
+  }
+  CHECK(worst < 1e-9 * (m * A * w + d * A));
+  const EnergyReport& e = *run->summary.energy;
+  CHECK(e.relative_balance() < 1e-6);
+  CHECK(e.work_injected == doctest::Approx(e.stored_end - e.stored_start + e.work_lost).epsilon(1e-6));
+  for (const ComponentEnergy& c : e.components) {
+    INFO(c.instance);
+    CHECK(c.relative_audit() < 1e-6);
+  }
+}
+
 TEST_CASE("index reduction: the gear of Rot_First keeps every component's energy audit") {
   Netlist n = load_netlist(ACAUSAL_SOURCE_DIR "/netlists/reference/Rot_First.json");
   Model model = build_model(n, builtin_registry());
