@@ -140,14 +140,13 @@ class Substitution {
         for (int k = 0; k < x.order(); ++k) r = time_derivative(r);
       }
     } else {
-      std::vector<Expr> a;
-      a.reserve(x.args().size());
+      boost::container::small_vector<Expr, 8> a;  // no heap for the usual few arguments
       bool changed = false;
       for (const Expr& y : x.args()) {
         a.push_back(walk(y));
         changed = changed || a.back() != y;
       }
-      if (changed) r = rebuild(x, a);
+      if (changed) r = rebuild(x, std::span<const Expr>(a.data(), a.size()));
     }
     memo_.insert(x, r);
     return r;

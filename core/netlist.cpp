@@ -2,7 +2,8 @@
 
 #include <cmath>
 #include <fstream>
-#include <regex>
+#include <optional>
+#include <algorithm>
 #include <set>
 #include <sstream>
 
@@ -64,12 +65,16 @@ double require_number(const json& j, const std::string& pointer, const std::stri
   return v;
 }
 
+/// [A-Za-z_][A-Za-z0-9_]* (ASCII only; a loop, since std::regex costs microseconds per name).
 bool valid_instance_name(const std::string& s) {
-  static const std::regex re("[A-Za-z_][A-Za-z0-9_]*");
-  return std::regex_match(s, re);
+  auto letter = [](char ch) { return (ch >= 'A' && ch <= 'Z') || (ch >= 'a' && ch <= 'z') || ch == '_'; };
+  auto digit = [](char ch) { return ch >= '0' && ch <= '9'; };
+  if (s.empty() || !letter(s[0])) return false;
+  return std::all_of(s.begin() + 1, s.end(), [&](char ch) { return letter(ch) || digit(ch); });
 }
 
-void parse_components(const json& j, Netlist& n) {
+/// Moves the parameter and initial-value objects out of `j` (the tree is dropped after parsing).
+void parse_components(json& j, Netlist& n) {
   require_object(j, "/components", "\"components\"");
   if (j.empty()) throw ModelError("/components", "\"components\" is empty: a netlist needs at least one component");
   for (auto it = j.begin(); it != j.end(); ++it) {
@@ -79,12 +84,15 @@ void parse_components(const json& j, Netlist& n) {
     if (!valid_instance_name(c.name))
       throw ModelError(c.pointer, "invalid instance name \"" + c.name +
                                       "\": use letters, digits and _, not starting with a digit");
-    const json& body = require_object(it.value(), c.pointer, "a component");
+    json& body = it.value();
+    require_object(body, c.pointer, "a component");
     check_keys(body, c.pointer, {"type", "params", "initial"});
     if (!body.contains("type")) throw ModelError(c.pointer, "missing \"type\"");
     c.type = require_string(body["type"], c.pointer + "/type", "\"type\"");
-    if (body.contains("params")) c.params = require_object(body["params"], c.pointer + "/params", "\"params\"");
-    if (body.contains("initial")) c.initial = require_object(body["initial"], c.pointer + "/initial", "\"initial\"");
+    if (body.contains("params")) c.params = std::move(body["params"]);
+    if (body.contains("initial")) c.initial = std::move(body["initial"]);
+    require_object(c.params, c.pointer + "/params", "\"params\"");
+    require_object(c.initial, c.pointer + "/initial", "\"initial\"");
     n.components.push_back(std::move(c));
   }
 }
@@ -124,29 +132,47 @@ void parse_experiment(const json& j, Netlist& n) {
   if (!(e.tolerance > 0 && e.tolerance < 1)) throw ModelError("/experiment/tolerance", "tolerance must lie in (0, 1)");
 }
 
-/// JSON objects may not repeat a key (the parser would keep the last one silently). A SAX pass over
-/// the text keeps the path and the keys of every open object; it is linear in the text (the DOM
-/// parser's callback interface is not).
-class DuplicateKeyCheck : public nlohmann::json_sax<json> {
+/// Builds the document tree and checks that no object repeats a key (the tree would keep the last
+/// one silently), in one SAX pass over the text: every event goes to nlohmann's own tree builder
+/// (the one `json::parse` uses, so the tree and the parse errors are the same), and the check keeps
+/// the path and the keys of every open object. The first repeated key is only noted: a syntax error
+/// anywhere in the text is reported before it, as when the check was a second pass.
+class CheckedTreeParser {
  public:
-  bool null() override { return element(); }
-  bool boolean(bool) override { return element(); }
-  bool number_integer(number_integer_t) override { return element(); }
-  bool number_unsigned(number_unsigned_t) override { return element(); }
-  bool number_float(number_float_t, const string_t&) override { return element(); }
-  bool string(string_t&) override { return element(); }
-  bool binary(binary_t&) override { return element(); }
-  bool start_object(std::size_t) override { return open(false); }
-  bool start_array(std::size_t) override { return open(true); }
-  bool end_object() override { return close(); }
-  bool end_array() override { return close(); }
-  bool key(string_t& k) override {
+  using number_integer_t = json::number_integer_t;
+  using number_unsigned_t = json::number_unsigned_t;
+  using number_float_t = json::number_float_t;
+  using string_t = json::string_t;
+  using binary_t = json::binary_t;
+
+  explicit CheckedTreeParser(json& root) : tree_(root) {}
+
+  bool null() { return element() && tree_.null(); }
+  bool boolean(bool b) { return element() && tree_.boolean(b); }
+  bool number_integer(number_integer_t v) { return element() && tree_.number_integer(v); }
+  bool number_unsigned(number_unsigned_t v) { return element() && tree_.number_unsigned(v); }
+  bool number_float(number_float_t v, const string_t& text) { return element() && tree_.number_float(v, text); }
+  bool string(string_t& v) { return element() && tree_.string(v); }
+  bool binary(binary_t& v) { return element() && tree_.binary(v); }
+  bool start_object(std::size_t n) { return open(false) && tree_.start_object(n); }
+  bool start_array(std::size_t n) { return open(true) && tree_.start_array(n); }
+  bool end_object() { return close() && tree_.end_object(); }
+  bool end_array() { return close() && tree_.end_array(); }
+  bool key(string_t& k) {
     Frame& f = frames_.back();
     f.key = k;
-    if (!f.keys.insert(k).second) throw ModelError(pointer(), "duplicate key \"" + k + "\"");
-    return true;
+    if (!f.keys.insert(k).second && !duplicate_) duplicate_ = {pointer(), "duplicate key \"" + k + "\""};
+    return tree_.key(k);
   }
-  bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) override { return false; }
+  template <typename Exception>
+  bool parse_error(std::size_t position, const std::string& token, const Exception& e) {
+    return tree_.parse_error(position, token, e);  // throws e
+  }
+
+  /// After a successful parse: the first repeated key, if any.
+  void check_duplicates() const {
+    if (duplicate_) throw ModelError(duplicate_->first, duplicate_->second);
+  }
 
  private:
   struct Frame {
@@ -173,15 +199,18 @@ class DuplicateKeyCheck : public nlohmann::json_sax<json> {
     for (const Frame& f : frames_) p += "/" + (f.array ? std::to_string(f.index) : json_pointer_token(f.key));
     return p;
   }
+  nlohmann::detail::json_sax_dom_parser<json> tree_;
   std::vector<Frame> frames_;
+  std::optional<std::pair<std::string, std::string>> duplicate_;  ///< pointer and message
 };
 
 }  // namespace
 
 Netlist parse_netlist(std::string_view text, std::string source) {
   json root;
+  CheckedTreeParser parser(root);
   try {
-    root = json::parse(text.begin(), text.end());
+    json::sax_parse(text.begin(), text.end(), &parser);
   } catch (const json::out_of_range& e) {
     // A number too large for a double (JSON has no inf or NaN otherwise).
     std::string what = e.what();
@@ -197,8 +226,7 @@ Netlist parse_netlist(std::string_view text, std::string source) {
     throw ModelError("", source + ": JSON syntax error at " + line_column(text, e.byte == 0 ? 0 : e.byte - 1) +
                              ": " + detail);
   }
-  DuplicateKeyCheck duplicates;
-  json::sax_parse(text.begin(), text.end(), &duplicates);
+  parser.check_duplicates();
   Netlist n;
   n.source = std::move(source);
   require_object(root, "", "the netlist");

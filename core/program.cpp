@@ -1,6 +1,7 @@
 #include "core/program.hpp"
 
 #include <cmath>
+#include <string_view>
 #include <unordered_map>
 
 #include "core/expr_diff.hpp"
@@ -82,11 +83,16 @@ namespace {
 
 std::vector<Expr> output_expressions(const Model& model, const ReducedDae& dae,
                                      const std::unordered_map<Expr, Expr, ExprHash>& derivatives) {
-  std::unordered_map<std::string, std::size_t> index;
-  for (std::size_t i = 0; i < model.variables.size(); ++i) index.emplace(model.variables[i].name, i);
+  // One pass over the variables against a map of the requested names only: a model has far more
+  // variables than outputs (the names were validated when the model was built).
+  std::unordered_map<std::string_view, std::size_t> variable_of;
+  for (const std::string& name : model.outputs) variable_of.emplace(name, std::string::npos);
+  for (std::size_t i = 0; i < model.variables.size(); ++i)
+    if (auto it = variable_of.find(model.variables[i].name); it != variable_of.end() && it->second == std::string::npos)
+      it->second = i;
   std::vector<Expr> out;
   for (const std::string& name : model.outputs)
-    out.push_back(substitute(dae.in_unknowns(model.variables[index.at(name)].symbol), derivatives));
+    out.push_back(substitute(dae.in_unknowns(model.variables[variable_of.at(name)].symbol), derivatives));
   return out;
 }
 
