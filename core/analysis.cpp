@@ -36,6 +36,24 @@ Expr ReducedDae::rate(const Expr& e) const {
   return derivatives.empty() ? d : in_reduced_unknowns(d);
 }
 
+std::vector<std::size_t> ReducedDae::substituted_equations(std::size_t i) const {
+  std::vector<std::size_t> equations;
+  if (residual_definitions.empty()) return equations;
+  std::vector<bool> seen(solved_from.size(), false);
+  std::vector<std::size_t> stack = residual_definitions[i];
+  while (!stack.empty()) {
+    const std::size_t k = stack.back();
+    stack.pop_back();
+    if (seen[k]) continue;
+    seen[k] = true;
+    equations.push_back(solved_from[k].equation);
+    stack.insert(stack.end(), solved_from[k].definitions.begin(), solved_from[k].definitions.end());
+  }
+  std::sort(equations.begin(), equations.end());
+  equations.erase(std::unique(equations.begin(), equations.end()), equations.end());
+  return equations;
+}
+
 std::string ReducedDae::name(const Model& model, std::size_t k) const {
   std::string s = model.variables[unknown_variable[k]].name;
   for (int i = 0; i < unknown_order[k]; ++i) s = "der(" + s + ")";
@@ -296,7 +314,10 @@ void eliminate_solved_algebraics(ReducedDae& r, const Matching& h) {
   std::vector<std::size_t> visited(rows + n, 0);  // stamp of the last elimination that touched an id
 
   std::vector<bool> row_alive(rows, true), col_alive(n, true);
-  std::vector<std::vector<std::size_t>> merged(rows);  // model equations substituted into each row
+  // Definitions substituted into each row, directly (provenance for diagnostics: copying the
+  // equations behind them instead would grow quadratically along a chain of substitutions).
+  std::vector<std::vector<std::size_t>> direct(rows);
+  std::vector<ReducedDae::SolvedFrom> solved_from;
   std::vector<std::size_t> defined;  // unknowns eliminated, in order
   std::vector<Expr> definition;      // their definitions, kept current
   for (std::size_t i = 0; i < rows; ++i) {
@@ -313,17 +334,18 @@ void eliminate_solved_algebraics(ReducedDae& r, const Matching& h) {
     const std::size_t stamp = defined.size() + 1;
     row_alive[i] = false;
     col_alive[c] = false;
-    std::vector<std::size_t> sources = merged[i];
-    sources.push_back(r.residual_equation[i]);
+    const std::size_t k = definition.size();
+    solved_from.push_back({r.residual_equation[i], std::move(direct[i])});
     for (std::size_t id : users[c]) {
       if (visited[id] == stamp) continue;
       visited[id] = stamp;
       if (id < rows) {
         if (!row_alive[id]) continue;
         r.residuals[id] = substitute(r.residuals[id], replace);
-        merged[id].insert(merged[id].end(), sources.begin(), sources.end());
+        direct[id].push_back(k);
       } else {
         definition[id - rows] = substitute(definition[id - rows], replace);
+        solved_from[id - rows].definitions.push_back(k);
       }
       for (std::size_t vc : value_columns) users[vc].push_back(id);
     }
@@ -333,7 +355,7 @@ void eliminate_solved_algebraics(ReducedDae& r, const Matching& h) {
     for (std::size_t vc : value_columns) users[vc].push_back(rows + definition.size() - 1);
   }
   if (defined.empty()) {
-    r.substituted_equations.assign(r.residuals.size(), {});
+    r.residual_definitions.assign(r.residuals.size(), {});
     return;
   }
 
@@ -353,12 +375,11 @@ void eliminate_solved_algebraics(ReducedDae& r, const Matching& h) {
     kept.residuals.push_back(r.residuals[i]);
     kept.residual_equation.push_back(r.residual_equation[i]);
     kept.residual_differentiations.push_back(r.residual_differentiations[i]);
-    std::sort(merged[i].begin(), merged[i].end());
-    merged[i].erase(std::unique(merged[i].begin(), merged[i].end()), merged[i].end());
-    kept.substituted_equations.push_back(std::move(merged[i]));
+    kept.residual_definitions.push_back(std::move(direct[i]));
   }
   kept.aliases = std::move(r.aliases);
   kept.solved = std::move(r.solved);
+  kept.solved_from = std::move(solved_from);
   kept.derivatives = std::move(r.derivatives);
   kept.reduction = std::move(r.reduction);
   r = std::move(kept);

@@ -28,8 +28,18 @@ struct ReducedDae {
   /// residual_equation of a relation der(der^(k−1)(x)) = der^k(x) between two orders of a variable
   /// that are both states (index reduction adds it; no model equation stands behind it).
   static constexpr std::size_t kNoEquation = static_cast<std::size_t>(-1);
-  /// Model equations whose solved variable was substituted into residual i (for diagnostics).
-  std::vector<std::vector<std::size_t>> substituted_equations;
+  /// Explicitly solved unknowns substituted into residual i (indices into solved_from).
+  std::vector<std::vector<std::size_t>> residual_definitions;
+  /// Where the k-th explicitly solved unknown came from: the model equation it was solved from, and
+  /// the solved unknowns that had been substituted into that equation (or into its definition later).
+  struct SolvedFrom {
+    std::size_t equation;
+    std::vector<std::size_t> definitions;
+  };
+  std::vector<SolvedFrom> solved_from;
+  /// Model equations whose solved variables went into residual i, directly or through other solved
+  /// variables, sorted (for diagnostics).
+  std::vector<std::size_t> substituted_equations(std::size_t i) const;
   std::vector<Target> targets;                 ///< per unknown
   AliasElimination aliases;
   /// Unknowns substituted away after alias elimination: their definitions in the remaining unknowns.

@@ -17,6 +17,9 @@ namespace {
 
 /// A pivot this much smaller than the largest entry of its block counts as zero.
 constexpr double kPivotTolerance = 1e-10;
+/// Dense pivoting of a part costs O(rows²·cols); larger parts (a long rigid chain of gears) are
+/// selected by structure and tier alone, and get no run-time check (a dense SVD per step).
+constexpr std::size_t kDenseColumns = 64;
 
 Expr nth_derivative(const Expr& x, int k) {
   Expr d = x;
@@ -172,11 +175,22 @@ class Reducer {
     return selection_tier(model_.variables[r_.unknown_variable[j]].options.priority, d_[j] - level);
   }
 
-  /// |rows| of `cols` with a nonsingular block, including those `forced`: greedy column-pivoted
-  /// Gram–Schmidt, forced columns first, then tier by tier, at the start values; by structure alone
-  /// where the start values make the block singular.
+  /// |rows| of `cols` with a nonsingular block, including those `forced` (the level below's).
   std::vector<std::size_t> select(int level, const std::vector<std::size_t>& rows, const std::vector<std::size_t>& cols,
                                   const std::vector<bool>& forced) {
+    std::vector<std::size_t> chosen =
+        cols.size() > kDenseColumns ? select_structurally(level, rows, cols, forced) : select_numerically(level, rows, cols, forced);
+    std::vector<std::size_t> out;
+    for (std::size_t c : chosen) out.push_back(cols[c]);
+    std::sort(out.begin(), out.end());
+    if (cols.size() <= kDenseColumns) record_pivot(level, rows, out, cols);
+    return out;
+  }
+
+  /// Column-pivoted Gram–Schmidt at the start values, forced columns first, then tier by tier;
+  /// by structure alone where the start values make the block singular. Positions in `cols`.
+  std::vector<std::size_t> select_numerically(int level, const std::vector<std::size_t>& rows,
+                                              const std::vector<std::size_t>& cols, const std::vector<bool>& forced) {
     const auto m = static_cast<Eigen::Index>(rows.size());
     const auto n = static_cast<Eigen::Index>(cols.size());
     Eigen::MatrixXd a = Eigen::MatrixXd::Zero(m, n);
@@ -215,11 +229,7 @@ class Reducer {
       }
     }
     if (static_cast<Eigen::Index>(chosen.size()) < m) chosen = select_structurally(level, rows, cols, forced);
-    std::vector<std::size_t> out;
-    for (std::size_t c : chosen) out.push_back(cols[c]);
-    std::sort(out.begin(), out.end());
-    record_pivot(level, rows, out, cols);
-    return out;
+    return chosen;
   }
 
   std::vector<std::size_t> select_structurally(int level, const std::vector<std::size_t>& rows,

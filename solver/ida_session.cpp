@@ -157,7 +157,7 @@ void IdaSession::fail(int flag, const char* call) {
     const std::size_t origin = dae.residual_equation[nonfinite_residual_];
     text += "; the residual of " +
             (origin == ReducedDae::kNoEquation ? to_string(dae.residuals[nonfinite_residual_]) : describe(origin));
-    const auto& merged = dae.substituted_equations[nonfinite_residual_];
+    const std::vector<std::size_t> merged = dae.substituted_equations(nonfinite_residual_);
     if (!merged.empty()) {
       text += ", with these substituted into it:";
       for (std::size_t e : merged) text += " " + describe(e) + ";";

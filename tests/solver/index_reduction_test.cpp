@@ -289,3 +289,41 @@ TEST_CASE("initialization: a block without a solution is named with its equation
                            "  /components/p (p: rod length): residual "));
   }
 }
+
+TEST_CASE("index reduction: a chain of 100 gears is one inertia J·Σ r^(-2k) under a constant torque") {
+  // Inertia k sits behind k gears of ratio r: φ_k = φ_0 / r^k, so the chain reflects to the first
+  // shaft as J_eff = J·Σ_k r^(-2k); from rest under τ, φ_0(t) = τ·t² / (2·J_eff). The level parts
+  // are far too large for dense pivoting: this is the structural selection path.
+  const int gears = 100;
+  const double J = 0.1, r = 1.01, tau = 2.0;
+  std::string components = R"("torque": { "type": "rotational.ConstantTorque", "params": { "tau_constant": 2 } },)";
+  std::string connections;
+  std::string previous = "torque.flange";
+  for (int k = 0; k <= gears; ++k) {
+    const std::string j = "j" + std::to_string(k);
+    components += "\"" + j + R"(": { "type": "rotational.Inertia", "params": { "J": 0.1 } },)";
+    connections += "[\"" + previous + "\", \"" + j + ".flange\"" + (k < gears ? ", \"g" + std::to_string(k) + ".C\"" : "") + "],";
+    if (k < gears) {
+      components += "\"g" + std::to_string(k) + R"(": { "type": "rotational.IdealGear", "params": { "ratio": 1.01 } },)";
+      previous = "g" + std::to_string(k) + ".R";
+    }
+  }
+  components.pop_back();
+  connections.pop_back();
+  auto run = simulate_text(R"({ "format": "acausal/1", "components": {)" + components + R"(},
+    "connections": [)" + connections + R"(],
+    "experiment": { "stop": 1, "interval": 0.01, "tolerance": 1e-8 },
+    "outputs": ["j0.phi", "j100.phi"] })");
+  CHECK(run->program->dae().reduction.index == 3);
+  CHECK(run->program->size() == 2);  // one degree of freedom: an angle and a speed
+  double j_eff = 0.0;
+  for (int k = 0; k <= gears; ++k) j_eff += J * std::pow(r, -2.0 * k);
+  const auto t = run->result.times();
+  const auto phi0 = run->result.column("j0.phi");
+  const auto phi_last = run->result.column("j100.phi");
+  for (std::size_t k = 0; k < t.size(); ++k) {
+    CHECK(phi0[k] == doctest::Approx(tau * t[k] * t[k] / (2.0 * j_eff)).epsilon(1e-6));
+    CHECK(phi_last[k] == doctest::Approx(phi0[k] / std::pow(r, gears)).epsilon(1e-12));
+  }
+  CHECK(run->summary.energy->relative_balance() < 1e-6);
+}
