@@ -40,21 +40,48 @@ class Graph {
 
   std::size_t equation_count() const { return equations_.size(); }
 
-  /// Augmenting path from equation `e` over highest-derivative variables; colors what it visits.
-  bool augment(std::size_t e) {
-    colored_equation_[e] = true;
-    for (std::size_t v : equations_[e])
-      if (derivative_[v] == kNone && assign_[v] == kNone) {
-        assign_[v] = e;
-        return true;
+  /// Augmenting path from equation `root` over highest-derivative variables; colors what it visits.
+  /// Depth first with an explicit stack: a long chain of constraints cannot overflow the call stack.
+  bool augment(std::size_t root) {
+    struct Frame {
+      std::size_t equation;
+      std::size_t next;  ///< position in its variables of the next one to try
+      std::size_t via;   ///< the variable, assigned to this equation, through which it was entered
+    };
+    std::vector<Frame> stack;
+    // Colors `e`; true if it has a free highest derivative (which it then takes).
+    auto enter = [&](std::size_t e, std::size_t via) {
+      colored_equation_[e] = true;
+      for (std::size_t v : equations_[e])
+        if (derivative_[v] == kNone && assign_[v] == kNone) {
+          assign_[v] = e;
+          return true;
+        }
+      stack.push_back({e, 0, via});
+      return false;
+    };
+    if (enter(root, kNone)) return true;
+    while (!stack.empty()) {
+      Frame& top = stack.back();
+      const std::vector<std::size_t>& vars = equations_[top.equation];
+      std::size_t v = kNone;
+      while (top.next < vars.size()) {
+        const std::size_t candidate = vars[top.next++];
+        if (derivative_[candidate] != kNone || colored_variable_[candidate]) continue;
+        v = candidate;
+        break;
       }
-    for (std::size_t v : equations_[e]) {
-      if (derivative_[v] != kNone || colored_variable_[v]) continue;
+      if (v == kNone) {
+        stack.pop_back();  // no augmenting path through this equation
+        continue;
+      }
       colored_variable_[v] = true;
-      if (augment(assign_[v])) {
-        assign_[v] = e;
-        return true;
-      }
+      const std::size_t parent = top.equation;
+      if (!enter(assign_[v], v)) continue;
+      // The path ends: every variable on it moves to the equation before it.
+      assign_[v] = parent;
+      for (std::size_t k = stack.size(); k-- > 1;) assign_[stack[k].via] = stack[k - 1].equation;
+      return true;
     }
     return false;
   }
