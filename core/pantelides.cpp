@@ -1,6 +1,7 @@
 #include "core/pantelides.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <stdexcept>
 
 namespace acausal {
@@ -51,7 +52,7 @@ class Graph {
     std::vector<Frame> stack;
     // Colors `e`; true if it has a free highest derivative (which it then takes).
     auto enter = [&](std::size_t e, std::size_t via) {
-      colored_equation_[e] = true;
+      color_equation(e);
       for (std::size_t v : equations_[e])
         if (derivative_[v] == kNone && assign_[v] == kNone) {
           assign_[v] = e;
@@ -67,7 +68,7 @@ class Graph {
       std::size_t v = kNone;
       while (top.next < vars.size()) {
         const std::size_t candidate = vars[top.next++];
-        if (derivative_[candidate] != kNone || colored_variable_[candidate]) continue;
+        if (derivative_[candidate] != kNone || colored_variable(candidate)) continue;
         v = candidate;
         break;
       }
@@ -75,7 +76,7 @@ class Graph {
         stack.pop_back();  // no augmenting path through this equation
         continue;
       }
-      colored_variable_[v] = true;
+      color_variable(v);
       const std::size_t parent = top.equation;
       if (!enter(assign_[v], v)) continue;
       // The path ends: every variable on it moves to the equation before it.
@@ -86,19 +87,18 @@ class Graph {
     return false;
   }
 
+  /// Forgets the colors of the last augment: a new generation, so that clearing costs nothing
+  /// however large the graph has grown.
   void clear_colors() {
-    std::fill(colored_equation_.begin(), colored_equation_.end(), false);
-    std::fill(colored_variable_.begin(), colored_variable_.end(), false);
+    ++generation_;
+    colored_equations_.clear();
+    colored_variables_.clear();
   }
 
   /// Differentiates every colored variable and equation; returns the derivative of `e`.
   std::size_t differentiate_colored(std::size_t e) {
-    const std::size_t variables = base_of_.size();
-    for (std::size_t v = 0; v < variables; ++v)
-      if (colored_variable_[v]) derivative_[v] = add_variable(base_of_[v], order_[v] + 1);
-    const std::size_t count = equations_.size();
-    for (std::size_t l = 0; l < count; ++l) {
-      if (!colored_equation_[l]) continue;
+    for (std::size_t v : colored_variables_) derivative_[v] = add_variable(base_of_[v], order_[v] + 1);
+    for (std::size_t l : colored_equations_) {
       std::vector<std::size_t> vars = equations_[l];
       for (std::size_t v : equations_[l]) {
         if (derivative_[v] == kNone) derivative_[v] = add_variable(base_of_[v], order_[v] + 1);
@@ -109,8 +109,7 @@ class Graph {
       equation_derivative_[l] = add_equation(std::move(vars), origin_[l]);
       differentiations_[equation_derivative_[l]] = differentiations_[l] + 1;
     }
-    for (std::size_t v = 0; v < variables; ++v)
-      if (colored_variable_[v]) assign_[derivative_[v]] = equation_derivative_[assign_[v]];
+    for (std::size_t v : colored_variables_) assign_[derivative_[v]] = equation_derivative_[assign_[v]];
     return equation_derivative_[e];
   }
 
@@ -131,12 +130,23 @@ class Graph {
     for (int k = 0; k < order; ++k) node = derivative_[node];
     return node;
   }
+  void color_equation(std::size_t e) {
+    if (equation_color_[e] == generation_) return;
+    equation_color_[e] = generation_;
+    colored_equations_.push_back(e);
+  }
+  void color_variable(std::size_t v) {
+    variable_color_[v] = generation_;
+    colored_variables_.push_back(v);
+  }
+  bool colored_variable(std::size_t v) const { return variable_color_[v] == generation_; }
+
   std::size_t add_variable(std::size_t base, int order) {
     base_of_.push_back(base);
     order_.push_back(order);
     derivative_.push_back(kNone);
     assign_.push_back(kNone);
-    colored_variable_.push_back(false);
+    variable_color_.push_back(0);
     return base_of_.size() - 1;
   }
   std::size_t add_equation(std::vector<std::size_t> vars, std::size_t origin) {
@@ -144,7 +154,7 @@ class Graph {
     origin_.push_back(origin);
     differentiations_.push_back(0);
     equation_derivative_.push_back(kNone);
-    colored_equation_.push_back(false);
+    equation_color_.push_back(0);
     return equations_.size() - 1;
   }
 
@@ -153,13 +163,16 @@ class Graph {
   std::vector<int> order_;
   std::vector<std::size_t> derivative_;  ///< node of der(this), or kNone
   std::vector<std::size_t> assign_;      ///< equation matched to this variable, or kNone
-  std::vector<bool> colored_variable_;
+  std::vector<std::uint32_t> variable_color_;  ///< generation in which it was last colored
   // equation nodes
   std::vector<std::vector<std::size_t>> equations_;
   std::vector<std::size_t> origin_;               ///< the original equation it derives from
   std::vector<int> differentiations_;             ///< how often the original was differentiated
   std::vector<std::size_t> equation_derivative_;  ///< node of its derivative, or kNone
-  std::vector<bool> colored_equation_;
+  std::vector<std::uint32_t> equation_color_;
+  // the colors of the current augment
+  std::uint32_t generation_ = 1;
+  std::vector<std::size_t> colored_equations_, colored_variables_;
 };
 
 }  // namespace
