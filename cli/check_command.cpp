@@ -29,8 +29,6 @@ std::string source_text(const Program& p, std::size_t j, InitialSource s) {
                                            : "computed";
 }
 
-std::string times(int k) { return k == 1 ? "once" : k == 2 ? "twice" : std::to_string(k) + " times"; }
-
 /// `check --json`: the same facts as the text report, for tools.
 nlohmann::json json_report(const Model& model, Program& program, const std::vector<InitialSource>& sources,
                            const std::vector<std::string>& dropped) {
@@ -118,7 +116,7 @@ void text_report(const Netlist& netlist, const Model& model, Program& program, c
     for (const auto& [e, k] : dae.reduction.differentiated) {
       const ModelEquation& eq = model.equations[e];
       std::cout << "  " << eq.pointer << " (" << eq.origin << (eq.description.empty() ? "" : ": " + eq.description)
-                << "): 0 = " << to_string(eq.residual) << "   differentiated " << times(k) << "\n";
+                << "): 0 = " << to_string(eq.residual) << "   differentiated " << times_text(k) << "\n";
     }
     std::cout << "dummy derivatives (algebraic; their variables are fixed by the constraints):\n";
     for (const std::string& d : dae.reduction.dummy_derivatives) std::cout << "  " << d << "\n";

@@ -17,15 +17,13 @@ void print_equation(const Expr& residual, const std::string& description) {
   std::cout << "\n";
 }
 
-std::string times(int k) { return k == 1 ? "once" : k == 2 ? "twice" : std::to_string(k) + " times"; }
-
 /// Where residual i of the reduced system comes from.
 std::string residual_origin(const Model& model, const ReducedDae& dae, std::size_t i) {
   if (dae.residual_equation[i] == ReducedDae::kNoEquation) return "index reduction: both orders are states";
   const ModelEquation& origin = model.equations[dae.residual_equation[i]];
   std::string where = origin.origin == "connection" ? "connection" : origin.origin;
   if (!origin.description.empty()) where += ": " + origin.description;
-  if (const int k = dae.residual_differentiations[i]; k > 0) where += " (differentiated " + times(k) + ")";
+  if (const int k = dae.residual_differentiations[i]; k > 0) where += " (differentiated " + times_text(k) + ")";
   return where;
 }
 

@@ -55,9 +55,7 @@ std::vector<std::size_t> ReducedDae::substituted_equations(std::size_t i) const 
 }
 
 std::string ReducedDae::name(const Model& model, std::size_t k) const {
-  std::string s = model.variables[unknown_variable[k]].name;
-  for (int i = 0; i < unknown_order[k]; ++i) s = "der(" + s + ")";
-  return s;
+  return derivative_name(model.variables[unknown_variable[k]].name, unknown_order[k]);
 }
 
 namespace {

@@ -27,12 +27,6 @@ Expr nth_derivative(const Expr& x, int k) {
   return d;
 }
 
-std::string derivative_name(const std::string& name, int k) {
-  std::string s = name;
-  for (int i = 0; i < k; ++i) s = "der(" + s + ")";
-  return s;
-}
-
 /// Order in which candidates are selected (made non-states): lower first. Derivatives come right
 /// after `never`, so that a state is a variable the user declared wherever possible.
 int selection_tier(StatePriority p, int order) {
@@ -261,7 +255,7 @@ class Reducer {
     const ModelEquation& eq = model_.equations[r_.residual_equation[i]];
     const int times = c_[i] - level;
     std::string text = eq.pointer + ": 0 = " + to_string(r_.residuals[i]);
-    if (times > 0) text += " (differentiated " + std::string(times == 1 ? "once" : std::to_string(times) + " times") + ")";
+    if (times > 0) text += " (differentiated " + times_text(times) + ")";
     return text;
   }
 
@@ -284,7 +278,7 @@ class Reducer {
     }
     if (constant) return;  // a constant nonsingular block stays nonsingular
     for (std::size_t j : ordered) block.variables.push_back(derivative_name(name(j), d_[j] - level));
-    pending_pivots_.push_back(std::move(block));
+    r_.reduction.pivots.push_back(std::move(block));
   }
 
   /// The reduced system: every equation with its derivatives, der^k(x) written in the states'
@@ -337,10 +331,6 @@ class Reducer {
     r_.residuals = std::move(residuals);
     r_.residual_equation = std::move(equation);
     r_.residual_differentiations = std::move(times);
-    for (PivotBlock& block : pending_pivots_) {
-      for (Expr& e : block.entries) e = substitute(e, derivatives);
-      r_.reduction.pivots.push_back(std::move(block));
-    }
   }
 
   void add_unknown(const Expr& symbol, std::size_t j, int order) {
@@ -357,10 +347,17 @@ class Reducer {
   std::vector<int> c_, d_;
   std::vector<std::vector<Entry>> rows_;
   std::vector<int> selected_depth_;  ///< per unknown: the deepest level that selected it (0: none)
-  std::vector<PivotBlock> pending_pivots_;
 };
 
 }  // namespace
+
+std::string derivative_name(const std::string& name, int k) {
+  std::string s = name;
+  for (int i = 0; i < k; ++i) s = "der(" + s + ")";
+  return s;
+}
+
+std::string times_text(int k) { return k == 1 ? "once" : k == 2 ? "twice" : std::to_string(k) + " times"; }
 
 void reduce_index(const Model& model, ReducedDae& r) { Reducer(model, r).run(); }
 

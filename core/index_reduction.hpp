@@ -30,7 +30,9 @@ struct ReducedDae;
 struct PivotBlock {
   std::size_t rows = 0;                  ///< constraints (= selected variables)
   std::size_t cols = 0;                  ///< candidates, the selected ones first
-  std::vector<Expr> entries;             ///< rows × cols, row-major, in the reduced unknowns
+  /// rows × cols, row-major, in the representatives and their derivatives (ReducedDae::
+  /// in_reduced_unknowns writes them in the unknowns)
+  std::vector<Expr> entries;
   std::vector<std::string> constraints;  ///< the equations of the block, as the user wrote them
   std::vector<std::string> variables;    ///< the candidates, the selected ones first
 };
@@ -43,6 +45,12 @@ struct IndexReduction {
   std::vector<std::string> dummy_derivatives;  ///< derivatives that became algebraic unknowns
   std::vector<PivotBlock> pivots;              ///< blocks that depend on the solution (checked at run time)
 };
+
+/// `x`, `der(x)`, `der(der(x))`: the name of the k-th derivative of a variable.
+std::string derivative_name(const std::string& name, int k);
+
+/// "once", "twice", "3 times": how often an equation was differentiated, for messages.
+std::string times_text(int k);
 
 /// Rewrites a structurally nonsingular DAE of index > 1 (as analyze() builds it, before explicit
 /// algebraics are eliminated) into an index-1 one: differentiated equations appended, der^k(x)

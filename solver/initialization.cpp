@@ -18,6 +18,7 @@ namespace {
 struct Layout {
   std::size_t n = 0;
   std::vector<std::size_t> yp_column;  ///< per unknown: column of its y', or kUnmatched if algebraic
+  std::vector<std::size_t> yp_owner;   ///< per column ≥ n: the unknown whose y' it is
   std::size_t columns = 0;
 };
 
@@ -27,8 +28,16 @@ Layout layout(const Program& p) {
   l.yp_column.assign(l.n, kUnmatched);
   l.columns = l.n;
   for (std::size_t j = 0; j < l.n; ++j)
-    if (p.id()[j] == 1.0) l.yp_column[j] = l.columns++;
+    if (p.id()[j] == 1.0) {
+      l.yp_column[j] = l.columns++;
+      l.yp_owner.push_back(j);
+    }
   return l;
+}
+
+/// `x` for column c < n of the layout, `der(x)` for the y' column of x.
+std::string column_name(const Program& p, const Layout& l, std::size_t c) {
+  return c < l.n ? p.name(c) : "der(" + p.name(l.yp_owner[c - l.n]) + ")";
 }
 
 /// One extra row of the initialization problem: unknown `unknown` equals `value`.
@@ -120,10 +129,7 @@ Choice choose_conditions(const Program& p) {
   if (im.matching().size != l.columns) {
     std::string free;
     for (std::size_t c = 0; c < l.columns; ++c)
-      if (im.matching().row_of_col[c] == kUnmatched) {
-        std::size_t j = c < l.n ? c : static_cast<std::size_t>(std::find(l.yp_column.begin(), l.yp_column.end(), c) - l.yp_column.begin());
-        free += (free.empty() ? "" : ", ") + (c < l.n ? p.name(j) : "der(" + p.name(j) + ")");
-      }
+      if (im.matching().row_of_col[c] == kUnmatched) free += (free.empty() ? "" : ", ") + column_name(p, l, c);
     throw ModelError("", "the initialization problem is under-determined: nothing fixes " + free);
   }
   choice.graph = im.graph();
@@ -172,25 +178,15 @@ class InitialSystem {
   }
 
   /// z[c] of the layout.
-  double& unknown(std::size_t c) { return c < l_.n ? s_.y[c] : s_.yp[yp_owner(c)]; }
+  double& unknown(std::size_t c) { return c < l_.n ? s_.y[c] : s_.yp[l_.yp_owner[c - l_.n]]; }
 
  private:
-  std::size_t yp_owner(std::size_t c) {
-    if (owner_.empty()) {
-      owner_.assign(l_.columns, kUnmatched);
-      for (std::size_t j = 0; j < l_.n; ++j)
-        if (l_.yp_column[j] != kUnmatched) owner_[l_.yp_column[j]] = j;
-    }
-    return owner_[c];
-  }
-
   Program& p_;
   const Layout& l_;
   const Choice& choice_;
   InitialState& s_;
   double t0_;
   std::size_t rows_;
-  std::vector<std::size_t> owner_;
 };
 
 double max_norm(const std::vector<double>& v) {
@@ -274,10 +270,7 @@ void solve_blocks(InitialSystem& sys, const Program& p, const Layout& l, const C
     std::vector<double> g;
     sys.residual(g);
     std::string unknowns;
-    for (std::size_t c : block.cols) {
-      const std::size_t j = c < l.n ? c : static_cast<std::size_t>(std::find(l.yp_column.begin(), l.yp_column.end(), c) - l.yp_column.begin());
-      unknowns += (unknowns.empty() ? "" : ", ") + (c < l.n ? p.name(j) : "der(" + p.name(j) + ")");
-    }
+    for (std::size_t c : block.cols) unknowns += (unknowns.empty() ? "" : ", ") + column_name(p, l, c);
     throw SolverError(t0, "initialization did not converge in a block of " + std::to_string(block.rows.size()) +
                               " equation" + (block.rows.size() == 1 ? "" : "s") + " for " + unknowns + ":" +
                               describe_rows(p, l, choice, block.rows, &g));
