@@ -162,13 +162,25 @@ class AliasForest {
 
 }  // namespace
 
+std::optional<Expr> AliasElimination::replacement(const Expr& variable) const {
+  const std::size_t* i = variable.op() == Op::Variable ? variable_index.find(variable) : nullptr;
+  if (i == nullptr || alias[*i].representative == *i) return std::nullopt;
+  const AliasOf& a = alias[*i];
+  if (a.is_constant()) return Expr(a.offset);
+  return a.sign * symbols[a.representative] + a.offset;
+}
+
 AliasElimination eliminate_aliases(const Model& model) {
   const std::size_t n = model.variables.size();
-  ExprMap<std::size_t> index;
-  for (std::size_t i = 0; i < n; ++i) index.emplace(model.variables[i].symbol, i);
+  AliasElimination out;
+  ExprMap<std::size_t>& index = out.variable_index;
+  out.symbols.reserve(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    index.emplace(model.variables[i].symbol, i);
+    out.symbols.push_back(model.variables[i].symbol);
+  }
 
   AliasForest forest(model);
-  AliasElimination out;
   out.eliminated_equation.assign(model.equations.size(), false);
   for (std::size_t e = 0; e < model.equations.size(); ++e) {
     auto f = linear_form(model.equations[e].residual);
@@ -219,15 +231,6 @@ AliasElimination eliminate_aliases(const Model& model) {
     if (v.target > t.priority) t = {v.target, value, v.target_pointer, v.name, v.target_value};
   }
 
-  // Replacements for eliminated variables (substitute() turns der(x) into the derivative of x's
-  // replacement).
-  for (std::size_t i = 0; i < n; ++i) {
-    const AliasOf& a = out.alias[i];
-    if (a.representative == i) continue;
-    const Expr& x = model.variables[i].symbol;
-    out.replacements.emplace(x, a.is_constant() ? Expr(a.offset)
-                                                : a.sign * model.variables[a.representative].symbol + a.offset);
-  }
   return out;
 }
 

@@ -3,10 +3,12 @@
 /// Alias elimination: equations a = ±b + c and a = c remove a variable, which is then rebuilt from
 /// its representative for output.
 
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
 
+#include "core/expr_map.hpp"
 #include "core/model.hpp"
 
 namespace acausal {
@@ -32,13 +34,17 @@ struct AliasElimination {
   std::vector<AliasOf> alias;                ///< per model variable; representatives map to themselves
   std::vector<bool> eliminated_equation;     ///< per model equation: consumed as an alias
   std::vector<Target> target;                ///< per model variable (meaningful for representatives)
-  /// Replaces eliminated variables in any expression of the model (use substitute()).
-  std::unordered_map<Expr, Expr, ExprHash> replacements;
+  ExprMap<std::size_t> variable_index;       ///< model variable of each symbol
+  std::vector<Expr> symbols;                 ///< symbol of each model variable
+
+  /// sign·representative + offset (or the constant) for an eliminated variable; nullopt for a
+  /// representative or anything that is not a model variable.
+  std::optional<Expr> replacement(const Expr& variable) const;
 };
 
 /// Finds the alias equations, chooses representatives (internal variables before port variables,
 /// stronger state priority, stronger initial target, then declaration order), moves the initial
-/// targets onto them, and builds the replacement map. Equations that would close a loop of aliases
+/// targets onto them. Equations that would close a loop of aliases
 /// or tie a constant twice are kept, so that structural analysis reports them.
 /// @throws ModelError when two high-priority initial targets of one quantity disagree, or a high
 ///         target contradicts a constant.

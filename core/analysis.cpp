@@ -1,5 +1,6 @@
 #include "core/analysis.hpp"
 
+#include <deque>
 #include <optional>
 #include <stdexcept>
 #include <unordered_map>
@@ -12,11 +13,38 @@
 
 namespace acausal {
 
+void SolvedUnknowns::add(const Expr& variable, LinearRow definition) {
+  index_.emplace(variable, definitions_.size());
+  definitions_.push_back(std::move(definition));
+  built_.emplace_back();
+}
+
+const Expr* SolvedUnknowns::find(const Expr& variable) const {
+  if (variable.op() != Op::Variable) return nullptr;
+  const std::size_t* k = index_.find(variable);
+  if (k == nullptr) return nullptr;
+  std::optional<Expr>& built = built_[*k];
+  if (!built) built = materialize(definitions_[*k], [this](Slot s) { return leaf(s); });
+  return &*built;
+}
+
+Expr SolvedUnknowns::leaf(Slot s) const {
+  Expr x = column_symbols_[s.column];
+  for (std::uint32_t k = 0; k < s.order; ++k) x = der(x);
+  return x;
+}
+
 Expr ReducedDae::in_unknowns(const Expr& e) const {
   // Aliases map onto representatives, derivatives onto what index reduction made of them, and
   // what was solved onto the remaining unknowns (its derivatives once more onto the unknowns).
-  Expr x = substitute(e, aliases.replacements);
-  if (derivatives.empty()) return substitute(x, solved);
+  std::deque<Expr> made;  // stable addresses for the replacements handed to substitute()
+  const Expr x = substitute(e, [&](const Expr& node) -> const Expr* {
+    std::optional<Expr> r = aliases.replacement(node);
+    if (!r) return nullptr;
+    made.push_back(std::move(*r));
+    return &made.back();
+  });
+  if (derivatives.empty()) return substitute(x, [this](const Expr& node) { return solved.find(node); });
   return in_reduced_unknowns(x);
 }
 
@@ -24,7 +52,7 @@ Expr ReducedDae::in_reduced_unknowns(Expr x) const {
   // Substituting a solved unknown under der() differentiates its definition, which can bring in
   // derivatives of non-states again: repeat until nothing changes (chains are a few links long).
   for (int round = 0; round < 16; ++round) {
-    Expr next = substitute(substitute(x, derivatives), solved);
+    Expr next = substitute(substitute(x, derivatives), [this](const Expr& node) { return solved.find(node); });
     if (next == x) return x;
     x = next;
   }
@@ -83,23 +111,22 @@ std::string list_variables(const Model& m, const ReducedDae& r, const std::vecto
   return s;
 }
 
-/// Columns of each residual: the unknown of every variable or derivative leaf.
-Bipartite incidence(const ReducedDae& r, const std::vector<std::vector<Expr>>& residual_leaves,
-                    const ExprMap<std::size_t>& column, bool highest_derivatives_only) {
+/// Columns of each row: the unknown of every slot, linear or in the remainder.
+Bipartite incidence(const std::vector<LinearRow>& rows, const std::vector<bool>& differential,
+                    bool highest_derivatives_only) {
   Bipartite g;
-  g.rows = r.residuals.size();
-  g.cols = r.unknowns.size();
+  g.rows = rows.size();
+  g.cols = differential.size();
   g.adjacency.resize(g.rows);
   for (std::size_t i = 0; i < g.rows; ++i) {
-    for (const Expr& leaf : residual_leaves[i]) {
-      if (leaf.op() != Op::Variable && leaf.op() != Op::Derivative) continue;
-      const Expr& v = leaf.op() == Op::Derivative ? leaf.args()[0] : leaf;
-      const std::size_t c = *column.find(v);
+    auto& adj = g.adjacency[i];
+    auto add = [&](Slot s) {
       // In the index-1 test a differential unknown is solved for through its derivative.
-      if (highest_derivatives_only && r.differential[c] && leaf.op() != Op::Derivative) continue;
-      auto& adj = g.adjacency[i];
-      if (std::find(adj.begin(), adj.end(), c) == adj.end()) adj.push_back(static_cast<std::uint32_t>(c));
-    }
+      if (highest_derivatives_only && differential[s.column] && s.order == 0) return;
+      if (std::find(adj.begin(), adj.end(), s.column) == adj.end()) adj.push_back(s.column);
+    };
+    for (const LinearRow::Term& t : rows[i].terms) add(t.slot);
+    for (Slot s : rows[i].rest_slots) add(s);
   }
   return g;
 }
@@ -239,45 +266,6 @@ SingularParts singular_parts(const Model& m, const ReducedDae& r, const DulmageM
   throw std::logic_error(text);
 }
 
-/// residual = coefficient·x + rest, with a constant coefficient and x nowhere in rest.
-struct LinearSplit {
-  double coefficient;
-  Expr rest;
-};
-
-bool contains(const Expr& e, const Expr& x) {
-  if (e == x) return true;
-  for (const Expr& a : e.args())
-    if (contains(a, x)) return true;
-  return false;
-}
-
-/// The explicit form of `residual` in x, if it has one: x alone, c·x, or a sum of such terms and
-/// terms free of x. (A direct look at the sum's terms; differentiating would cost far more.)
-std::optional<LinearSplit> split_linear(const Expr& residual, const Expr& x) {
-  auto term_coefficient = [&](const Expr& t) -> std::optional<double> {
-    if (t == x) return 1.0;
-    if (t.op() == Op::Mul && t.args().size() == 2 && t.args()[0].is_constant() && t.args()[1] == x)
-      return t.args()[0].constant_value();
-    return std::nullopt;
-  };
-  if (auto c = term_coefficient(residual)) return LinearSplit{*c, Expr(0.0)};
-  if (residual.op() != Op::Add) return std::nullopt;
-  double coefficient = 0.0;
-  std::vector<Expr> rest;
-  for (const Expr& t : residual.args()) {
-    if (auto c = term_coefficient(t)) {
-      coefficient += *c;
-    } else if (contains(t, x)) {
-      return std::nullopt;
-    } else {
-      rest.push_back(t);
-    }
-  }
-  if (coefficient == 0.0) return std::nullopt;
-  return LinearSplit{coefficient, rebuild(residual, rest)};
-}
-
 /// Column preference for the index-1 matching: algebraic unknowns first, so that equations are
 /// matched to variables they define explicitly wherever possible.
 std::vector<int> solvable_first(const ReducedDae& r, const Bipartite& g) {
@@ -286,29 +274,104 @@ std::vector<int> solvable_first(const ReducedDae& r, const Bipartite& g) {
   return prefer;
 }
 
+/// The slot of a Variable or Derivative leaf through a map of the unknowns' columns.
+SlotOf slots_through(const ExprMap<std::size_t>& column) {
+  return [&column](const Expr& leaf) -> std::optional<Slot> {
+    const bool derivative = leaf.op() == Op::Derivative;
+    if (!derivative && leaf.op() != Op::Variable) return std::nullopt;
+    const std::size_t* c = column.find(derivative ? leaf.args()[0] : leaf);
+    if (c == nullptr) return std::nullopt;
+    return Slot{static_cast<std::uint32_t>(*c), derivative ? static_cast<std::uint32_t>(leaf.order()) : 0u};
+  };
+}
+
+/// Each leaf as itself (residuals already in the unknowns).
+LeafMap identity_image(const SlotOf& slot_of) {
+  return [&slot_of](const Expr& leaf) -> std::optional<LeafImage> {
+    const std::optional<Slot> s = slot_of(leaf);
+    if (!s) return std::nullopt;
+    return LeafImage{s, 1.0, 0.0, true};
+  };
+}
+
+/// A residual already in the unknowns as a row.
+LinearRow row_of(const Expr& residual, const SlotOf& slot_of) {
+  LinearRow row = split_row(residual, identity_image(slot_of));
+  set_rest(row, row.rest, slot_of);
+  return row;
+}
+
+/// Model equation `e` with aliases replaced by representatives, as a row over the unknowns.
+/// `column_of` gives the column of each representative (model variable index).
+LinearRow alias_row(const Expr& e, const AliasElimination& aliases, const std::vector<std::uint32_t>& column_of,
+                    const SlotOf& slot_of) {
+  const LeafMap image = [&](const Expr& leaf) -> std::optional<LeafImage> {
+    const bool derivative = leaf.op() == Op::Derivative;
+    const std::size_t* i = aliases.variable_index.find(derivative ? leaf.args()[0] : leaf);
+    if (i == nullptr) return std::nullopt;
+    const AliasOf& a = aliases.alias[*i];
+    const double offset = derivative ? 0.0 : a.offset;  // the offset is constant in time
+    if (a.is_constant()) return LeafImage{std::nullopt, 1.0, offset};
+    return LeafImage{Slot{column_of[a.representative], derivative ? static_cast<std::uint32_t>(leaf.order()) : 0u},
+                     a.sign, offset, a.representative == *i};
+  };
+  LinearRow row = split_row(e, image);
+  if (row.rest.is_constant()) return row;
+  // The nonlinear remainder in the representatives. If that changes it, split the whole equation
+  // once more, so that terms the substitution makes alike are merged with the linear part.
+  std::deque<Expr> made;
+  const Expr rest = substitute(row.rest, [&](const Expr& node) -> const Expr* {
+    std::optional<Expr> r = aliases.replacement(node);
+    if (!r) return nullptr;
+    made.push_back(std::move(*r));
+    return &made.back();
+  });
+  if (rest != row.rest) {
+    made.clear();
+    const Expr whole = substitute(e, [&](const Expr& node) -> const Expr* {
+      std::optional<Expr> r = aliases.replacement(node);
+      if (!r) return nullptr;
+      made.push_back(std::move(*r));
+      return &made.back();
+    });
+    return row_of(whole, slot_of);
+  }
+  set_rest(row, row.rest, slot_of);
+  return row;
+}
+
+/// The rows as the residuals of r (the residual expressions the rest of the pipeline reads).
+void materialize_residuals(ReducedDae& r, const std::vector<LinearRow>& rows) {
+  const SolvedUnknowns leaves_of(r.unknowns);
+  r.residuals.clear();
+  r.residuals.reserve(rows.size());
+  for (const LinearRow& row : rows) r.residuals.push_back(materialize(row, [&](Slot s) { return leaves_of.leaf(s); }));
+}
+
 /// Substitutes away every algebraic unknown that its matched equation gives explicitly
 /// (x = −rest/coefficient, the equation linear in x with a constant coefficient), as Modelica tools
 /// do when they sort equations: IDA then integrates only the unknowns that need an implicit solve.
-/// The definitions go into the replacement map, so outputs and energy terms still see them.
-/// Unknowns with an initial target stay (the initialization works on unknowns).
-void eliminate_solved_algebraics(ReducedDae& r, const Matching& h) {
+/// The definitions go into r.solved, so outputs and energy terms still see them. Unknowns with an
+/// initial target stay (the initialization works on unknowns). The work is done on the rows; the
+/// residuals that stay are built as expressions at the end.
+void eliminate_solved_algebraics(ReducedDae& r, std::vector<LinearRow>& residual_rows, const Matching& h) {
   const std::size_t n = r.unknowns.size();
+  const std::size_t rows = residual_rows.size();
+  std::uint32_t orders = 1;
+  for (const LinearRow& row : residual_rows)
+    for (const LinearRow::Term& t : row.terms) orders = std::max(orders, t.slot.order + 1);
+  SlotIndex index(orders);
   ExprMap<std::size_t> column;
   for (std::size_t k = 0; k < n; ++k) column.emplace(r.unknowns[k], k);
-  // Which residuals (index < rows) and definitions (index ≥ rows) mention each unknown.
-  const std::size_t rows = r.residuals.size();
-  std::vector<std::vector<std::size_t>> users(n);
-  auto columns_of = [&](const Expr& e) {
-    std::vector<std::size_t> cols;
-    for (const Expr& leaf : leaves(e))
-      if (leaf.op() == Op::Variable || leaf.op() == Op::Derivative) {
-        if (const std::size_t* c = column.find(leaf.op() == Op::Derivative ? leaf.args()[0] : leaf))
-          cols.push_back(*c);
-      }
-    return cols;
+  const SlotOf slot_of = slots_through(column);
+  SolvedUnknowns solved(r.unknowns);
+  auto columns_of = [](const LinearRow& row, auto&& visit) {
+    for (const LinearRow::Term& t : row.terms) visit(t.slot.column);
+    for (Slot s : row.rest_slots) visit(s.column);
   };
-  for (std::size_t i = 0; i < rows; ++i)
-    for (std::size_t c : columns_of(r.residuals[i])) users[c].push_back(i);
+  // Which rows (index < rows) and definitions (index ≥ rows) mention each unknown.
+  std::vector<std::vector<std::size_t>> users(n);
+  for (std::size_t i = 0; i < rows; ++i) columns_of(residual_rows[i], [&](std::uint32_t c) { users[c].push_back(i); });
   std::vector<std::size_t> visited(rows + n, 0);  // stamp of the last elimination that touched an id
 
   std::vector<bool> row_alive(rows, true), col_alive(n, true);
@@ -316,48 +379,49 @@ void eliminate_solved_algebraics(ReducedDae& r, const Matching& h) {
   // equations behind them instead would grow quadratically along a chain of substitutions).
   std::vector<std::vector<std::size_t>> direct(rows);
   std::vector<ReducedDae::SolvedFrom> solved_from;
-  std::vector<std::size_t> defined;  // unknowns eliminated, in order
-  std::vector<Expr> definition;      // their definitions, kept current
+  std::vector<std::size_t> defined;      // unknowns eliminated, in order
+  std::vector<LinearRow> definition;     // their definitions, kept current
   for (std::size_t i = 0; i < rows; ++i) {
     const std::size_t c = h.col_of_row[i];
     if (r.differential[c] || r.targets[c].priority != TargetPriority::None) continue;
-    const Expr& x = r.unknowns[c];
-    const std::optional<LinearSplit> split = split_linear(r.residuals[i], x);
-    if (!split) continue;
-    const Expr value = -split->rest / split->coefficient;
-    const std::unordered_map<Expr, Expr, ExprHash> replace{{x, value}};
-    // Substituting x brings the unknowns of its value into each user; the users' other unknowns
-    // are noted already.
-    const std::vector<std::size_t> value_columns = columns_of(value);
+    const Slot x{static_cast<std::uint32_t>(c), 0};
+    const double k = residual_rows[i].coefficient(x);
+    if (k == 0.0 || residual_rows[i].in_rest(x.column)) continue;
+    // x = −(row − k·x)/k
+    LinearRow value = residual_rows[i];
+    take_term(value, x);
+    for (LinearRow::Term& t : value.terms) t.coefficient /= -k;
+    value.constant /= -k;
+    if (!value.rest.is_constant() || value.rest.constant_value() != 0.0) value.rest = value.rest / -k;
+    std::optional<Expr> value_expression;  // built only if x occurs in a nonlinear remainder
     const std::size_t stamp = defined.size() + 1;
     row_alive[i] = false;
     col_alive[c] = false;
-    const std::size_t k = definition.size();
+    const std::size_t d = definition.size();
     solved_from.push_back({r.residual_equation[i], std::move(direct[i])});
     for (std::size_t id : users[c]) {
       if (visited[id] == stamp) continue;
       visited[id] = stamp;
-      if (id < rows) {
-        if (!row_alive[id]) continue;
-        r.residuals[id] = substitute(r.residuals[id], replace);
-        direct[id].push_back(k);
-      } else {
-        definition[id - rows] = substitute(definition[id - rows], replace);
-        solved_from[id - rows].definitions.push_back(k);
+      if (id < rows && !row_alive[id]) continue;
+      LinearRow& user = id < rows ? residual_rows[id] : definition[id - rows];
+      if (user.in_rest(x.column)) {
+        if (!value_expression) value_expression = materialize(value, [&](Slot s) { return solved.leaf(s); });
+        const std::unordered_map<Expr, Expr, ExprHash> replace{{r.unknowns[c], *value_expression}};
+        set_rest(user, substitute(user.rest, replace), slot_of);
       }
-      for (std::size_t vc : value_columns) users[vc].push_back(id);
+      if (const double u = take_term(user, x); u != 0.0) add_scaled(user, u, value, index);
+      if (id < rows) direct[id].push_back(d);
+      else solved_from[id - rows].definitions.push_back(d);
+      // Substituting x brings the unknowns of its value into each user; the users' other unknowns
+      // are noted already.
+      columns_of(value, [&](std::uint32_t vc) { users[vc].push_back(id); });
     }
     users[c].clear();
     defined.push_back(c);
-    definition.push_back(value);
-    for (std::size_t vc : value_columns) users[vc].push_back(rows + definition.size() - 1);
+    definition.push_back(std::move(value));
+    columns_of(definition.back(), [&](std::uint32_t vc) { users[vc].push_back(rows + d); });
   }
-  if (defined.empty()) {
-    r.residual_definitions.assign(r.residuals.size(), {});
-    return;
-  }
-
-  for (std::size_t k = 0; k < defined.size(); ++k) r.solved.emplace(r.unknowns[defined[k]], definition[k]);
+  for (std::size_t k = 0; k < defined.size(); ++k) solved.add(r.unknowns[defined[k]], std::move(definition[k]));
 
   ReducedDae kept;
   for (std::size_t k = 0; k < n; ++k) {
@@ -370,38 +434,33 @@ void eliminate_solved_algebraics(ReducedDae& r, const Matching& h) {
   }
   for (std::size_t i = 0; i < rows; ++i) {
     if (!row_alive[i]) continue;
-    kept.residuals.push_back(r.residuals[i]);
+    kept.residuals.push_back(materialize(residual_rows[i], [&](Slot s) { return solved.leaf(s); }));
     kept.residual_equation.push_back(r.residual_equation[i]);
     kept.residual_differentiations.push_back(r.residual_differentiations[i]);
     kept.residual_definitions.push_back(std::move(direct[i]));
   }
   kept.aliases = std::move(r.aliases);
-  kept.solved = std::move(r.solved);
+  kept.solved = std::move(solved);
   kept.solved_from = std::move(solved_from);
   kept.derivatives = std::move(r.derivatives);
   kept.reduction = std::move(r.reduction);
   r = std::move(kept);
 }
 
-std::vector<std::vector<Expr>> leaves_of(const ReducedDae& r) {
-  std::vector<std::vector<Expr>> out;
-  out.reserve(r.residuals.size());
-  for (const Expr& res : r.residuals) out.push_back(leaves(res));
-  return out;
-}
-
 /// Marks the unknowns whose derivative occurs as differential; returns the highest derivative order.
-int mark_differential(ReducedDae& r, const std::vector<std::vector<Expr>>& residual_leaves,
-                      const ExprMap<std::size_t>& column) {
-  int highest = 0;
+int mark_differential(ReducedDae& r, const std::vector<LinearRow>& rows) {
+  std::uint32_t highest = 0;
   r.differential.assign(r.unknowns.size(), false);
-  for (const auto& ls : residual_leaves)
-    for (const Expr& leaf : ls)
-      if (leaf.op() == Op::Derivative) {
-        highest = std::max(highest, leaf.order());
-        r.differential[*column.find(leaf.args()[0])] = true;
-      }
-  return highest;
+  auto mark = [&](Slot s) {
+    if (s.order == 0) return;
+    highest = std::max(highest, s.order);
+    r.differential[s.column] = true;
+  };
+  for (const LinearRow& row : rows) {
+    for (const LinearRow::Term& t : row.terms) mark(t.slot);
+    for (Slot s : row.rest_slots) mark(s);
+  }
+  return static_cast<int>(highest);
 }
 
 }  // namespace
@@ -410,43 +469,52 @@ ReducedDae analyze(const Model& model) {
   ReducedDae r;
   r.aliases = eliminate_aliases(model);
   ExprMap<std::size_t> column;
+  std::vector<std::uint32_t> column_of(model.variables.size(), 0);
   for (std::size_t i = 0; i < model.variables.size(); ++i) {
     if (r.aliases.alias[i].representative != i) continue;
+    column_of[i] = static_cast<std::uint32_t>(r.unknowns.size());
     column.emplace(model.variables[i].symbol, r.unknowns.size());
     r.unknown_variable.push_back(i);
     r.unknowns.push_back(model.variables[i].symbol);
     r.targets.push_back(r.aliases.target[i]);
   }
+  SlotOf slot_of = slots_through(column);
+  std::vector<LinearRow> rows;
   for (std::size_t e = 0; e < model.equations.size(); ++e) {
     if (r.aliases.eliminated_equation[e]) continue;
-    Expr residual = substitute(model.equations[e].residual, r.aliases.replacements);
+    LinearRow row = alias_row(model.equations[e].residual, r.aliases, column_of, slot_of);
     // 0 = 0: implied by the aliases (a loop of equalities, say), it fixes nothing. If the model
     // needed it, the under-determined part it leaves is what the user must see.
-    if (residual.is_constant() && residual.constant_value() == 0.0) continue;
-    r.residuals.push_back(residual);
+    if (row.is_zero()) continue;
+    rows.push_back(std::move(row));
     r.residual_equation.push_back(e);
   }
   r.unknown_order.assign(r.unknowns.size(), 0);
-  r.residual_differentiations.assign(r.residuals.size(), 0);
-  std::vector<std::vector<Expr>> residual_leaves = leaves_of(r);
-  const int highest_order = mark_differential(r, residual_leaves, column);
+  r.residual_differentiations.assign(rows.size(), 0);
+  const int highest_order = mark_differential(r, rows);
 
-  Bipartite any = incidence(r, residual_leaves, column, false);
+  Bipartite any = incidence(rows, r.differential, false);
   Matching m = maximum_matching(any);
-  if (!m.perfect()) report_singular(model, r, any, m);
-  Bipartite highest = incidence(r, residual_leaves, column, true);
+  if (!m.perfect()) {
+    materialize_residuals(r, rows);
+    report_singular(model, r, any, m);
+  }
+  Bipartite highest = incidence(rows, r.differential, true);
   Matching h = maximum_matching(highest, solvable_first(r, highest));
   if (!h.perfect() || highest_order > 1) {
+    materialize_residuals(r, rows);
     reduce_index(model, r);
     column = ExprMap<std::size_t>();
     for (std::size_t k = 0; k < r.unknowns.size(); ++k) column.emplace(r.unknowns[k], k);
-    residual_leaves = leaves_of(r);
-    mark_differential(r, residual_leaves, column);
-    highest = incidence(r, residual_leaves, column, true);
+    slot_of = slots_through(column);
+    rows.clear();
+    for (const Expr& residual : r.residuals) rows.push_back(row_of(residual, slot_of));
+    mark_differential(r, rows);
+    highest = incidence(rows, r.differential, true);
     h = maximum_matching(highest, solvable_first(r, highest));
     if (!h.perfect()) report_not_index_one(model, r, highest, h);
   }
-  eliminate_solved_algebraics(r, h);
+  eliminate_solved_algebraics(r, rows, h);
   return r;
 }
 

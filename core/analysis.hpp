@@ -9,9 +9,33 @@
 
 #include "core/alias.hpp"
 #include "core/index_reduction.hpp"
+#include "core/linear_row.hpp"
 #include "core/model.hpp"
 
 namespace acausal {
+
+/// Unknowns substituted away after alias elimination (explicitly solved), each defined in the
+/// remaining unknowns by a linear row; a definition becomes an expression on first use (outputs and
+/// energy terms ask for a few of them, a large model has tens of thousands).
+class SolvedUnknowns {
+ public:
+  SolvedUnknowns() = default;
+  /// `column_symbols`: the unknown of each column the definitions' slots refer to.
+  explicit SolvedUnknowns(std::vector<Expr> column_symbols) : column_symbols_(std::move(column_symbols)) {}
+
+  void add(const Expr& variable, LinearRow definition);
+  /// The definition of `variable`, or nullptr when it was not solved.
+  const Expr* find(const Expr& variable) const;
+  bool empty() const { return definitions_.empty(); }
+  /// The expression of a slot (an unknown or its derivative).
+  Expr leaf(Slot s) const;
+
+ private:
+  std::vector<Expr> column_symbols_;
+  ExprMap<std::size_t> index_;
+  std::vector<LinearRow> definitions_;
+  mutable std::vector<std::optional<Expr>> built_;
+};
 
 /// The DAE IDA integrates: F(t, y, y') = 0 with y the unknowns.
 struct ReducedDae {
@@ -43,7 +67,7 @@ struct ReducedDae {
   std::vector<Target> targets;                 ///< per unknown
   AliasElimination aliases;
   /// Unknowns substituted away after alias elimination: their definitions in the remaining unknowns.
-  std::unordered_map<Expr, Expr, ExprHash> solved;
+  SolvedUnknowns solved;
   /// After index reduction: der^k(x) of a model variable, and der(u) of an unknown u that is not a
   /// state, in terms of the unknowns (states' derivatives and dummy derivatives).
   std::unordered_map<Expr, Expr, ExprHash> derivatives;

@@ -16,6 +16,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace acausal {
@@ -191,6 +192,8 @@ Expr& operator/=(Expr& a, const Expr& b);
 
 /// Σ terms, simplified in one pass (cheaper than adding one term at a time).
 Expr sum(std::span<const Expr> terms);
+/// Σ coefficient·term + constant, simplified like sum() without building the products first.
+Expr linear_combination(std::span<const std::pair<double, Expr>> terms, double constant = 0.0);
 /// Π factors, simplified in one pass.
 Expr product(std::span<const Expr> factors);
 

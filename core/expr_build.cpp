@@ -265,6 +265,13 @@ Expr sum(std::span<const Expr> terms) {
   return c.result();
 }
 
+Expr linear_combination(std::span<const std::pair<double, Expr>> terms, double constant) {
+  TermCollector c;
+  for (const auto& [coefficient, term] : terms) c.add(term, coefficient);
+  c.add(Expr(constant), 1.0);
+  return c.result();
+}
+
 Expr product(std::span<const Expr> factors) {
   if (factors.size() == 1) return factors[0];
   FactorCollector c;

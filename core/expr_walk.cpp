@@ -116,19 +116,15 @@ Expr rebuild(const Expr& e, std::span<const Expr> a) {
 
 namespace {
 
+/// Rebuilds an expression bottom-up with some nodes replaced. `Lookup` returns the replacement of a
+/// node, or nullptr to keep it.
+template <typename Lookup>
 class Substitution {
  public:
-  explicit Substitution(const std::unordered_map<Expr, Expr, ExprHash>& replacements) : replacements_(replacements) {
-    // One key (the common case when solving for one unknown at a time): a pointer comparison
-    // instead of a hash lookup at every node.
-    if (replacements.size() == 1) {
-      only_key_ = replacements.begin()->first.node();
-      only_value_ = &replacements.begin()->second;
-    }
-  }
+  explicit Substitution(Lookup lookup) : lookup_(std::move(lookup)) {}
 
   Expr walk(const Expr& x) {
-    if (const Expr* value = replacement(x)) return *value;
+    if (const Expr* value = lookup_(x)) return *value;
     if (x.args().empty()) return x;
     if (Expr* done = memo_.find(x)) return *done;
     Expr r = x;
@@ -153,15 +149,7 @@ class Substitution {
   }
 
  private:
-  const Expr* replacement(const Expr& x) const {
-    if (only_key_ != nullptr) return x.node() == only_key_ ? only_value_ : nullptr;
-    auto it = replacements_.find(x);
-    return it == replacements_.end() ? nullptr : &it->second;
-  }
-
-  const std::unordered_map<Expr, Expr, ExprHash>& replacements_;
-  const detail::Node* only_key_ = nullptr;
-  const Expr* only_value_ = nullptr;
+  Lookup lookup_;
   detail::NodeMap<Expr> memo_;
 };
 
@@ -169,7 +157,21 @@ class Substitution {
 
 Expr substitute(const Expr& e, const std::unordered_map<Expr, Expr, ExprHash>& replacements) {
   if (replacements.empty()) return e;
-  return Substitution(replacements).walk(e);
+  if (replacements.size() == 1) {
+    // One key (the common case when solving for one unknown at a time): a pointer comparison
+    // instead of a hash lookup at every node.
+    const detail::Node* key = replacements.begin()->first.node();
+    const Expr* value = &replacements.begin()->second;
+    return Substitution([key, value](const Expr& x) { return x.node() == key ? value : nullptr; }).walk(e);
+  }
+  return Substitution([&replacements](const Expr& x) -> const Expr* {
+           auto it = replacements.find(x);
+           return it == replacements.end() ? nullptr : &it->second;
+         }).walk(e);
+}
+
+Expr substitute(const Expr& e, const std::function<const Expr*(const Expr& node)>& replacement) {
+  return Substitution([&replacement](const Expr& x) { return replacement(x); }).walk(e);
 }
 
 std::vector<Expr> leaves(const Expr& e) {

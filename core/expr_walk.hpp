@@ -23,6 +23,9 @@ Expr rebuild(const Expr& e, std::span<const Expr> args);
 /// A derivative der(x) without a key of its own, whose x is replaced by an expression, becomes the
 /// time derivative of that expression.
 Expr substitute(const Expr& e, const std::unordered_map<Expr, Expr, ExprHash>& replacements);
+/// The same with replacements computed on demand: `replacement(node)` is the node's replacement, or
+/// nullptr to keep it (the pointer must stay valid during the call).
+Expr substitute(const Expr& e, const std::function<const Expr*(const Expr& node)>& replacement);
 
 /// The distinct Variable, Derivative, Parameter and Time leaves of `e`, in first-visit order.
 std::vector<Expr> leaves(const Expr& e);

@@ -130,12 +130,16 @@ void Program::build_energy() {
     return terms.size() - 1;
   };
   for (const Definition& d : model_->instances) {
-    Expr ports = 0.0;
-    for (const Definition::PortInfo& port : d.ports) ports += port.port.domain->power(port.port);
+    Expr port_power = 0.0;
+    Expr throughput = 0.0;
+    for (const Definition::PortInfo& port : d.ports) {
+      const Expr p = dae_.in_unknowns(port.port.domain->power(port.port));
+      port_power += p;
+      throughput += abs(p);
+    }
     Expr stored = dae_.in_unknowns(d.stored_energy);
     Expr loss = dae_.in_unknowns(d.loss_power);
     Expr injected = dae_.in_unknowns(d.injected_power);
-    Expr port_power = dae_.in_unknowns(ports);
     if (stored.is_constant() && loss.is_constant() && injected.is_constant() && port_power.is_constant()) continue;
     EnergyAccount a;
     a.instance = d.instance;
@@ -144,6 +148,7 @@ void Program::build_energy() {
     a.loss = add(loss);
     a.injected = add(injected);
     a.port_power = add(port_power);
+    a.throughput = add(throughput);
     accounts_.push_back(a);
   }
   energy_.emplace(terms, unknown_inputs(dae_));

@@ -23,6 +23,7 @@ struct EnergyAccount {
   std::size_t loss = 0;        ///< of the dissipated power [W]
   std::size_t injected = 0;    ///< of the power taken from signals [W]
   std::size_t port_power = 0;  ///< of Σ port power into the component [W]
+  std::size_t throughput = 0;  ///< of Σ |port power|: what passes through (the audit's scale) [W]
 };
 
 class Program {

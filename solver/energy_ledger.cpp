@@ -50,7 +50,9 @@ void EnergyLedger::check_balance(double t, const double* y, const double* yp, co
     const double ports = values_[a.port_power], injected = values_[a.injected];
     const double rate = values_[a.stored_rate], loss = values_[a.loss];
     e.worst_audit = std::max(e.worst_audit, std::fabs(ports + injected - rate - loss));
-    e.power_scale = std::max({e.power_scale, std::fabs(ports), std::fabs(injected), std::fabs(rate), std::fabs(loss)});
+    // Against the power passing through, not the net port power: an ideal gear passes power with
+    // a net of zero, and its audit is measured against what it transmits.
+    e.power_scale = std::max({e.power_scale, values_[a.throughput], std::fabs(injected), std::fabs(rate), std::fabs(loss)});
   }
   const double balance = report_.stored_end + report_.work_lost - report_.work_injected - report_.stored_start;
   report_.worst_balance = std::max(report_.worst_balance, std::fabs(balance));

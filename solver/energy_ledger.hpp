@@ -20,7 +20,7 @@ struct ComponentEnergy {
   double work_injected = 0.0;                   ///< ∫ injected dt [J]
   double work_ports = 0.0;                      ///< ∫ Σ port power dt [J]
   double worst_audit = 0.0;     ///< max |Σ port power + injected − dE/dt − loss| [W]
-  double power_scale = 0.0;     ///< max of |port power|, |injected|, |dE/dt|, |loss| [W]
+  double power_scale = 0.0;     ///< max of Σ|port power|, |injected|, |dE/dt|, |loss| [W]
   /// worst_audit relative to the component's power scale (0 when it never exchanges power).
   double relative_audit() const { return power_scale > 0.0 ? worst_audit / power_scale : 0.0; }
 };
