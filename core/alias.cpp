@@ -174,6 +174,7 @@ AliasElimination eliminate_aliases(const Model& model) {
   const std::size_t n = model.variables.size();
   AliasElimination out;
   ExprMap<std::size_t>& index = out.variable_index;
+  index.reserve(n);
   out.symbols.reserve(n);
   for (std::size_t i = 0; i < n; ++i) {
     index.emplace(model.variables[i].symbol, i);

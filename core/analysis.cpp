@@ -13,6 +13,12 @@
 
 namespace acausal {
 
+void SolvedUnknowns::reserve(std::size_t n) {
+  index_.reserve(n);
+  definitions_.reserve(n);
+  built_.reserve(n);
+}
+
 void SolvedUnknowns::add(const Expr& variable, LinearRow definition) {
   index_.emplace(variable, definitions_.size());
   definitions_.push_back(std::move(definition));
@@ -354,16 +360,14 @@ void materialize_residuals(ReducedDae& r, const std::vector<LinearRow>& rows) {
 /// The definitions go into r.solved, so outputs and energy terms still see them. Unknowns with an
 /// initial target stay (the initialization works on unknowns). The work is done on the rows; the
 /// residuals that stay are built as expressions at the end.
-void eliminate_solved_algebraics(ReducedDae& r, std::vector<LinearRow>& residual_rows, const Matching& h) {
+void eliminate_solved_algebraics(ReducedDae& r, std::vector<LinearRow>& residual_rows, const Matching& h,
+                                 const SlotOf& slot_of) {
   const std::size_t n = r.unknowns.size();
   const std::size_t rows = residual_rows.size();
   std::uint32_t orders = 1;
   for (const LinearRow& row : residual_rows)
     for (const LinearRow::Term& t : row.terms) orders = std::max(orders, t.slot.order + 1);
   SlotIndex index(orders);
-  ExprMap<std::size_t> column;
-  for (std::size_t k = 0; k < n; ++k) column.emplace(r.unknowns[k], k);
-  const SlotOf slot_of = slots_through(column);
   SolvedUnknowns solved(r.unknowns);
   auto columns_of = [](const LinearRow& row, auto&& visit) {
     for (const LinearRow::Term& t : row.terms) visit(t.slot.column);
@@ -381,6 +385,7 @@ void eliminate_solved_algebraics(ReducedDae& r, std::vector<LinearRow>& residual
   std::vector<ReducedDae::SolvedFrom> solved_from;
   std::vector<std::size_t> defined;      // unknowns eliminated, in order
   std::vector<LinearRow> definition;     // their definitions, kept current
+  definition.reserve(n);
   for (std::size_t i = 0; i < rows; ++i) {
     const std::size_t c = h.col_of_row[i];
     if (r.differential[c] || r.targets[c].priority != TargetPriority::None) continue;
@@ -421,6 +426,7 @@ void eliminate_solved_algebraics(ReducedDae& r, std::vector<LinearRow>& residual
     definition.push_back(std::move(value));
     columns_of(definition.back(), [&](std::uint32_t vc) { users[vc].push_back(rows + d); });
   }
+  solved.reserve(defined.size());
   for (std::size_t k = 0; k < defined.size(); ++k) solved.add(r.unknowns[defined[k]], std::move(definition[k]));
 
   ReducedDae kept;
@@ -469,6 +475,7 @@ ReducedDae analyze(const Model& model) {
   ReducedDae r;
   r.aliases = eliminate_aliases(model);
   ExprMap<std::size_t> column;
+  column.reserve(model.variables.size());
   std::vector<std::uint32_t> column_of(model.variables.size(), 0);
   for (std::size_t i = 0; i < model.variables.size(); ++i) {
     if (r.aliases.alias[i].representative != i) continue;
@@ -480,6 +487,7 @@ ReducedDae analyze(const Model& model) {
   }
   SlotOf slot_of = slots_through(column);
   std::vector<LinearRow> rows;
+  rows.reserve(model.equations.size());
   for (std::size_t e = 0; e < model.equations.size(); ++e) {
     if (r.aliases.eliminated_equation[e]) continue;
     LinearRow row = alias_row(model.equations[e].residual, r.aliases, column_of, slot_of);
@@ -505,6 +513,7 @@ ReducedDae analyze(const Model& model) {
     materialize_residuals(r, rows);
     reduce_index(model, r);
     column = ExprMap<std::size_t>();
+    column.reserve(r.unknowns.size());
     for (std::size_t k = 0; k < r.unknowns.size(); ++k) column.emplace(r.unknowns[k], k);
     slot_of = slots_through(column);
     rows.clear();
@@ -514,7 +523,7 @@ ReducedDae analyze(const Model& model) {
     h = maximum_matching(highest, solvable_first(r, highest));
     if (!h.perfect()) report_not_index_one(model, r, highest, h);
   }
-  eliminate_solved_algebraics(r, rows, h);
+  eliminate_solved_algebraics(r, rows, h, slot_of);
   return r;
 }
 

@@ -67,6 +67,13 @@ class NodeTable {
     ++size_;
   }
 
+  /// Room for `more` nodes beyond the present ones without growing.
+  void reserve(std::size_t more) {
+    std::size_t want = slots_.size();
+    while (want < 2 * (size_ + more)) want *= 2;
+    if (want != slots_.size()) rehash(want);
+  }
+
   void erase(const Node* n) {
     std::size_t i = n->hash & mask();
     while (slots_[i].node != n) i = (i + 1) & mask();
@@ -95,8 +102,9 @@ class NodeTable {
     while (slots_[i].node != nullptr) i = (i + 1) & mask();
     slots_[i] = {n->hash, n};
   }
-  void grow() {
-    std::vector<Slot> old(slots_.size() * 2);
+  void grow() { rehash(slots_.size() * 2); }
+  void rehash(std::size_t size) {
+    std::vector<Slot> old(size);
     old.swap(slots_);
     for (const Slot& s : old)
       if (s.node != nullptr) place(s.node);
@@ -188,6 +196,8 @@ class Store {
     return Expr(n);
   }
 
+  void reserve(std::size_t nodes) { nodes_.reserve(nodes); }
+
   /// `n`'s count has just dropped to zero.
   void release(Node* n) {
     dead_.push_back(n);
@@ -254,6 +264,12 @@ Node* constant_node(double v) {
 }  // namespace
 
 void release_last(Node* n) noexcept { store().release(n); }
+
+}  // namespace detail
+
+void reserve_expressions(std::size_t nodes) { detail::store().reserve(nodes); }
+
+namespace detail {
 
 Expr intern(const NodeKey& key, const std::shared_ptr<const Table1D>& table) {
   return store().intern(key, table);

@@ -33,6 +33,18 @@ class ExprMap {
 
   std::size_t size() const { return size_; }
 
+  /// Room for `n` keys without growing.
+  void reserve(std::size_t n) {
+    std::size_t want = slots_.size();
+    while (want < 2 * n) want *= 2;
+    if (want == slots_.size()) return;
+    std::vector<Slot> old(want);
+    old.swap(slots_);
+    size_ = 0;
+    for (Slot& s : old)
+      if (s.node != nullptr) place(s.keep, std::move(s.value));
+  }
+
  private:
   struct Slot {
     const detail::Node* node = nullptr;
@@ -49,13 +61,7 @@ class ExprMap {
     ++size_;
     return i;
   }
-  void grow() {
-    std::vector<Slot> old(slots_.size() * 2);
-    old.swap(slots_);
-    size_ = 0;
-    for (Slot& s : old)
-      if (s.node != nullptr) place(s.keep, std::move(s.value));
-  }
+  void grow() { reserve(slots_.size()); }
   std::vector<Slot> slots_;
   std::size_t size_ = 0;
 };

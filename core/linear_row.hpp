@@ -37,6 +37,14 @@ struct LinearRow {
   /// An existing expression equal to the row, reused by materialize() while the row is unchanged.
   std::optional<Expr> exact;
 
+  LinearRow() = default;
+  LinearRow(const LinearRow&) = default;
+  LinearRow& operator=(const LinearRow&) = default;
+  // Moving never allocates (the terms are trivially copyable), so vectors of rows may move them
+  // when they grow; boost's small_vector does not say noexcept by itself.
+  LinearRow(LinearRow&&) noexcept = default;
+  LinearRow& operator=(LinearRow&&) noexcept = default;
+
   bool is_zero() const { return terms.empty() && constant == 0.0 && rest.is_constant() && rest.constant_value() == 0.0; }
   /// The coefficient of `s` among the linear terms (0 when absent).
   double coefficient(Slot s) const;

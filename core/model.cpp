@@ -78,6 +78,13 @@ class Assembler {
   Assembler(const Netlist& netlist, Model& model) : netlist_(netlist), model_(model) {}
 
   void instantiate(const Registry& registry) {
+    // The built-in components declare a handful of variables and equations and some 25 expression
+    // nodes each: size the containers once for a large netlist.
+    const std::size_t count = netlist_.components.size();
+    reserve_expressions(24 * count);
+    model_.instances.reserve(count);
+    model_.variables.reserve(8 * count);
+    model_.equations.reserve(8 * count);
     for (const NetlistComponent& c : netlist_.components) {
       const Component* type = registry.find(c.type);
       if (type == nullptr)
