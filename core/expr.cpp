@@ -52,7 +52,9 @@ bool same_key(const NodeKey& a, const NodeKey& b) {
 /// cost one or two cache lines instead of a walk through a bucket list.
 class NodeTable {
  public:
-  NodeTable() : slots_(1024) {}
+  explicit NodeTable(std::size_t slots) : slots_(slots) {}
+
+  std::size_t size() const { return size_; }
 
   /// The node with this content, or nullptr.
   Node* find(const NodeKey& key, std::size_t h) const {
@@ -65,6 +67,16 @@ class NodeTable {
     if (2 * (size_ + 1) > slots_.size()) grow();
     place(n);
     ++size_;
+  }
+
+  /// Moves every node into `other`, in this table's slot order.
+  void move_into(NodeTable& other) {
+    for (Slot& s : slots_)
+      if (s.node != nullptr) {
+        other.insert(s.node);
+        s = {};
+      }
+    size_ = 0;
   }
 
   /// Room for `more` nodes beyond the present ones without growing.
@@ -172,11 +184,20 @@ class NodePool {
 /// The hash-consing store. Nodes are removed when their last handle goes away; the removal of a
 /// long chain is iterative (a node's arguments are released after the node), so it cannot
 /// overflow the stack.
+///
+/// New nodes go into a small table of young nodes first, which moves into the large table when it
+/// fills. A node with a young argument can only be young itself, so its lookup never touches the
+/// large table: building a component makes its variables and then nodes over them, and a probe
+/// into the large table of a big model is a cache (and TLB) miss nearly every time.
 class Store {
  public:
+  Store() : young_(2 * kYoungNodes), old_(1024) {}
+
   Expr intern(const NodeKey& key, const std::shared_ptr<const Table1D>& table) {
     const std::size_t h = hash_key(key);
-    if (Node* found = nodes_.find(key, h)) {
+    Node* found = young_.find(key, h);
+    if (found == nullptr && !has_young_argument(key)) found = old_.find(key, h);
+    if (found != nullptr) {
       ++found->refcount;
       return Expr(found);
     }
@@ -192,11 +213,15 @@ class Store {
       n->extra = new NodeExtra{std::string(key.name), table};
     auto* args = const_cast<Expr*>(n->arg_data());
     for (std::size_t i = 0; i < key.args.size(); ++i) new (args + i) Expr(key.args[i]);
-    nodes_.insert(n);
+    young_.insert(n);
+    if (young_.size() == kYoungNodes) {
+      young_.move_into(old_);
+      young_from_ = next_id_;
+    }
     return Expr(n);
   }
 
-  void reserve(std::size_t nodes) { nodes_.reserve(nodes); }
+  void reserve(std::size_t nodes) { old_.reserve(nodes); }
 
   /// `n`'s count has just dropped to zero.
   void release(Node* n) {
@@ -206,7 +231,7 @@ class Store {
     while (!dead_.empty()) {
       Node* d = dead_.back();
       dead_.pop_back();
-      nodes_.erase(d);
+      (is_young(d) ? young_ : old_).erase(d);
       destroy(d);  // releases the arguments, which may append to dead_
     }
     draining_ = false;
@@ -222,7 +247,17 @@ class Store {
     pool_.deallocate(n, count);
   }
 
-  NodeTable nodes_;
+  static constexpr std::size_t kYoungNodes = std::size_t{1} << 14;  // 512 KiB of slots: stays in cache
+  bool is_young(const Node* n) const { return n->id >= young_from_; }
+  bool has_young_argument(const NodeKey& key) const {
+    for (const Expr& a : key.args)
+      if (is_young(a.node())) return true;
+    return false;
+  }
+
+  NodeTable young_;  // nodes created since the last move; never grows (moved when full)
+  NodeTable old_;
+  std::uint64_t young_from_ = 1;  // the first young node's id
   NodePool pool_;
   std::vector<Node*> dead_;
   bool draining_ = false;

@@ -5,6 +5,8 @@
 #include <stdexcept>
 #include <unordered_map>
 
+#include <boost/container/small_vector.hpp>
+
 #include "expr_map.hpp"
 #include "expr_node.hpp"
 #include "expr_walk.hpp"
@@ -12,12 +14,13 @@
 
 namespace acausal {
 
-// The lowered instruction set. Sums and products are lowered to binary steps, recognizing
-// subtraction, scaling and division so that a typical residual needs one instruction per
-// arithmetic operation.
+// The lowered instruction set. A sum is one Linear instruction over its terms (a residual of a
+// mechanical model is mostly a sum of c·y and c·y' terms, read straight from the solver's arrays);
+// products are lowered to binary steps, recognizing scaling and division.
 enum class Tape::Code : std::uint8_t {
   LoadT, LoadY, LoadYP, LoadP,  // a: index into y, y' or p
-  Add, Sub, Mul, Div, Neg, Scale, AddScaled,  // Scale: w[c]·a; AddScaled: a + w[c]·b
+  Add, Sub, Mul, Div, Neg, Scale,  // Scale: w[c]·a
+  Linear,  // Σ c·x over linear_terms_[a, a + b): a sum reads y and y' directly, in one instruction
   PowInt, Pow, Sqrt, Exp, Log, Sin, Cos, Tan, Asin, Acos, Atan, Tanh, Abs, Sign,
   Atan2, Min, Max, Less, LessEqual, Greater, GreaterEqual, And, Or, Select, Table,
 };
@@ -147,30 +150,38 @@ class Tape::Compiler {
     throw std::logic_error("tape: unknown input kind");
   }
 
-  /// A sum term as (coefficient, rest) with the rest's slot.
-  std::pair<double, std::uint32_t> scaled_term(const Expr& t) {
-    if (t.op() == Op::Mul && t.args()[0].is_constant()) {
-      auto f = t.args();
-      Expr rest = f.size() == 2 ? f[1] : detail::make_node(Op::Mul, f.subspan(1));
-      return {f[0].constant_value(), slot(rest)};
+  /// A sum as one Linear instruction; its terms c·leaf read y and y' directly.
+  std::uint32_t sum(const Expr& e) {
+    // The terms go to the tape's list only after every operand is lowered: lowering an operand
+    // may emit Linear instructions of its own.
+    boost::container::small_vector<LinearTerm, 8> terms;
+    for (const Expr& t : e.args()) {
+      double c = 1.0;
+      Expr x = t;
+      if (t.op() == Op::Mul && t.args()[0].is_constant()) {
+        auto f = t.args();
+        c = f[0].constant_value();
+        x = f.size() == 2 ? f[1] : detail::make_node(Op::Mul, f.subspan(1));
+      }
+      terms.push_back(term(c, x));
     }
-    return {1.0, slot(t)};
+    const auto first = static_cast<std::uint32_t>(tape_.linear_terms_.size());
+    tape_.linear_terms_.insert(tape_.linear_terms_.end(), terms.begin(), terms.end());
+    return emit(Code::Linear, first, static_cast<std::uint32_t>(terms.size()));
   }
 
-  std::uint32_t sum(const Expr& e) {
-    std::optional<std::uint32_t> acc;
-    for (const Expr& t : e.args()) {
-      auto [c, s] = scaled_term(t);
-      if (!acc)
-        acc = c == 1.0 ? s : (c == -1.0 ? emit(Code::Neg, s) : emit(Code::Scale, s, 0, constant(c)));
-      else if (c == 1.0)
-        acc = emit(Code::Add, *acc, s);
-      else if (c == -1.0)
-        acc = emit(Code::Sub, *acc, s);
-      else
-        acc = emit(Code::AddScaled, *acc, s, constant(c));
+  LinearTerm term(double c, const Expr& x) {
+    if (x.op() == Op::Variable || x.op() == Op::Derivative) {
+      if (const std::uint32_t* s = slots_.find(x)) return {c, *s, LinearTerm::Source::Work};
+      std::optional<InputSlot> in = inputs_(x);
+      if (!in) throw std::invalid_argument("tape: no input for " + to_string(x));
+      if (in->kind == InputKind::Y) return {c, in->index, LinearTerm::Source::Y};
+      if (in->kind == InputKind::YP) {
+        tape_.reads_yp_ = true;
+        return {c, in->index, LinearTerm::Source::YP};
+      }
     }
-    return *acc;
+    return {c, slot(x), LinearTerm::Source::Work};
   }
 
   std::uint32_t chain(Code code, const std::vector<std::uint32_t>& operands) {
@@ -220,67 +231,75 @@ Tape::Tape(std::span<const Expr> outputs, const InputMap& inputs, const Indicato
   allocate_slots(work_.size());
 }
 
+/// Calls visit(slot) for every workspace slot `i` reads (by reference, so it can be renumbered).
+template <typename Visit>
+void Tape::for_each_read(Instruction& i, Visit&& visit) {
+  switch (i.code) {
+    case Code::LoadT:
+    case Code::LoadY:
+    case Code::LoadYP:
+    case Code::LoadP: return;
+    case Code::Linear:
+      for (std::uint32_t k = i.a; k < i.a + i.b; ++k)
+        if (linear_terms_[k].source == LinearTerm::Source::Work) visit(linear_terms_[k].index);
+      return;
+    case Code::Scale:
+    case Code::PowInt:
+    case Code::Table:
+    case Code::Neg: visit(i.a); return;
+    case Code::Add:
+    case Code::Sub:
+    case Code::Mul:
+    case Code::Div:
+    case Code::Pow:
+    case Code::Atan2:
+    case Code::And:
+    case Code::Or:
+    case Code::Min:
+    case Code::Max:
+    case Code::Less:
+    case Code::LessEqual:
+    case Code::Greater:
+    case Code::GreaterEqual:
+      visit(i.a);
+      visit(i.b);
+      return;
+    case Code::Select:
+      visit(i.a);
+      visit(i.b);
+      visit(i.c);
+      return;
+    default: visit(i.a); return;  // unary functions
+  }
+}
+
 void Tape::allocate_slots(std::size_t first_free) {
   auto is_temporary = [](std::uint32_t s) { return (s & kTemporary) != 0; };
   // Last instruction reading each temporary; outputs are read after the last instruction.
   std::unordered_map<std::uint32_t, std::size_t> last_read;
   const std::size_t end = code_.size();
-  auto reads = [](const Instruction& i) {
-    switch (i.code) {
-      case Code::LoadT:
-      case Code::LoadY:
-      case Code::LoadYP:
-      case Code::LoadP: return std::array<bool, 3>{false, false, false};
-      case Code::Scale:
-      case Code::PowInt:
-      case Code::Table: return std::array<bool, 3>{true, false, false};
-      case Code::Add:
-      case Code::Sub:
-      case Code::Mul:
-      case Code::Div:
-      case Code::Pow:
-      case Code::Atan2:
-      case Code::And:
-      case Code::Or:
-      case Code::Min:
-      case Code::Max:
-      case Code::Less:
-      case Code::LessEqual:
-      case Code::Greater:
-      case Code::GreaterEqual:
-      case Code::AddScaled: return std::array<bool, 3>{true, true, false};
-      case Code::Select: return std::array<bool, 3>{true, true, true};
-      default: return std::array<bool, 3>{true, false, false};  // unary functions
-    }
-  };
-  for (std::size_t k = 0; k < end; ++k) {
-    const Instruction& i = code_[k];
-    auto r = reads(i);
-    const std::uint32_t operands[3] = {i.a, i.b, i.c};
-    for (int j = 0; j < 3; ++j)
-      if (r[static_cast<std::size_t>(j)] && is_temporary(operands[j])) last_read[operands[j]] = k;
-  }
+  for (std::size_t k = 0; k < end; ++k)
+    for_each_read(code_[k], [&](std::uint32_t s) {
+      if (is_temporary(s)) last_read[s] = k;
+    });
   for (std::uint32_t s : output_slots_)
     if (is_temporary(s)) last_read[s] = end;
   // Walk in order, handing out the lowest free slot; a slot is free after its last reader.
   std::unordered_map<std::uint32_t, std::uint32_t> assigned;
   std::vector<std::uint32_t> free_slots;
+  std::vector<std::uint32_t> released;
   auto next = static_cast<std::uint32_t>(first_free);
   for (std::size_t k = 0; k < end; ++k) {
     Instruction& i = code_[k];
-    auto r = reads(i);
-    std::uint32_t* operands[3] = {&i.a, &i.b, &i.c};
-    std::uint32_t released[3];
-    int n_released = 0;
-    for (int j = 0; j < 3; ++j) {
-      std::uint32_t& o = *operands[j];
-      if (!r[static_cast<std::size_t>(j)] || !is_temporary(o)) continue;
+    released.clear();
+    for_each_read(i, [&](std::uint32_t& o) {
+      if (!is_temporary(o)) return;
       const std::uint32_t original = o;
       o = assigned.at(original);
-      if (last_read[original] == k) released[n_released++] = original;
-    }
-    for (int j = 0; j < n_released; ++j) {  // an operand read twice is released once
-      auto it = assigned.find(released[j]);
+      if (last_read[original] == k) released.push_back(original);
+    });
+    for (std::uint32_t original : released) {  // an operand read twice is released once
+      auto it = assigned.find(original);
       if (it == assigned.end()) continue;
       free_slots.push_back(it->second);
       assigned.erase(it);
@@ -336,7 +355,20 @@ void Tape::evaluate(const TapeInputs& in, double* out, const double* branch) {
       case Code::Div: r = w[i.a] / w[i.b]; break;
       case Code::Neg: r = -w[i.a]; break;
       case Code::Scale: r = w[i.c] * w[i.a]; break;
-      case Code::AddScaled: r = w[i.a] + w[i.c] * w[i.b]; break;
+      case Code::Linear: {
+        // Term by term in the sum's order (±1·x is exact: the same value as x or −x).
+        const LinearTerm* t = linear_terms_.data() + i.a;
+        const LinearTerm* const last = t + i.b;
+        // Indexed by the source: no branch per term (their sources follow no pattern).
+        const double* const source[3] = {y, yp, w};
+        auto value = [&](const LinearTerm& u) {
+          return u.coefficient * source[static_cast<std::uint8_t>(u.source)][u.index];
+        };
+        double acc = value(*t);
+        for (++t; t != last; ++t) acc += value(*t);
+        r = acc;
+        break;
+      }
       case Code::PowInt: r = powi(w[i.a], static_cast<std::int32_t>(i.c)); break;
       case Code::Pow: r = std::pow(w[i.a], w[i.b]); break;
       case Code::Sqrt: r = std::sqrt(w[i.a]); break;

@@ -71,6 +71,12 @@ class Tape {
     Code code;
     std::uint32_t dst, a, b, c;
   };
+  /// One term c·x of a Linear instruction: x read from y, y' or the workspace.
+  struct LinearTerm {
+    double coefficient;
+    std::uint32_t index;
+    enum class Source : std::uint8_t { Y = 0, YP = 1, Work = 2 } source;  // the order evaluate() indexes by
+  };
   struct TableStep {
     std::shared_ptr<const Table1D> table;
     int order;
@@ -78,11 +84,14 @@ class Tape {
   };
   class Compiler;
   std::ptrdiff_t frozen_piece(const TableStep& step, const double* branch) const;
+  template <typename Visit>
+  void for_each_read(Instruction& i, Visit&& visit);
   /// Reuses workspace slots once their last reader has run (values in a long residual live briefly).
   void allocate_slots(std::size_t first_free);
 
   std::vector<Instruction> code_;
   std::vector<std::uint32_t> output_slots_;
+  std::vector<LinearTerm> linear_terms_;  ///< of Linear instructions: a = first, b = count
   std::vector<TableStep> table_steps_;
   std::vector<std::uint32_t> table_indicators_;
   bool has_indicators_ = false;
