@@ -1,11 +1,10 @@
 #include "solver/consistency.hpp"
 
-#include <Eigen/SparseCore>
-#include <Eigen/SparseLU>
 #include <cmath>
 #include <span>
 
 #include "solver/solver_error.hpp"
+#include "solver/sparse_lu.hpp"
 
 namespace acausal {
 
@@ -13,21 +12,19 @@ namespace {
 
 /// The matrix of both solves: column j is ∂F/∂y'_j for a differential unknown, ∂F/∂y_j for an
 /// algebraic one. `parts` holds ∂F/∂y (first nnz) and ∂F/∂y' (next nnz) on the Jacobian's pattern.
-Eigen::SparseMatrix<double> mixed_matrix(const Program& p, std::span<const double> parts) {
+std::vector<SparseEntry> mixed_matrix(const Program& p, std::span<const double> parts) {
   const std::size_t n = p.size();
   const std::vector<double>& id = p.id();
   const SparsityPattern& pat = p.jacobian().pattern();
   const std::size_t nnz = pat.nonzeros();
-  std::vector<Eigen::Triplet<double>> triplets;
-  triplets.reserve(nnz);
+  std::vector<SparseEntry> entries;
+  entries.reserve(nnz);
   for (std::size_t c = 0; c < n; ++c)
     for (auto k = static_cast<std::size_t>(pat.col_start[c]); k < static_cast<std::size_t>(pat.col_start[c + 1]); ++k) {
       const double v = id[c] == 1.0 ? parts[nnz + k] : parts[k];
-      if (v != 0.0) triplets.emplace_back(static_cast<int>(pat.row_index[k]), static_cast<int>(c), v);
+      if (v != 0.0) entries.push_back({static_cast<int>(pat.row_index[k]), static_cast<int>(c), v});
     }
-  Eigen::SparseMatrix<double> J(static_cast<int>(n), static_cast<int>(n));
-  J.setFromTriplets(triplets.begin(), triplets.end());
-  return J;
+  return entries;
 }
 
 }  // namespace
@@ -36,37 +33,37 @@ void make_consistent(Program& p, double t, std::vector<double>& y, std::vector<d
                      const std::vector<double>& branch) {
   const std::size_t n = p.size();
   const std::vector<double>& id = p.id();
-  const auto size = static_cast<Eigen::Index>(n);
   std::vector<double> f(n);
+  SparseLu lu;
   for (int iteration = 0; iteration < 3; ++iteration) {
     p.residual().evaluate({t, y.data(), yp.data(), nullptr}, f.data(), branch.data());
     double worst = 0.0;
     for (double v : f) worst = std::max(worst, std::fabs(v));
     if (worst == 0.0) break;
-    Eigen::SparseLU<Eigen::SparseMatrix<double>> lu(
-        mixed_matrix(p, p.jacobian().partials({t, y.data(), yp.data(), nullptr}, branch.data())));
-    if (lu.info() != Eigen::Success) throw SolverError(t, "consistent derivatives: the equations are singular here");
-    Eigen::VectorXd delta = lu.solve(Eigen::Map<Eigen::VectorXd>(f.data(), size));
-    for (std::size_t c = 0; c < n; ++c) (id[c] == 1.0 ? yp[c] : y[c]) -= delta[static_cast<Eigen::Index>(c)];
+    if (!lu.factor(n, mixed_matrix(p, p.jacobian().partials({t, y.data(), yp.data(), nullptr}, branch.data()))))
+      throw SolverError(t, "consistent derivatives: the equations are singular here");
+    lu.solve(f);  // now the correction
+    for (std::size_t c = 0; c < n; ++c) (id[c] == 1.0 ? yp[c] : y[c]) -= f[c];
   }
   // y' of the algebraic unknowns: the right-hand side is F_t + Σ_differential ∂F/∂y_j·y'_j.
   bool any_algebraic = false;
   for (double d : id) any_algebraic = any_algebraic || d == 0.0;
   if (!any_algebraic) return;
   const auto parts = p.jacobian().partials({t, y.data(), yp.data(), nullptr}, branch.data());
-  Eigen::SparseLU<Eigen::SparseMatrix<double>> lu(mixed_matrix(p, parts));
-  if (lu.info() != Eigen::Success) throw SolverError(t, "consistent derivatives: the equations are singular here");
-  Eigen::VectorXd rhs(size);
+  if (!lu.factor(n, mixed_matrix(p, parts)))
+    throw SolverError(t, "consistent derivatives: the equations are singular here");
+  std::vector<double> rhs(n);
   p.time_partials().evaluate({t, y.data(), yp.data(), nullptr}, rhs.data(), branch.data());
   const SparsityPattern& pat = p.jacobian().pattern();
   for (std::size_t c = 0; c < n; ++c) {
     if (id[c] != 1.0) continue;
     for (auto k = static_cast<std::size_t>(pat.col_start[c]); k < static_cast<std::size_t>(pat.col_start[c + 1]); ++k)
-      rhs[pat.row_index[k]] += parts[k] * yp[c];
+      rhs[static_cast<std::size_t>(pat.row_index[k])] += parts[k] * yp[c];
   }
-  const Eigen::VectorXd rates = lu.solve(-rhs);
+  for (double& v : rhs) v = -v;
+  lu.solve(rhs);  // now the rates
   for (std::size_t c = 0; c < n; ++c)
-    if (id[c] == 0.0) yp[c] = rates[static_cast<Eigen::Index>(c)];
+    if (id[c] == 0.0) yp[c] = rhs[c];
 }
 
 }  // namespace acausal

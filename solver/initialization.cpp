@@ -1,7 +1,5 @@
 #include "solver/initialization.hpp"
 
-#include <Eigen/SparseCore>
-#include <Eigen/SparseLU>
 #include <algorithm>
 #include <cmath>
 #include <sstream>
@@ -10,6 +8,7 @@
 #include "core/errors.hpp"
 #include "core/matching.hpp"
 #include "solver/solver_error.hpp"
+#include "solver/sparse_lu.hpp"
 
 namespace acausal {
 namespace {
@@ -157,15 +156,16 @@ class InitialSystem {
 
   /// ∂(rows)/∂z as triplets, restricted to `row_index`/`col_index` (position in the block, or
   /// kUnmatched for outside); the whole system when both map everything.
-  std::vector<Eigen::Triplet<double>> jacobian(const std::vector<std::size_t>& row_index,
-                                               const std::vector<std::size_t>& col_index) {
+  std::vector<SparseEntry> jacobian(const std::vector<std::size_t>& row_index,
+                                    const std::vector<std::size_t>& col_index) {
     const SparsityPattern& pat = p_.jacobian().pattern();
     const std::size_t nnz = pat.nonzeros();
     auto parts = p_.jacobian().partials({t0_, s_.y.data(), s_.yp.data(), nullptr}, s_.branch.data());
-    std::vector<Eigen::Triplet<double>> triplets;
+    std::vector<SparseEntry> entries;
+    entries.reserve(2 * nnz + choice_.conditions.size());
     auto add = [&](std::size_t r, std::size_t c, double v) {
       if (row_index[r] != kUnmatched && col_index[c] != kUnmatched)
-        triplets.emplace_back(static_cast<int>(row_index[r]), static_cast<int>(col_index[c]), v);
+        entries.push_back({static_cast<int>(row_index[r]), static_cast<int>(col_index[c]), v});
     };
     for (std::size_t c = 0; c < pat.cols; ++c)
       for (auto k = static_cast<std::size_t>(pat.col_start[c]); k < static_cast<std::size_t>(pat.col_start[c + 1]); ++k) {
@@ -174,7 +174,7 @@ class InitialSystem {
         if (l_.yp_column[c] != kUnmatched) add(r, l_.yp_column[c], parts[nnz + k]);
       }
     for (std::size_t c = 0; c < choice_.conditions.size(); ++c) add(l_.n + c, choice_.conditions[c].unknown, 1.0);
-    return triplets;
+    return entries;
   }
 
   /// z[c] of the layout.
@@ -202,8 +202,8 @@ bool newton(InitialSystem& sys, const std::vector<std::size_t>& rows, const std:
   std::vector<std::size_t> row_index(sys.rows(), kUnmatched), col_index(total_cols, kUnmatched);
   for (std::size_t k = 0; k < rows.size(); ++k) row_index[rows[k]] = k;
   for (std::size_t k = 0; k < cols.size(); ++k) col_index[cols[k]] = k;
-  const auto size = static_cast<int>(rows.size());
-  std::vector<double> g, trial;
+  std::vector<double> g, trial, dz(rows.size());
+  SparseLu lu;
   auto block_norm = [&](const std::vector<double>& full) {
     double m = 0.0;
     for (std::size_t r : rows) m = std::max(m, std::fabs(full[r]));
@@ -213,20 +213,15 @@ bool newton(InitialSystem& sys, const std::vector<std::size_t>& rows, const std:
     sys.residual(g);
     const double gnorm = block_norm(g);
     if (!std::isfinite(gnorm)) return false;
-    const auto triplets = sys.jacobian(row_index, col_index);
-    Eigen::SparseMatrix<double> J(size, size);
-    J.setFromTriplets(triplets.begin(), triplets.end());
-    Eigen::SparseLU<Eigen::SparseMatrix<double>> lu(J);
-    if (lu.info() != Eigen::Success) return false;
-    Eigen::VectorXd rhs(size);
-    for (std::size_t k = 0; k < rows.size(); ++k) rhs[static_cast<Eigen::Index>(k)] = g[rows[k]];
-    const Eigen::VectorXd dz = lu.solve(rhs);
+    if (!lu.factor(rows.size(), sys.jacobian(row_index, col_index))) return false;
+    for (std::size_t k = 0; k < rows.size(); ++k) dz[k] = g[rows[k]];
+    lu.solve(dz);
     std::vector<double> z0;
     for (std::size_t c : cols) z0.push_back(sys.unknown(c));
     // Damped step: halve until the residual decreases.
     double lambda = 1.0;
     for (int damp = 0; damp < 30; ++damp) {
-      for (std::size_t k = 0; k < cols.size(); ++k) sys.unknown(cols[k]) = z0[k] - lambda * dz[static_cast<Eigen::Index>(k)];
+      for (std::size_t k = 0; k < cols.size(); ++k) sys.unknown(cols[k]) = z0[k] - lambda * dz[k];
       sys.residual(trial);
       const double tnorm = block_norm(trial);
       if (std::isfinite(tnorm) && (tnorm < gnorm || gnorm == 0.0)) break;
@@ -234,7 +229,7 @@ bool newton(InitialSystem& sys, const std::vector<std::size_t>& rows, const std:
     }
     double step = 0.0;
     for (std::size_t k = 0; k < cols.size(); ++k)
-      step = std::max(step, lambda * std::fabs(dz[static_cast<Eigen::Index>(k)]) / (std::fabs(z0[k]) + 1.0));
+      step = std::max(step, lambda * std::fabs(dz[k]) / (std::fabs(z0[k]) + 1.0));
     ++iterations;
     if (step < 1e-13) return true;
   }
