@@ -4,6 +4,8 @@
 #include <optional>
 #include <sstream>
 
+#include <boost/container/small_vector.hpp>
+
 #include "core/errors.hpp"
 #include "core/expr_map.hpp"
 
@@ -13,7 +15,7 @@ namespace {
 /// residual = c0 + Σ k_i·x_i over plain variables, when it has that form.
 struct LinearForm {
   double constant = 0.0;
-  std::vector<std::pair<double, Expr>> terms;
+  boost::container::small_vector<std::pair<double, Expr>, 2> terms;  // more than two: not an alias
 };
 
 std::optional<std::pair<double, Expr>> variable_term(const Expr& t) {
@@ -31,7 +33,7 @@ std::optional<LinearForm> linear_form(const Expr& r) {
       return true;
     }
     auto v = variable_term(t);
-    if (!v) return false;
+    if (!v || f.terms.size() == 2) return false;
     f.terms.push_back(*v);
     return true;
   };

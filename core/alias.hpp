@@ -33,7 +33,7 @@ struct Target {
 struct AliasElimination {
   std::vector<AliasOf> alias;                ///< per model variable; representatives map to themselves
   std::vector<bool> eliminated_equation;     ///< per model equation: consumed as an alias
-  std::vector<Target> target;                ///< per model variable (meaningful for representatives)
+  std::vector<Target> target;                ///< per model variable (representatives; analyze() moves them to its unknowns)
   ExprMap<std::size_t> variable_index;       ///< model variable of each symbol
   std::vector<Expr> symbols;                 ///< symbol of each model variable
 

@@ -291,18 +291,14 @@ SlotOf slots_through(const ExprMap<std::size_t>& column) {
   };
 }
 
-/// Each leaf as itself (residuals already in the unknowns).
-LeafMap identity_image(const SlotOf& slot_of) {
-  return [&slot_of](const Expr& leaf) -> std::optional<LeafImage> {
+/// A residual already in the unknowns as a row.
+LinearRow row_of(const Expr& residual, const SlotOf& slot_of) {
+  // Each leaf as itself.
+  LinearRow row = split_row(residual, [&slot_of](const Expr& leaf) -> std::optional<LeafImage> {
     const std::optional<Slot> s = slot_of(leaf);
     if (!s) return std::nullopt;
     return LeafImage{s, 1.0, 0.0, true};
-  };
-}
-
-/// A residual already in the unknowns as a row.
-LinearRow row_of(const Expr& residual, const SlotOf& slot_of) {
-  LinearRow row = split_row(residual, identity_image(slot_of));
+  });
   set_rest(row, row.rest, slot_of);
   return row;
 }
@@ -311,7 +307,7 @@ LinearRow row_of(const Expr& residual, const SlotOf& slot_of) {
 /// `column_of` gives the column of each representative (model variable index).
 LinearRow alias_row(const Expr& e, const AliasElimination& aliases, const std::vector<std::uint32_t>& column_of,
                     const SlotOf& slot_of) {
-  const LeafMap image = [&](const Expr& leaf) -> std::optional<LeafImage> {
+  const auto image = [&](const Expr& leaf) -> std::optional<LeafImage> {
     const bool derivative = leaf.op() == Op::Derivative;
     const std::size_t* i = aliases.variable_index.find(derivative ? leaf.args()[0] : leaf);
     if (i == nullptr) return std::nullopt;
@@ -483,7 +479,7 @@ ReducedDae analyze(const Model& model) {
     column.emplace(model.variables[i].symbol, r.unknowns.size());
     r.unknown_variable.push_back(i);
     r.unknowns.push_back(model.variables[i].symbol);
-    r.targets.push_back(r.aliases.target[i]);
+    r.targets.push_back(std::move(r.aliases.target[i]));  // the representatives' targets move to the unknowns
   }
   SlotOf slot_of = slots_through(column);
   std::vector<LinearRow> rows;

@@ -5,11 +5,8 @@
 #include "core/expr_walk.hpp"
 
 namespace acausal {
-namespace {
+namespace detail {
 
-bool is_unknown_leaf(const Expr& e) { return e.op() == Op::Variable || e.op() == Op::Derivative; }
-
-/// Adds c·s to the linear part; returns false when s was there already (the terms merged).
 bool add_term(LinearRow& row, Slot s, double c) {
   for (LinearRow::Term& t : row.terms)
     if (t.slot == s) {
@@ -26,7 +23,12 @@ void drop_zero_terms(LinearRow& row) {
                   row.terms.end());
 }
 
-}  // namespace
+void set_nonlinear(LinearRow& row, std::span<const Expr> terms) {
+  if (terms.size() == 1) row.rest = terms[0];
+  else if (!terms.empty()) row.rest = sum(terms);
+}
+
+}  // namespace detail
 
 double LinearRow::coefficient(Slot s) const {
   for (const Term& t : terms)
@@ -36,44 +38,6 @@ double LinearRow::coefficient(Slot s) const {
 
 bool LinearRow::in_rest(std::uint32_t column) const {
   return std::any_of(rest_slots.begin(), rest_slots.end(), [column](Slot s) { return s.column == column; });
-}
-
-LinearRow split_row(const Expr& e, const LeafMap& image) {
-  LinearRow row;
-  bool same = true;  // every leaf maps onto itself: the row is e
-  boost::container::small_vector<Expr, 4> nonlinear;
-  auto take = [&](const Expr& term) {
-    if (term.is_constant()) {
-      row.constant += term.constant_value();
-      return;
-    }
-    double c = 1.0;
-    Expr leaf = term;
-    if (term.op() == Op::Mul && term.args().size() == 2 && term.args()[0].is_constant() &&
-        is_unknown_leaf(term.args()[1])) {
-      c = term.args()[0].constant_value();
-      leaf = term.args()[1];
-    }
-    if (is_unknown_leaf(leaf)) {
-      if (const std::optional<LeafImage> im = image(leaf)) {
-        if (!im->itself) same = false;
-        row.constant += c * im->offset;
-        if (im->slot && !add_term(row, *im->slot, c * im->sign)) same = false;
-        return;
-      }
-    }
-    nonlinear.push_back(term);
-  };
-  if (e.op() == Op::Add) {
-    for (const Expr& t : e.args()) take(t);
-  } else {
-    take(e);
-  }
-  drop_zero_terms(row);
-  if (nonlinear.size() == 1) row.rest = nonlinear[0];
-  else if (!nonlinear.empty()) row.rest = sum(std::span<const Expr>(nonlinear.data(), nonlinear.size()));
-  if (same) row.exact = e;
-  return row;
 }
 
 void set_rest(LinearRow& row, Expr rest, const SlotOf& slot_of) {
@@ -105,7 +69,7 @@ void add_scaled(LinearRow& row, double factor, const LinearRow& other, SlotIndex
     }
   }
   for (const LinearRow::Term& t : row.terms) index.at(t.slot) = -1;
-  drop_zero_terms(row);
+  detail::drop_zero_terms(row);
   row.constant += factor * other.constant;
   if (!(other.rest.is_constant() && other.rest.constant_value() == 0.0)) {
     row.rest = row.rest + factor * other.rest;

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <span>
 #include <vector>
 
 #include <boost/container/small_vector.hpp>
@@ -60,15 +61,61 @@ struct LeafImage {
   double offset = 0.0;
   bool itself = false;  ///< the leaf is this slot's own expression (sign 1, offset 0)
 };
-using LeafMap = std::function<std::optional<LeafImage>(const Expr& leaf)>;
 
 /// The slot of a Variable or Derivative leaf of an expression in the unknowns, or nullopt.
 using SlotOf = std::function<std::optional<Slot>(const Expr& leaf)>;
 
-/// Splits `e`: its terms c·leaf and leaf (Variable, Derivative) go through `image` into the linear
-/// part, the other terms into rest as they are. `exact` is set when every leaf maps onto itself.
-/// rest_slots are left empty: the caller decides how rest reads in the unknowns (see set_rest).
-LinearRow split_row(const Expr& e, const LeafMap& image);
+namespace detail {
+/// Adds c·s to the linear part; returns false when s was there already (the terms merged).
+bool add_term(LinearRow& row, Slot s, double c);
+/// Removes the terms whose coefficients cancelled.
+void drop_zero_terms(LinearRow& row);
+/// rest = Σ terms (the terms split_row could not take).
+void set_nonlinear(LinearRow& row, std::span<const Expr> terms);
+}  // namespace detail
+
+/// Splits `e`: its terms c·leaf and leaf (Variable, Derivative) go through `image`, a callable
+/// `std::optional<LeafImage>(const Expr& leaf)` (a template parameter: it runs for every leaf of a
+/// large model), into the linear part, the other terms into rest as they are. `exact` is set when every leaf maps onto
+/// itself. rest_slots are left empty: the caller decides how rest reads in the unknowns (set_rest).
+template <typename Image>
+LinearRow split_row(const Expr& e, const Image& image) {
+  LinearRow row;
+  bool same = true;  // every leaf maps onto itself: the row is e
+  boost::container::small_vector<Expr, 4> nonlinear;
+  auto is_unknown_leaf = [](const Expr& x) { return x.op() == Op::Variable || x.op() == Op::Derivative; };
+  auto take = [&](const Expr& term) {
+    if (term.is_constant()) {
+      row.constant += term.constant_value();
+      return;
+    }
+    double c = 1.0;
+    const Expr* leaf = &term;
+    if (term.op() == Op::Mul && term.args().size() == 2 && term.args()[0].is_constant() &&
+        is_unknown_leaf(term.args()[1])) {
+      c = term.args()[0].constant_value();
+      leaf = &term.args()[1];
+    }
+    if (is_unknown_leaf(*leaf)) {
+      if (const std::optional<LeafImage> im = image(*leaf)) {
+        if (!im->itself) same = false;
+        row.constant += c * im->offset;
+        if (im->slot && !detail::add_term(row, *im->slot, c * im->sign)) same = false;
+        return;
+      }
+    }
+    nonlinear.push_back(term);
+  };
+  if (e.op() == Op::Add) {
+    for (const Expr& t : e.args()) take(t);
+  } else {
+    take(e);
+  }
+  detail::drop_zero_terms(row);
+  detail::set_nonlinear(row, std::span<const Expr>(nonlinear.data(), nonlinear.size()));
+  if (same) row.exact = e;
+  return row;
+}
 
 /// Sets rest and its slots (its leaves through `slot_of`; leaves without a slot are ignored).
 void set_rest(LinearRow& row, Expr rest, const SlotOf& slot_of);
