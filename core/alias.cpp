@@ -219,7 +219,7 @@ AliasElimination eliminate_aliases(const Model& model) {
     const AliasOf& a = out.alias[i];
     if (a.is_constant()) {
       if (v.target == TargetPriority::High && std::fabs(v.target_value - a.offset) > 1e-12 * (1 + std::fabs(a.offset)))
-        throw ModelError(v.target_pointer, "initial value " + number(v.target_value) + " of " + v.name +
+        throw ModelError(v.target_pointer, "initial value " + number(v.target_value) + " of " + v.name() +
                                                " cannot hold: the model fixes it at " + number(a.offset));
       continue;
     }
@@ -227,11 +227,11 @@ AliasElimination eliminate_aliases(const Model& model) {
     Target& t = out.target[a.representative];
     if (t.priority == TargetPriority::High && v.target == TargetPriority::High &&
         std::fabs(t.value - value) > 1e-12 * (1 + std::fabs(value)))
-      throw ModelError(v.target_pointer, "initial value " + number(v.target_value) + " of " + v.name +
+      throw ModelError(v.target_pointer, "initial value " + number(v.target_value) + " of " + v.name() +
                                              " conflicts with " + t.variable + " = " + number(t.netlist_value) + " (" +
                                              t.pointer + "): they are the same quantity; free one of: " + t.variable +
-                                             ", " + v.name);
-    if (v.target > t.priority) t = {v.target, value, v.target_pointer, v.name, v.target_value};
+                                             ", " + v.name());
+    if (v.target > t.priority) t = {v.target, value, v.target_pointer, v.name(), v.target_value};
   }
 
   return out;

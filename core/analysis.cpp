@@ -89,7 +89,7 @@ std::vector<std::size_t> ReducedDae::substituted_equations(std::size_t i) const 
 }
 
 std::string ReducedDae::name(const Model& model, std::size_t k) const {
-  return derivative_name(model.variables[unknown_variable[k]].name, unknown_order[k]);
+  return derivative_name(model.variables[unknown_variable[k]].name(), unknown_order[k]);
 }
 
 namespace {
@@ -112,7 +112,7 @@ std::string list_variables(const Model& m, const ReducedDae& r, const std::vecto
       s += ", ... (" + std::to_string(cols.size()) + " in all)";
       break;
     }
-    s += (i ? ", " : "") + m.variables[r.unknown_variable[cols[i]]].name;
+    s += (i ? ", " : "") + m.variables[r.unknown_variable[cols[i]]].name();
   }
   return s;
 }
@@ -213,7 +213,7 @@ SingularParts singular_parts(const Model& m, const ReducedDae& r, const DulmageM
   auto unknown = [&](std::size_t col) {
     const ModelVariable& v = m.variables[r.unknown_variable[col]];
     const Definition& d = m.instances[v.instance];
-    return SingularParts::Unknown{v.name, d.instance, d.pointer};
+    return SingularParts::Unknown{v.name(), d.instance, d.pointer};
   };
   SingularParts parts;
   for (std::size_t row : dm.over_rows) parts.over_equations.push_back(equation(row));

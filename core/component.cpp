@@ -98,6 +98,7 @@ std::string ComponentBuilder::param_pointer(std::string_view name) const {
 }
 
 const json* ComponentBuilder::given(std::string_view name) {
+  if (used_.empty()) used_.reserve(8);
   used_.emplace_back(name);
   if (mode_ != Mode::Instance || params_ == nullptr) return nullptr;
   auto it = params_->find(std::string(name));
@@ -264,7 +265,11 @@ void ComponentBuilder::annotation(std::string_view name, std::string_view descri
 
 Expr ComponentBuilder::add_variable(std::string_view local, std::string_view unit, std::string_view description,
                                     const VariableOptions& options, bool is_port) {
-  Expr symbol = Expr::variable(qualified(local));
+  // The qualified name in a reused buffer: the symbol keeps its own copy.
+  name_buffer_.assign(def_.instance);
+  if (!name_buffer_.empty()) name_buffer_ += '.';
+  name_buffer_ += local;
+  Expr symbol = Expr::variable(name_buffer_);
   def_.variables.push_back(
       {std::string(local), symbol, std::string(unit), std::string(description), options, TargetPriority::None, is_port});
   return symbol;

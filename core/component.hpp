@@ -183,6 +183,7 @@ class ComponentBuilder {
   Mode mode_;
   const nlohmann::json* params_;
   std::vector<std::string> used_;
+  std::string name_buffer_;
   Definition def_;
 };
 

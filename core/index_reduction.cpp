@@ -69,7 +69,7 @@ class Reducer {
     return *column_.find(leaf.op() == Op::Derivative ? leaf.args()[0] : leaf);
   }
 
-  const std::string& name(std::size_t j) const { return model_.variables[r_.unknown_variable[j]].name; }
+  const std::string& name(std::size_t j) const { return model_.variables[r_.unknown_variable[j]].name(); }
 
   /// Highest derivative order of each unknown in each residual.
   void structure() {

@@ -15,7 +15,7 @@ using nlohmann::json;
 
 std::size_t Model::find_variable(std::string_view n) const {
   for (std::size_t i = 0; i < variables.size(); ++i)
-    if (variables[i].name == n) return i;
+    if (variables[i].name() == n) return i;
   return std::string::npos;
 }
 
@@ -102,7 +102,7 @@ class Assembler {
       std::size_t index = model_.instances.size();
       std::size_t first = model_.variables.size();
       for (const Definition::Variable& v : d.variables)
-        model_.variables.push_back({v.symbol, v.symbol.name(), v.unit, v.options, index, v.is_port});
+        model_.variables.push_back({v.symbol, v.unit, v.options, index, v.is_port});
       for (const Definition::Equation& e : d.equations)
         model_.equations.push_back({e.residual, c.name, e.description, c.pointer});
       for (auto it = c.initial.begin(); it != c.initial.end(); ++it) {
@@ -164,7 +164,7 @@ class Assembler {
     if (!netlist_.outputs.empty()) {
       const std::unordered_set<std::string_view> requested(netlist_.outputs.begin(), netlist_.outputs.end());
       for (const ModelVariable& v : model_.variables)
-        if (requested.count(v.name) != 0) found.insert(v.name);
+        if (requested.count(v.name()) != 0) found.insert(v.name());
     }
     for (std::size_t i = 0; i < netlist_.outputs.size(); ++i) {
       const std::string& path = netlist_.outputs[i];
@@ -173,7 +173,7 @@ class Assembler {
         auto dot = path.find('.');
         std::string instance = path.substr(0, dot);
         for (const ModelVariable& v : model_.variables)
-          if (v.name.rfind(instance + ".", 0) == 0) close.push_back(v.name);
+          if (v.name().rfind(instance + ".", 0) == 0) close.push_back(v.name());
         throw ModelError("/outputs/" + std::to_string(i),
                          "unknown variable \"" + path + "\"" +
                              (close.empty() ? " (no component named \"" + instance + "\")" : "; " + instance + " has " + join(close, 40)));
@@ -181,7 +181,7 @@ class Assembler {
       model_.outputs.push_back(path);
     }
     if (model_.outputs.empty())
-      for (const ModelVariable& v : model_.variables) model_.outputs.push_back(v.name);
+      for (const ModelVariable& v : model_.variables) model_.outputs.push_back(v.name());
   }
 
  private:

@@ -14,8 +14,7 @@ namespace acausal {
 
 /// A variable of the flat model.
 struct ModelVariable {
-  Expr symbol;       ///< Expr::variable(name)
-  std::string name;  ///< `inertia1.w`, `spring1.R.tau`
+  Expr symbol;  ///< Expr::variable(name)
   std::string unit;
   VariableOptions options;
   std::size_t instance = 0;  ///< index into Model::instances
@@ -23,6 +22,9 @@ struct ModelVariable {
   TargetPriority target = TargetPriority::None;
   double target_value = 0.0;   ///< SI; meaningful when target != None
   std::string target_pointer;  ///< where the netlist sets it: `/components/mass/initial/s`
+
+  /// `inertia1.w`, `spring1.R.tau` (the symbol's name).
+  const std::string& name() const { return symbol.name(); }
 };
 
 /// An equation of the flat model: residual = 0.

@@ -88,7 +88,7 @@ std::vector<Expr> output_expressions(const Model& model, const ReducedDae& dae,
   std::unordered_map<std::string_view, std::size_t> variable_of;
   for (const std::string& name : model.outputs) variable_of.emplace(name, std::string::npos);
   for (std::size_t i = 0; i < model.variables.size(); ++i)
-    if (auto it = variable_of.find(model.variables[i].name); it != variable_of.end() && it->second == std::string::npos)
+    if (auto it = variable_of.find(model.variables[i].name()); it != variable_of.end() && it->second == std::string::npos)
       it->second = i;
   std::vector<Expr> out;
   for (const std::string& name : model.outputs)
