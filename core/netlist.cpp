@@ -4,6 +4,8 @@
 #include <fstream>
 #include <optional>
 #include <algorithm>
+#include <initializer_list>
+#include <string_view>
 #include <set>
 #include <sstream>
 
@@ -38,11 +40,11 @@ std::string line_column(std::string_view text, std::size_t offset) {
 
 std::string type_name(const json& j) { return j.type_name(); }
 
-void check_keys(const json& object, const std::string& pointer, const std::vector<std::string>& allowed) {
+void check_keys(const json& object, const std::string& pointer, std::initializer_list<std::string_view> allowed) {
   for (auto it = object.begin(); it != object.end(); ++it) {
     if (std::find(allowed.begin(), allowed.end(), it.key()) != allowed.end()) continue;
     std::string list;
-    for (const std::string& a : allowed) list += (list.empty() ? "" : ", ") + ("\"" + a + "\"");
+    for (std::string_view a : allowed) list += (list.empty() ? "" : ", ") + ("\"" + std::string(a) + "\"");
     throw ModelError(pointer + "/" + json_pointer_token(it.key()),
                      "unknown key \"" + it.key() + "\"; valid keys: " + list);
   }
@@ -77,6 +79,7 @@ bool valid_instance_name(const std::string& s) {
 void parse_components(json& j, Netlist& n) {
   require_object(j, "/components", "\"components\"");
   if (j.empty()) throw ModelError("/components", "\"components\" is empty: a netlist needs at least one component");
+  n.components.reserve(j.size());
   for (auto it = j.begin(); it != j.end(); ++it) {
     NetlistComponent c;
     c.name = it.key();
@@ -87,33 +90,40 @@ void parse_components(json& j, Netlist& n) {
     json& body = it.value();
     require_object(body, c.pointer, "a component");
     check_keys(body, c.pointer, {"type", "params", "initial"});
-    if (!body.contains("type")) throw ModelError(c.pointer, "missing \"type\"");
-    c.type = require_string(body["type"], c.pointer + "/type", "\"type\"");
-    if (body.contains("params")) c.params = std::move(body["params"]);
-    if (body.contains("initial")) c.initial = std::move(body["initial"]);
-    require_object(c.params, c.pointer + "/params", "\"params\"");
-    require_object(c.initial, c.pointer + "/initial", "\"initial\"");
+    // The pointers below are built only for a message: a netlist has tens of thousands of these.
+    auto type = body.find("type");
+    if (type == body.end()) throw ModelError(c.pointer, "missing \"type\"");
+    if (!type->is_string()) require_string(*type, c.pointer + "/type", "\"type\"");
+    c.type = std::move(type->get_ref<std::string&>());
+    if (auto params = body.find("params"); params != body.end()) c.params = std::move(*params);
+    if (auto initial = body.find("initial"); initial != body.end()) c.initial = std::move(*initial);
+    if (!c.params.is_object()) require_object(c.params, c.pointer + "/params", "\"params\"");
+    if (!c.initial.is_object()) require_object(c.initial, c.pointer + "/initial", "\"initial\"");
     n.components.push_back(std::move(c));
   }
 }
 
-void parse_connections(const json& j, Netlist& n) {
+/// Moves the port strings out of `j` (the tree is dropped after parsing).
+void parse_connections(json& j, Netlist& n) {
   if (!j.is_array()) throw ModelError("/connections", "\"connections\" must be an array, got " + type_name(j));
+  n.connections.reserve(j.size());
   for (std::size_t k = 0; k < j.size(); ++k) {
     NetlistConnection c;
     c.pointer = "/connections/" + std::to_string(k);
-    const json& entry = j[k];
+    json& entry = j[k];
     if (!entry.is_array() || entry.size() < 2)
       throw ModelError(c.pointer, "a connection is an array of two or more \"instance.port\" strings");
+    c.ports.reserve(entry.size());
     for (std::size_t i = 0; i < entry.size(); ++i) {
-      std::string here = c.pointer + "/" + std::to_string(i);
-      std::string port = require_string(entry[i], here, "a connection end");
+      auto here = [&] { return c.pointer + "/" + std::to_string(i); };  // for a message only
+      if (!entry[i].is_string()) require_string(entry[i], here(), "a connection end");
+      std::string& port = entry[i].get_ref<std::string&>();
       if (std::find(c.ports.begin(), c.ports.end(), port) != c.ports.end())
-        throw ModelError(here, port + " appears twice in this connection");
+        throw ModelError(here(), port + " appears twice in this connection");
       auto dot = port.find('.');
       if (dot == std::string::npos || dot == 0 || dot + 1 == port.size())
-        throw ModelError(here, "\"" + port + "\" is not of the form \"instance.port\"");
-      c.ports.push_back(port);
+        throw ModelError(here(), "\"" + port + "\" is not of the form \"instance.port\"");
+      c.ports.push_back(std::move(port));
     }
     n.connections.push_back(std::move(c));
   }
