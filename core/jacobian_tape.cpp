@@ -1,7 +1,6 @@
 #include "jacobian_tape.hpp"
 
 #include <algorithm>
-#include <map>
 #include <numeric>
 #include <optional>
 #include <stdexcept>
@@ -19,8 +18,13 @@ struct Partials {
   Expr dyp = 0.0;
 };
 
-/// (column, row) → partials, ordered for CSC.
-using EntryMap = std::map<std::pair<std::size_t, std::size_t>, Partials>;
+/// A nonzero (column, row) of the Jacobian and its partials.
+struct Entry {
+  std::size_t column, row;
+  Partials partials;
+};
+/// Entries in CSC order (by column, then row), each place once.
+using EntryMap = std::vector<Entry>;
 
 /// The coefficient of `leaf` in a term that is the leaf itself or a constant times it.
 std::optional<double> linear_coefficient(const Expr& term, const Expr& leaf) {
@@ -28,6 +32,15 @@ std::optional<double> linear_coefficient(const Expr& term, const Expr& leaf) {
   const auto a = term.args();
   if (term.op() == Op::Mul && a.size() == 2 && a[0].is_constant() && a[1] == leaf) return a[0].constant_value();
   return std::nullopt;
+}
+
+/// Is every term of the sum a constant, a leaf or a constant times a leaf?
+bool linear_sum(const Expr& sum) {
+  return std::all_of(sum.args().begin(), sum.args().end(), [](const Expr& t) {
+    if (t.is_constant() || t.is_leaf()) return true;
+    const auto a = t.args();
+    return t.op() == Op::Mul && a.size() == 2 && a[0].is_constant() && a[1].is_leaf();
+  });
 }
 
 /// ∂residual/∂leaf for each of `leaf_list` (the residual's leaves), the same nodes diff() gives.
@@ -38,6 +51,18 @@ std::optional<double> linear_coefficient(const Expr& term, const Expr& leaf) {
 /// term) so that it is simplified exactly as diff() simplifies it.
 std::vector<Expr> partials_of(const Expr& residual, const std::vector<Expr>& leaf_list) {
   std::vector<Expr> out(leaf_list.size());
+  if (residual.op() == Op::Add && linear_sum(residual)) {
+    // Σ c·leaf + constant (the usual residual): the partials are the coefficients. A canonical sum
+    // has each leaf in one term, so this is the constant diff() would give.
+    for (const Expr& term : residual.args()) {
+      if (term.is_constant()) continue;
+      const bool bare = term.is_leaf();
+      const Expr& leaf = bare ? term : term.args()[1];
+      const auto k = static_cast<std::size_t>(std::find(leaf_list.begin(), leaf_list.end(), leaf) - leaf_list.begin());
+      out[k] = Expr(bare ? 1.0 : term.args()[0].constant_value());
+    }
+    return out;
+  }
   if (residual.op() != Op::Add) {
     for (std::size_t k = 0; k < leaf_list.size(); ++k) out[k] = diff(residual, leaf_list[k]);
     return out;
@@ -75,11 +100,25 @@ EntryMap symbolic_entries(std::span<const Expr> residuals, const InputMap& input
                                     std::to_string(in->index) + " of " + std::to_string(unknowns));
       const Expr& d = partials[k];
       if (d.is_constant() && d.constant_value() == 0.0) continue;
-      Partials& p = entries[{in->index, i}];
-      (in->kind == InputKind::Y ? p.dy : p.dyp) += d;
+      Entry e{in->index, i, {}};
+      (in->kind == InputKind::Y ? e.partials.dy : e.partials.dyp) = d;
+      entries.push_back(std::move(e));
     }
   }
-  return entries;
+  // CSC order; x and der(x) of one unknown in one residual are one place.
+  std::sort(entries.begin(), entries.end(),
+            [](const Entry& a, const Entry& b) { return a.column != b.column ? a.column < b.column : a.row < b.row; });
+  EntryMap merged;
+  merged.reserve(entries.size());
+  for (Entry& e : entries) {
+    if (!merged.empty() && merged.back().column == e.column && merged.back().row == e.row) {
+      merged.back().partials.dy += e.partials.dy;
+      merged.back().partials.dyp += e.partials.dyp;
+      continue;
+    }
+    merged.push_back(std::move(e));
+  }
+  return merged;
 }
 
 }  // namespace
@@ -90,12 +129,12 @@ JacobianTape::Structure JacobianTape::structure(std::span<const Expr> residuals,
   s.pattern.rows = residuals.size();
   s.pattern.cols = unknowns;
   s.pattern.col_start.assign(unknowns + 1, 0);
-  for (const auto& [key, p] : symbolic_entries(residuals, inputs, unknowns)) {
+  for (const auto& [column, row, p] : symbolic_entries(residuals, inputs, unknowns)) {
     if (p.dy.is_constant() && p.dy.constant_value() == 0.0 && p.dyp.is_constant() &&
         p.dyp.constant_value() == 0.0)
       continue;  // the partials of several leaves cancelled
-    ++s.pattern.col_start[key.first + 1];
-    s.pattern.row_index.push_back(static_cast<std::int64_t>(key.second));
+    ++s.pattern.col_start[column + 1];
+    s.pattern.row_index.push_back(static_cast<std::int64_t>(row));
     s.dy.push_back(p.dy);
     s.dyp.push_back(p.dyp);
   }
