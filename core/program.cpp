@@ -104,10 +104,11 @@ Program::Program(const Model& model, ReducedDae dae)
       derivatives_(explicit_derivatives(dae_)),
       output_expressions_(output_expressions(model, dae_, derivatives_)),
       indicator_set_(collect_indicators(dae_, output_expressions_, derivatives_)),
-      residual_(dae_.residuals, unknown_inputs(dae_), &indicator_set_.index),
-      jacobian_(dae_.residuals, unknown_inputs(dae_), dae_.unknowns.size(), &indicator_set_.index),
-      indicators_(indicator_set_.expressions, unknown_inputs(dae_)),
-      outputs_(output_expressions_, unknown_inputs(dae_), &indicator_set_.index) {
+      inputs_(unknown_inputs(dae_)),
+      residual_(dae_.residuals, inputs_, &indicator_set_.index),
+      jacobian_(dae_.residuals, inputs_, dae_.unknowns.size(), &indicator_set_.index),
+      indicators_(indicator_set_.expressions, inputs_),
+      outputs_(output_expressions_, inputs_, &indicator_set_.index) {
   for (std::size_t k = 0; k < dae_.unknowns.size(); ++k) {
     const ModelVariable& v = model.variables[dae_.unknown_variable[k]];
     id_.push_back(dae_.differential[k] ? 1.0 : 0.0);
@@ -151,14 +152,14 @@ void Program::build_energy() {
     a.throughput = add(throughput);
     accounts_.push_back(a);
   }
-  energy_.emplace(terms, unknown_inputs(dae_));
+  energy_.emplace(terms, inputs_);
 }
 
 Tape& Program::time_partials() {
   if (!time_partials_) {
     std::vector<Expr> partials;
     for (const Expr& r : dae_.residuals) partials.push_back(diff(r, Expr::time()));
-    time_partials_.emplace(partials, unknown_inputs(dae_), &indicator_set_.index);
+    time_partials_.emplace(partials, inputs_, &indicator_set_.index);
   }
   return *time_partials_;
 }
@@ -168,7 +169,7 @@ Tape& Program::selection() {
     std::vector<Expr> entries;
     for (const PivotBlock& b : dae_.reduction.pivots)
       for (const Expr& e : b.entries) entries.push_back(dae_.in_reduced_unknowns(e));
-    selection_.emplace(entries, unknown_inputs(dae_));
+    selection_.emplace(entries, inputs_);
   }
   return *selection_;
 }

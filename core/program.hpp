@@ -90,6 +90,7 @@ class Program {
   std::unordered_map<Expr, Expr, ExprHash> derivatives_;  ///< der(x) = g(t, y) from explicit ODE residuals
   std::vector<Expr> output_expressions_;
   IndicatorSet indicator_set_;
+  InputMap inputs_;  ///< where every tape reads the unknowns (one column map, shared)
   Tape residual_;
   JacobianTape jacobian_;
   Tape indicators_;
