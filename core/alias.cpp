@@ -1,6 +1,7 @@
 #include "core/alias.hpp"
 
 #include <cmath>
+#include <deque>
 #include <optional>
 #include <sstream>
 
@@ -8,6 +9,7 @@
 
 #include "core/errors.hpp"
 #include "core/expr_map.hpp"
+#include "core/expr_walk.hpp"
 
 namespace acausal {
 namespace {
@@ -170,6 +172,16 @@ std::optional<Expr> AliasElimination::replacement(const Expr& variable) const {
   const AliasOf& a = alias[*i];
   if (a.is_constant()) return Expr(a.offset);
   return a.sign * symbols[a.representative] + a.offset;
+}
+
+Expr AliasElimination::in_representatives(const Expr& e) const {
+  std::deque<Expr> made;  // stable addresses for the replacements handed to substitute()
+  return substitute(e, [&](const Expr& node) -> const Expr* {
+    std::optional<Expr> r = replacement(node);
+    if (!r) return nullptr;
+    made.push_back(std::move(*r));
+    return &made.back();
+  });
 }
 
 AliasElimination eliminate_aliases(const Model& model) {

@@ -40,6 +40,8 @@ struct AliasElimination {
   /// sign·representative + offset (or the constant) for an eliminated variable; nullopt for a
   /// representative or anything that is not a model variable.
   std::optional<Expr> replacement(const Expr& variable) const;
+  /// `e` with every eliminated variable replaced (in the representatives).
+  Expr in_representatives(const Expr& e) const;
 };
 
 /// Finds the alias equations, chooses representatives (internal variables before port variables,

@@ -1,6 +1,5 @@
 #include "core/analysis.hpp"
 
-#include <deque>
 #include <optional>
 #include <stdexcept>
 #include <unordered_map>
@@ -34,22 +33,12 @@ const Expr* SolvedUnknowns::find(const Expr& variable) const {
   return &*built;
 }
 
-Expr SolvedUnknowns::leaf(Slot s) const {
-  Expr x = column_symbols_[s.column];
-  for (std::uint32_t k = 0; k < s.order; ++k) x = der(x);
-  return x;
-}
+Expr SolvedUnknowns::leaf(Slot s) const { return slot_expression(column_symbols_, s); }
 
 Expr ReducedDae::in_unknowns(const Expr& e) const {
   // Aliases map onto representatives, derivatives onto what index reduction made of them, and
   // what was solved onto the remaining unknowns (its derivatives once more onto the unknowns).
-  std::deque<Expr> made;  // stable addresses for the replacements handed to substitute()
-  const Expr x = substitute(e, [&](const Expr& node) -> const Expr* {
-    std::optional<Expr> r = aliases.replacement(node);
-    if (!r) return nullptr;
-    made.push_back(std::move(*r));
-    return &made.back();
-  });
+  const Expr x = aliases.in_representatives(e);
   if (derivatives.empty()) return substitute(x, [this](const Expr& node) { return solved.find(node); });
   return in_reduced_unknowns(x);
 }
@@ -321,33 +310,17 @@ LinearRow alias_row(const Expr& e, const AliasElimination& aliases, const std::v
   if (row.rest.is_constant()) return row;
   // The nonlinear remainder in the representatives. If that changes it, split the whole equation
   // once more, so that terms the substitution makes alike are merged with the linear part.
-  std::deque<Expr> made;
-  const Expr rest = substitute(row.rest, [&](const Expr& node) -> const Expr* {
-    std::optional<Expr> r = aliases.replacement(node);
-    if (!r) return nullptr;
-    made.push_back(std::move(*r));
-    return &made.back();
-  });
-  if (rest != row.rest) {
-    made.clear();
-    const Expr whole = substitute(e, [&](const Expr& node) -> const Expr* {
-      std::optional<Expr> r = aliases.replacement(node);
-      if (!r) return nullptr;
-      made.push_back(std::move(*r));
-      return &made.back();
-    });
-    return row_of(whole, slot_of);
-  }
+  if (aliases.in_representatives(row.rest) != row.rest) return row_of(aliases.in_representatives(e), slot_of);
   set_rest(row, row.rest, slot_of);
   return row;
 }
 
 /// The rows as the residuals of r (the residual expressions the rest of the pipeline reads).
 void materialize_residuals(ReducedDae& r, const std::vector<LinearRow>& rows) {
-  const SolvedUnknowns leaves_of(r.unknowns);
   r.residuals.clear();
   r.residuals.reserve(rows.size());
-  for (const LinearRow& row : rows) r.residuals.push_back(materialize(row, [&](Slot s) { return leaves_of.leaf(s); }));
+  for (const LinearRow& row : rows)
+    r.residuals.push_back(materialize(row, [&](Slot s) { return slot_expression(r.unknowns, s); }));
 }
 
 /// Substitutes away every algebraic unknown that its matched equation gives explicitly

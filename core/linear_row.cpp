@@ -91,6 +91,12 @@ double take_term(LinearRow& row, Slot s) {
   return 0.0;
 }
 
+Expr slot_expression(const std::vector<Expr>& column_symbols, Slot s) {
+  Expr x = column_symbols[s.column];
+  for (std::uint32_t k = 0; k < s.order; ++k) x = der(x);
+  return x;
+}
+
 Expr materialize(const LinearRow& row, const std::function<Expr(Slot)>& leaf) {
   if (row.exact) return *row.exact;
   boost::container::small_vector<std::pair<double, Expr>, 8> terms;

@@ -46,7 +46,9 @@ struct LinearRow {
   LinearRow(LinearRow&&) noexcept = default;
   LinearRow& operator=(LinearRow&&) noexcept = default;
 
-  bool is_zero() const { return terms.empty() && constant == 0.0 && rest.is_constant() && rest.constant_value() == 0.0; }
+  bool is_zero() const {
+    return terms.empty() && constant == 0.0 && rest.is_constant() && rest.constant_value() == 0.0;
+  }
   /// The coefficient of `s` among the linear terms (0 when absent).
   double coefficient(Slot s) const;
   /// Does `column` occur in rest (in any derivative order)?
@@ -137,6 +139,9 @@ void add_scaled(LinearRow& row, double factor, const LinearRow& other, SlotIndex
 
 /// Removes the term of `s` and returns its coefficient (0 when absent).
 double take_term(LinearRow& row, Slot s);
+
+/// der^order of the unknown of the slot's column.
+Expr slot_expression(const std::vector<Expr>& column_symbols, Slot s);
 
 /// The row as an expression; `leaf(slot)` gives the expression of a slot.
 Expr materialize(const LinearRow& row, const std::function<Expr(Slot)>& leaf);

@@ -43,7 +43,10 @@ bool SparseLu::factor(std::size_t n, const std::vector<SparseEntry>& entries) {
   for (std::size_t c = 0; c < n; ++c) start[c + 1] += start[c];
   std::vector<std::pair<int, double>> by_column(entries.size());
   std::vector<int> next(start.begin(), start.end() - 1);
-  for (const SparseEntry& e : entries) by_column[static_cast<std::size_t>(next[static_cast<std::size_t>(e.col)]++)] = {e.row, e.value};
+  for (const SparseEntry& e : entries) {
+    int& place = next[static_cast<std::size_t>(e.col)];
+    by_column[static_cast<std::size_t>(place++)] = {e.row, e.value};
+  }
   k.col_start.assign(n + 1, 0);
   k.row_index.clear();
   k.values.clear();
