@@ -27,6 +27,13 @@ std::string json_pointer_token(const std::string& token) {
   return out;
 }
 
+std::string join(const std::vector<std::string>& items, std::size_t limit) {
+  std::string s;
+  for (std::size_t i = 0; i < items.size() && i < limit; ++i) s += (i ? ", " : "") + items[i];
+  if (items.size() > limit) s += ", ... (" + std::to_string(items.size()) + " in all)";
+  return s;
+}
+
 ParameterCheck positive() {
   return [](double v) -> std::optional<std::string> {
     if (v > 0) return std::nullopt;
@@ -251,6 +258,7 @@ std::optional<std::shared_ptr<const Table1D>> ComponentBuilder::table_parameter(
   };
   auto interpolation = option("interpolation", {"linear", "smooth"}) == 0 ? Interpolation::Linear : Interpolation::Smooth;
   auto extrapolation = option("extrapolation", {"linear", "nearest"}) == 0 ? Extrapolation::Linear : Extrapolation::Nearest;
+  depends_on_name_ = true;
   try {
     return std::make_shared<const Table1D>(qualified(name), std::move(x), std::move(y), interpolation, extrapolation);
   } catch (const std::invalid_argument& e) {
@@ -327,6 +335,12 @@ Definition ComponentBuilder::finish() {
     }
   }
   return std::move(def_);
+}
+
+Definition describe_type(const Component& component) {
+  ComponentBuilder b(ComponentBuilder::Mode::Describe, "", std::string(component.type()), "", nullptr);
+  component.define(b);
+  return b.finish();
 }
 
 Compliant define_compliant(ComponentBuilder& b, const Domain& domain) {

@@ -115,7 +115,13 @@ class ComponentBuilder {
   ComponentBuilder& operator=(const ComponentBuilder&) = delete;
 
   Mode mode() const { return mode_; }
-  const std::string& instance() const { return def_.instance; }
+  const std::string& instance() const {
+    depends_on_name_ = true;
+    return def_.instance;
+  }
+  /// True when the definition depends on the instance name beyond the names of its variables (it
+  /// asked for instance(), or built a table, which is named after the instance).
+  bool depends_on_name() const { return depends_on_name_; }
 
   // ---- parameters -------------------------------------------------------------------------------
   /// A real parameter in `unit` (SI; the netlist may give another unit of the same dimension).
@@ -184,6 +190,7 @@ class ComponentBuilder {
   const nlohmann::json* params_;
   std::vector<std::string> used_;
   std::string name_buffer_;
+  mutable bool depends_on_name_ = false;
   Definition def_;
 };
 
@@ -198,6 +205,9 @@ class Component {
   /// Declares everything through `b`.
   virtual void define(ComponentBuilder& b) const = 0;
 };
+
+/// The definition of `type` with default parameters and symbolic parameter names, for documentation.
+Definition describe_type(const Component& component);
 
 /// The two terminals R and C of a compliant element and its relative quantities:
 /// rel = across_R − across_C, rate = der(rel), flow enters at R and leaves at C

@@ -54,4 +54,7 @@ class StructuralError : public ModelError {
 /// JSON pointer escaping of one reference token (RFC 6901): `~` → `~0`, `/` → `~1`.
 std::string json_pointer_token(const std::string& token);
 
+/// `a, b, c` for a message; beyond `limit` items `, ... (N in all)`.
+std::string join(const std::vector<std::string>& items, std::size_t limit = 12);
+
 }  // namespace acausal

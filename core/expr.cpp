@@ -317,6 +317,12 @@ Expr make_node(Op op, std::span<const Expr> args) {
   return intern(k);
 }
 
+Expr with_arguments(const Expr& e, std::span<const Expr> args) {
+  NodeKey k = key_of(*e.node());
+  k.args = args;
+  return intern(k, e.node()->extra != nullptr ? e.node()->extra->table : nullptr);
+}
+
 }  // namespace detail
 
 using detail::Node;

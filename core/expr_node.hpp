@@ -27,6 +27,9 @@ struct NodeKey {
 /// Returns the unique node with this content, creating it (with a copy of `table`) when absent.
 Expr intern(const NodeKey& key, const std::shared_ptr<const Table1D>& table = nullptr);
 
+/// The node with `e`'s operation, order, value, name and table over new arguments, no simplification.
+Expr with_arguments(const Expr& e, std::span<const Expr> args);
+
 /// Shorthand for an operation node with the given arguments, no simplification.
 Expr make_node(Op op, std::span<const Expr> args);
 

@@ -174,6 +174,29 @@ Expr substitute(const Expr& e, const std::function<const Expr*(const Expr& node)
   return Substitution([&replacement](const Expr& x) { return replacement(x); }).walk(e);
 }
 
+Expr rename_variables(const Expr& e, const std::function<const Expr*(const Expr& variable)>& renamed) {
+  detail::NodeMap<Expr> done;
+  // Recursion depth is the expression's depth: a component's equations are shallow.
+  std::function<Expr(const Expr&)> copy = [&](const Expr& x) -> Expr {
+    if (x.op() == Op::Variable) {
+      const Expr* to = renamed(x);
+      return to != nullptr ? *to : x;
+    }
+    if (x.args().empty()) return x;
+    if (Expr* d = done.find(x)) return *d;
+    boost::container::small_vector<Expr, 8> a;
+    bool changed = false;
+    for (const Expr& y : x.args()) {
+      a.push_back(copy(y));
+      changed = changed || a.back() != y;
+    }
+    Expr r = changed ? detail::with_arguments(x, std::span<const Expr>(a.data(), a.size())) : x;
+    done.insert(x, r);
+    return r;
+  };
+  return copy(e);
+}
+
 std::vector<Expr> leaves(const Expr& e) {
   std::vector<Expr> out;
   detail::NodeMap<bool> seen;

@@ -27,6 +27,11 @@ Expr substitute(const Expr& e, const std::unordered_map<Expr, Expr, ExprHash>& r
 /// nullptr to keep it (the pointer must stay valid during the call).
 Expr substitute(const Expr& e, const std::function<const Expr*(const Expr& node)>& replacement);
 
+/// `e` with variables renamed: `renamed(v)` is the new variable for the Variable `v`, or nullptr to
+/// keep it. The structure stays exactly as it is, without simplification (renaming one variable to
+/// another enables none), so a copy costs one node lookup per node.
+Expr rename_variables(const Expr& e, const std::function<const Expr*(const Expr& variable)>& renamed);
+
 /// The distinct Variable, Derivative, Parameter and Time leaves of `e`, in first-visit order.
 std::vector<Expr> leaves(const Expr& e);
 

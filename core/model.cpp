@@ -7,6 +7,7 @@
 #include <unordered_set>
 
 #include "core/errors.hpp"
+#include "core/instance_factory.hpp"
 #include "core/units.hpp"
 
 namespace acausal {
@@ -20,13 +21,6 @@ std::size_t Model::find_variable(std::string_view n) const {
 }
 
 namespace {
-
-std::string join(const std::vector<std::string>& items, std::size_t limit = 12) {
-  std::string s;
-  for (std::size_t i = 0; i < items.size() && i < limit; ++i) s += (i ? ", " : "") + items[i];
-  if (items.size() > limit) s += ", ... (" + std::to_string(items.size()) + " in all)";
-  return s;
-}
 
 std::string suggestion(const std::vector<std::string>& matches) {
   if (matches.empty()) return "";
@@ -90,15 +84,7 @@ class Assembler {
       if (type == nullptr)
         throw ModelError(c.pointer + "/type",
                          "unknown component type \"" + c.type + "\"" + suggestion(registry.close_matches(c.type)));
-      ComponentBuilder b(ComponentBuilder::Mode::Instance, c.name, c.type, c.pointer, &c.params);
-      try {
-        type->define(b);
-      } catch (const ModelError&) {
-        // A misspelled parameter often causes the failure ("needs a table" for "tabel"): report it.
-        check_parameter_names(*type, c);
-        throw;
-      }
-      Definition d = b.finish();
+      Definition d = factory_.build(*type, c);
       std::size_t index = model_.instances.size();
       std::size_t first = model_.variables.size();
       for (const Definition::Variable& v : d.variables)
@@ -117,17 +103,6 @@ class Assembler {
       }
       model_.instances.push_back(std::move(d));
     }
-  }
-
-  /// @throws ModelError at the first parameter of `c` that its type does not declare.
-  static void check_parameter_names(const Component& type, const NetlistComponent& c) {
-    Definition all = describe_type(type);
-    std::vector<std::string> names;
-    for (const Definition::Parameter& p : all.parameters) names.push_back(p.name);
-    for (auto it = c.params.begin(); it != c.params.end(); ++it)
-      if (std::find(names.begin(), names.end(), it.key()) == names.end())
-        throw ModelError(c.pointer + "/params/" + json_pointer_token(it.key()),
-                         "unknown parameter \"" + it.key() + "\" of " + c.type + "; valid: " + join(names, 40));
   }
 
   void connect() {
@@ -284,6 +259,7 @@ class Assembler {
 
   const Netlist& netlist_;
   Model& model_;
+  InstanceFactory factory_;
   std::unordered_set<std::string> connected_;
   std::unordered_map<std::string, std::size_t> end_index_;
   std::unordered_map<std::string, std::size_t> instance_index_;
@@ -301,12 +277,6 @@ Model build_model(const Netlist& netlist, const Registry& registry) {
   a.connect();
   a.outputs();
   return model;
-}
-
-Definition describe_type(const Component& component) {
-  ComponentBuilder b(ComponentBuilder::Mode::Describe, "", std::string(component.type()), "", nullptr);
-  component.define(b);
-  return b.finish();
 }
 
 }  // namespace acausal

@@ -56,7 +56,4 @@ struct Model {
 ///         mismatches, signal nodes without or with two outputs, unconnected signal inputs.
 Model build_model(const Netlist& netlist, const Registry& registry);
 
-/// The definition of `type` with default parameters and symbolic parameter names, for documentation.
-Definition describe_type(const Component& component);
-
 }  // namespace acausal
