@@ -27,13 +27,6 @@ std::string json_pointer_token(const std::string& token) {
   return out;
 }
 
-std::string join(const std::vector<std::string>& items, std::size_t limit) {
-  std::string s;
-  for (std::size_t i = 0; i < items.size() && i < limit; ++i) s += (i ? ", " : "") + items[i];
-  if (items.size() > limit) s += ", ... (" + std::to_string(items.size()) + " in all)";
-  return s;
-}
-
 ParameterCheck positive() {
   return [](double v) -> std::optional<std::string> {
     if (v > 0) return std::nullopt;

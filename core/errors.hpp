@@ -55,6 +55,12 @@ class StructuralError : public ModelError {
 std::string json_pointer_token(const std::string& token);
 
 /// `a, b, c` for a message; beyond `limit` items `, ... (N in all)`.
-std::string join(const std::vector<std::string>& items, std::size_t limit = 12);
+template <typename Strings>
+std::string join(const Strings& items, std::size_t limit = 12) {
+  std::string s;
+  for (std::size_t i = 0; i < items.size() && i < limit; ++i) s.append(i ? ", " : "").append(items[i]);
+  if (items.size() > limit) s += ", ... (" + std::to_string(items.size()) + " in all)";
+  return s;
+}
 
 }  // namespace acausal

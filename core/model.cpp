@@ -1,6 +1,7 @@
 #include "core/model.hpp"
 
 #include <boost/graph/adjacency_list.hpp>
+#include <boost/container/small_vector.hpp>
 #include <boost/graph/connected_components.hpp>
 #include <nlohmann/json.hpp>
 #include <unordered_map>
@@ -106,17 +107,25 @@ class Assembler {
   }
 
   void connect() {
+    port_base_.reserve(model_.instances.size() + 1);
+    std::size_t ports = 0;
+    for (const Definition& d : model_.instances) {
+      port_base_.push_back(ports);
+      ports += d.ports.size();
+    }
+    connected_.assign(ports, false);
     std::vector<End> ends;
     std::vector<std::pair<std::size_t, std::size_t>> edges;
-    std::vector<std::string> edge_pointer;
-    for (const NetlistConnection& c : netlist_.connections) {
+    std::vector<std::size_t> edge_connection;
+    for (std::size_t k = 0; k < netlist_.connections.size(); ++k) {
+      const NetlistConnection& c = netlist_.connections[k];
       std::size_t first = 0;
       for (std::size_t i = 0; i < c.ports.size(); ++i) {
-        std::size_t e = endpoint(ends, c.ports[i], c.pointer + "/" + std::to_string(i));
+        std::size_t e = endpoint(ends, k, i);
         if (i == 0)
           first = e;
         else
-          edges.emplace_back(first, e), edge_pointer.push_back(c.pointer);
+          edges.emplace_back(first, e), edge_connection.push_back(k);
       }
     }
     // Connection sets are the connected components of the graph of port ends.
@@ -127,9 +136,10 @@ class Assembler {
     std::size_t count = ends.empty() ? 0 : static_cast<std::size_t>(boost::connected_components(g, component.data()));
     std::vector<std::vector<std::size_t>> nodes(count);
     for (std::size_t e = 0; e < ends.size(); ++e) nodes[component[e]].push_back(e);
-    std::vector<std::string> node_pointer(count);
-    for (std::size_t k = 0; k < edges.size(); ++k) node_pointer[component[edges[k].first]] = edge_pointer[k];
-    for (std::size_t n = 0; n < count; ++n) assemble_node(ends, nodes[n], node_pointer[n]);
+    std::vector<std::size_t> node_connection(count);
+    for (std::size_t k = 0; k < edges.size(); ++k) node_connection[component[edges[k].first]] = edge_connection[k];
+    for (std::size_t n = 0; n < count; ++n)
+      assemble_node(ends, nodes[n], netlist_.connections[node_connection[n]].pointer);
     close_open_ports();
   }
 
@@ -160,38 +170,46 @@ class Assembler {
   }
 
  private:
+  /// A port at a connection node.
   struct End {
-    std::string path;  ///< "instance.port"
-    std::size_t instance;
+    std::string_view path;  ///< "instance.port", the netlist's text
+    std::size_t instance;   ///< index into Model::instances
     const Port* port;
-    std::string pointer;  ///< where it first appears
+    std::size_t flat_port;              ///< index into connected_
+    std::size_t connection, position;   ///< where it first appears
+
+    std::string pointer() const { return "/connections/" + std::to_string(connection) + "/" + std::to_string(position); }
   };
 
-  std::size_t endpoint(std::vector<End>& ends, const std::string& path, const std::string& pointer) {
+  std::size_t endpoint(std::vector<End>& ends, std::size_t connection, std::size_t position) {
+    const std::string_view path = netlist_.connections[connection].ports[position];
     if (auto it = end_index_.find(path); it != end_index_.end()) return it->second;
-    auto dot = path.find('.');
-    std::string instance = path.substr(0, dot);
-    std::string port = path.substr(dot + 1);
+    const std::string pointer = "/connections/" + std::to_string(connection) + "/" + std::to_string(position);
+    const auto dot = path.find('.');
+    const std::string_view instance = path.substr(0, dot);
+    const std::string_view port = path.substr(dot + 1);
     if (instance_index_.empty())
-      for (std::size_t i = 0; i < model_.instances.size(); ++i) instance_index_.emplace(model_.instances[i].instance, i);
+      for (std::size_t i = 0; i < netlist_.components.size(); ++i) instance_index_.emplace(netlist_.components[i].name, i);
     auto found = instance_index_.find(instance);
     if (found == instance_index_.end()) {
       std::vector<std::string> names;
       for (const Definition& d : model_.instances) names.push_back(d.instance);
-      throw ModelError(pointer, "no component named \"" + instance + "\" (components: " + join(names, 40) + ")");
+      throw ModelError(End{path, 0, nullptr, 0, connection, position}.pointer(),
+                       "no component named \"" + std::string(instance) + "\" (components: " + join(names, 40) + ")");
     }
     const std::size_t index = found->second;
     const Definition& d = model_.instances[index];
-    const Port* p = d.find_port(port);
-    if (p == nullptr) {
-      std::vector<std::string> names;
-      for (const Definition::PortInfo& x : d.ports) names.push_back(x.port.name);
-      throw ModelError(pointer, "\"" + port + "\" is not a port of " + instance + " (" + d.type + "); its ports: " +
-                                    (names.empty() ? "none" : join(names, 40)));
+    for (std::size_t p = 0; p < d.ports.size(); ++p) {
+      if (d.ports[p].port.name != port) continue;
+      ends.push_back({path, index, &d.ports[p].port, port_base_[index] + p, connection, position});
+      end_index_.emplace(path, ends.size() - 1);
+      return ends.size() - 1;
     }
-    ends.push_back({path, index, p, pointer});
-    end_index_.emplace(path, ends.size() - 1);
-    return ends.size() - 1;
+    std::vector<std::string> names;
+    for (const Definition::PortInfo& x : d.ports) names.push_back(x.port.name);
+    throw ModelError(End{path, 0, nullptr, 0, connection, position}.pointer(),
+                     "\"" + std::string(port) + "\" is not a port of " + std::string(instance) + " (" + d.type +
+                         "); its ports: " + (names.empty() ? "none" : join(names, 40)));
   }
 
   void assemble_node(const std::vector<End>& ends, const std::vector<std::size_t>& node, const std::string& pointer) {
@@ -199,60 +217,64 @@ class Assembler {
     for (std::size_t e : node) {
       const End& x = ends[e];
       if (x.port->domain != first.port->domain)
-        throw ModelError(x.pointer, "cannot connect " + first.path + " (" + first.port->domain->name() + ") with " +
-                                        x.path + " (" + x.port->domain->name() + ")");
+        throw ModelError(x.pointer(), "cannot connect " + std::string(first.path) + " (" + first.port->domain->name() +
+                                          ") with " + std::string(x.path) + " (" + x.port->domain->name() + ")");
     }
+    for (std::size_t e : node) connected_[ends[e].flat_port] = true;
     if (first.port->domain->causal()) return signal_node(ends, node, pointer);
     const Domain& domain = *first.port->domain;
-    for (std::size_t q = 0; q < first.port->across.size(); ++q)
-      for (std::size_t k = 1; k < node.size(); ++k)
-        model_.equations.push_back({ends[node[k]].port->across[q] - first.port->across[q], "connection",
-                                    ends[node[k]].path + " and " + first.path + " share " + to_string(first.port->across[q]),
-                                    pointer});
-    for (std::size_t q = 0; q < first.port->through.size(); ++q) {
-      Expr sum = 0.0;
-      std::vector<std::string> paths;
-      for (std::size_t e : node) {
-        sum += ends[e].port->through[q];
-        paths.push_back(ends[e].path);
+    for (std::size_t q = 0; q < first.port->across.size(); ++q) {
+      const Expr& shared = first.port->across[q];
+      for (std::size_t k = 1; k < node.size(); ++k) {
+        const End& other = ends[node[k]];
+        std::string description;
+        description.append(other.path).append(" and ").append(first.path).append(" share ").append(shared.name());
+        model_.equations.push_back({other.port->across[q] - shared, "connection", std::move(description), pointer});
       }
-      std::string name = domain.through().size() == 1 ? domain.through()[0].name : "flow";
-      model_.equations.push_back({sum, "connection", "sum of " + name + " at " + join(paths) + " is zero", pointer});
     }
-    for (std::size_t e : node) connected_.insert(ends[e].path);
+    std::vector<std::string_view> paths;
+    for (std::size_t e : node) paths.push_back(ends[e].path);
+    for (std::size_t q = 0; q < first.port->through.size(); ++q) {
+      boost::container::small_vector<Expr, 4> flows;
+      for (std::size_t e : node) flows.push_back(ends[e].port->through[q]);
+      const std::string& name = domain.through().size() == 1 ? domain.through()[0].name : "flow";
+      model_.equations.push_back({sum(std::span<const Expr>(flows.data(), flows.size())), "connection",
+                                  "sum of " + name + " at " + join(paths) + " is zero", pointer});
+    }
   }
 
   void signal_node(const std::vector<End>& ends, const std::vector<std::size_t>& node, const std::string& pointer) {
     std::vector<std::size_t> outputs;
     for (std::size_t e : node)
       if (ends[e].port->direction == SignalDirection::Output) outputs.push_back(e);
-    std::vector<std::string> paths;
+    std::vector<std::string_view> paths;
     for (std::size_t e : node) paths.push_back(ends[e].path);
     if (outputs.empty())
       throw ModelError(pointer, "signal node " + join(paths) + " has no output to drive it");
     if (outputs.size() > 1)
-      throw ModelError(ends[outputs[1]].pointer, "signal node has two outputs: " + ends[outputs[0]].path + " and " +
-                                                     ends[outputs[1]].path);
+      throw ModelError(ends[outputs[1]].pointer(), "signal node has two outputs: " + std::string(ends[outputs[0]].path) +
+                                                       " and " + std::string(ends[outputs[1]].path));
     const End& source = ends[outputs[0]];
     for (std::size_t e : node) {
       if (e == outputs[0]) continue;
       model_.equations.push_back({ends[e].port->potential() - source.port->potential(), "connection",
-                                  ends[e].path + " reads " + source.path, pointer});
+                                  std::string(ends[e].path) + " reads " + std::string(source.path), pointer});
     }
-    for (std::size_t e : node) connected_.insert(ends[e].path);
   }
 
   void close_open_ports() {
-    for (const Definition& d : model_.instances) {
-      for (const Definition::PortInfo& p : d.ports) {
-        std::string path = d.instance + "." + p.port.name;
-        if (connected_.count(path) != 0) continue;
-        if (p.port.direction == SignalDirection::Input)
+    for (std::size_t i = 0; i < model_.instances.size(); ++i) {
+      const Definition& d = model_.instances[i];
+      for (std::size_t k = 0; k < d.ports.size(); ++k) {
+        if (connected_[port_base_[i] + k]) continue;
+        const Port& p = d.ports[k].port;
+        const std::string path = d.instance + "." + p.name;
+        if (p.direction == SignalDirection::Input)
           throw ModelError(d.pointer, "signal input " + path + " is not connected");
-        if (p.port.direction == SignalDirection::Output) continue;
+        if (p.direction == SignalDirection::Output) continue;
         model_.unconnected_ports.push_back(path);
-        for (const Expr& f : p.port.through)  // Modelica: the flow of an open port is zero
-          model_.equations.push_back({f, d.instance, "open port " + p.port.name + " carries no flow", d.pointer});
+        for (const Expr& f : p.through)  // Modelica: the flow of an open port is zero
+          model_.equations.push_back({f, d.instance, "open port " + p.name + " carries no flow", d.pointer});
       }
     }
   }
@@ -260,9 +282,10 @@ class Assembler {
   const Netlist& netlist_;
   Model& model_;
   InstanceFactory factory_;
-  std::unordered_set<std::string> connected_;
-  std::unordered_map<std::string, std::size_t> end_index_;
-  std::unordered_map<std::string, std::size_t> instance_index_;
+  std::vector<std::size_t> port_base_;  ///< per instance: the index of its first port in connected_
+  std::vector<bool> connected_;         ///< per port of every instance
+  std::unordered_map<std::string_view, std::size_t> end_index_;       ///< keys: the netlist's text
+  std::unordered_map<std::string_view, std::size_t> instance_index_;  ///< keys: the netlist's names
 };
 
 }  // namespace
