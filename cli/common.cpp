@@ -65,11 +65,11 @@ std::string general(double v, int digits) {
   return buf;
 }
 
-std::string pad(const std::string& s, std::size_t width) {
+std::string pad(std::string_view s, std::size_t width) {
   std::size_t length = 0;
   for (char c : s)
     if ((static_cast<unsigned char>(c) & 0xC0) != 0x80) ++length;
-  return length >= width ? s : s + std::string(width - length, ' ');
+  return std::string(s) + std::string(length >= width ? 0 : width - length, ' ');
 }
 
 std::vector<std::shared_ptr<void>>& kept_objects() {

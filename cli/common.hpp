@@ -62,7 +62,7 @@ std::string number(double v);
 /// `printf("%.*g")`.
 std::string general(double v, int digits = 6);
 /// Left-aligned in a field of `width` characters (UTF-8 aware: counts code points).
-std::string pad(const std::string& s, std::size_t width);
+std::string pad(std::string_view s, std::size_t width);
 
 /// The objects keep_until_exit() holds.
 std::vector<std::shared_ptr<void>>& kept_objects();

@@ -14,7 +14,7 @@ namespace acausal::cli {
 namespace {
 
 /// Text for a Markdown table cell: `|` would end the cell and `*` could start emphasis.
-std::string cell(const std::string& text) {
+std::string cell(std::string_view text) {
   std::string out;
   for (char ch : text) {
     if (ch == '|' || ch == '*') out += '\\';
@@ -24,7 +24,7 @@ std::string cell(const std::string& text) {
 }
 
 /// A code span in a table cell (the `|` still needs its backslash there).
-std::string code(const std::string& text) {
+std::string code(std::string_view text) {
   std::string out = "`";
   for (char ch : text) {
     if (ch == '|') out += '\\';
@@ -33,7 +33,7 @@ std::string code(const std::string& text) {
   return out + "`";
 }
 
-std::string unit_cell(const std::string& unit) { return unit.empty() ? "-" : code(unit); }
+std::string unit_cell(std::string_view unit) { return unit.empty() ? "-" : code(unit); }
 
 /// The heading anchor GitHub derives from "`rotational.Spring`": lower case, punctuation dropped.
 std::string anchor(const std::string& type) {

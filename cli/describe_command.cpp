@@ -49,7 +49,7 @@ int run(const std::string& type) {
   if (!d.parameters.empty())
     std::cout << "  " << pad("name", wn + 2) << pad("unit", wu + 2) << pad("default", wd + 2) << "description\n";
   for (const auto& p : d.parameters)
-    std::cout << "  " << pad(p.name, wn + 2) << pad(p.unit.empty() ? "-" : "[" + p.unit + "]", wu + 2)
+    std::cout << "  " << pad(p.name, wn + 2) << pad(p.unit.empty() ? "-" : "[" + std::string(p.unit) + "]", wu + 2)
               << pad(p.default_text, wd + 2) << p.description << "\n";
 
   std::cout << "\nvariables:\n";
@@ -59,7 +59,7 @@ int run(const std::string& type) {
     wvu = std::max(wvu, v.unit.size() + 2);
   }
   for (const auto& v : d.variables)
-    std::cout << "  " << pad(v.local_name, wv + 2) << pad(v.unit.empty() ? "-" : "[" + v.unit + "]", wvu + 2)
+    std::cout << "  " << pad(v.local_name, wv + 2) << pad(v.unit.empty() ? "-" : "[" + std::string(v.unit) + "]", wvu + 2)
               << (v.is_port ? "port variable" : v.description) << "\n";
 
   std::cout << "\nequations:\n";

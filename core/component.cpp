@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "core/errors.hpp"
+#include "core/kept_text.hpp"
 #include "core/units.hpp"
 
 namespace acausal {
@@ -106,9 +107,9 @@ const json* ComponentBuilder::given(std::string_view name) {
 }
 
 void ComponentBuilder::declare(std::string_view name, std::string_view unit, std::string_view description,
-                               std::string default_text, bool is_given) {
+                               std::string_view default_text, bool is_given) {
   def_.parameters.push_back(
-      {std::string(name), std::string(unit), std::string(description), std::move(default_text), is_given});
+      {keep_text(name), keep_text(unit), keep_text(description), keep_text(default_text), is_given});
 }
 
 void ComponentBuilder::fail(std::string_view parameter, const std::string& message) const {
@@ -272,7 +273,7 @@ Expr ComponentBuilder::add_variable(std::string_view local, std::string_view uni
   name_buffer_ += local;
   Expr symbol = Expr::variable(name_buffer_);
   def_.variables.push_back(
-      {std::string(local), symbol, std::string(unit), std::string(description), options, TargetPriority::None, is_port});
+      {keep_text(local), symbol, keep_text(unit), keep_text(description), options, TargetPriority::None, is_port});
   return symbol;
 }
 
@@ -287,20 +288,20 @@ Port ComponentBuilder::port(std::string_view name, const Domain& domain, std::st
   };
   add(domain.across(), p.across);
   add(domain.through(), p.through);
-  def_.ports.push_back({p, std::string(description)});
+  def_.ports.push_back({p, keep_text(description)});
   return p;
 }
 
 Expr ComponentBuilder::input(std::string_view name, std::string_view unit, std::string_view description) {
   Expr v = add_variable(name, unit, description, {}, true);
-  def_.ports.push_back({Port{std::string(name), &signal(), SignalDirection::Input, {v}, {}}, std::string(description)});
+  def_.ports.push_back({Port{std::string(name), &signal(), SignalDirection::Input, {v}, {}}, keep_text(description)});
   return v;
 }
 
 Expr ComponentBuilder::output(std::string_view name, std::string_view unit, std::string_view description,
                               const VariableOptions& options) {
   Expr v = add_variable(name, unit, description, options, true);
-  def_.ports.push_back({Port{std::string(name), &signal(), SignalDirection::Output, {v}, {}}, std::string(description)});
+  def_.ports.push_back({Port{std::string(name), &signal(), SignalDirection::Output, {v}, {}}, keep_text(description)});
   return v;
 }
 
@@ -310,7 +311,7 @@ Expr ComponentBuilder::variable(std::string_view name, std::string_view unit, st
 }
 
 void ComponentBuilder::equation(const Expr& residual, std::string_view description) {
-  def_.equations.push_back({residual, std::string(description)});
+  def_.equations.push_back({residual, keep_text(description)});
 }
 
 void ComponentBuilder::stored_energy(const Expr& energy) { def_.stored_energy += energy; }

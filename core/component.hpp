@@ -56,28 +56,29 @@ ParameterCheck positive();
 ParameterCheck non_negative();
 ParameterCheck in_range(double low, double high);  ///< closed interval
 
-/// Everything one instance declared, in declaration order.
+/// Everything one instance declared, in declaration order. Names, units and descriptions are kept
+/// text (core/kept_text.hpp): shared by all instances, valid for the life of the process.
 struct Definition {
   struct Parameter {
-    std::string name, unit, description;
-    std::string default_text;  ///< for documentation: "1", "[0, 0, 0, 0, 0]", "\"symmetric\""
-    bool given = false;        ///< set by the netlist (or --set)
+    std::string_view name, unit, description;
+    std::string_view default_text;  ///< for documentation: "1", "[0, 0, 0, 0, 0]", "\"symmetric\""
+    bool given = false;             ///< set by the netlist (or --set)
   };
   struct Variable {
-    std::string local_name;  ///< within the instance: `w`, `flange.phi`, `tau` (a signal port)
-    Expr symbol;             ///< Expr::variable("<instance>.<local_name>")
-    std::string unit, description;
+    std::string_view local_name;  ///< within the instance: `w`, `flange.phi`, `tau` (a signal port)
+    Expr symbol;                  ///< Expr::variable("<instance>.<local_name>")
+    std::string_view unit, description;
     VariableOptions options;
     TargetPriority target = TargetPriority::None;
     bool is_port = false;
   };
   struct Equation {
     Expr residual;  ///< residual = 0
-    std::string description;
+    std::string_view description;
   };
   struct PortInfo {
     Port port;
-    std::string description;
+    std::string_view description;
   };
 
   std::string instance;  ///< empty when describing a type
@@ -181,8 +182,8 @@ class ComponentBuilder {
   std::string qualified(std::string_view local) const;
   std::string param_pointer(std::string_view name) const;
   const nlohmann::json* given(std::string_view name);
-  void declare(std::string_view name, std::string_view unit, std::string_view description, std::string default_text,
-               bool given);
+  void declare(std::string_view name, std::string_view unit, std::string_view description,
+               std::string_view default_text, bool given);
   Expr add_variable(std::string_view local, std::string_view unit, std::string_view description,
                     const VariableOptions& options, bool is_port);
 

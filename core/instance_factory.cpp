@@ -29,7 +29,7 @@ bool uses_only_own_variables(const Definition& d) {
 /// @throws ModelError at the first parameter of `c` that its type does not declare.
 void check_parameter_names(const Component& type, const NetlistComponent& c) {
   Definition all = describe_type(type);
-  std::vector<std::string> names;
+  std::vector<std::string_view> names;
   for (const Definition::Parameter& p : all.parameters) names.push_back(p.name);
   for (auto it = c.params.begin(); it != c.params.end(); ++it)
     if (std::find(names.begin(), names.end(), it.key()) == names.end())

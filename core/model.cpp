@@ -91,12 +91,12 @@ class Assembler {
       for (const Definition::Variable& v : d.variables)
         model_.variables.push_back({v.symbol, v.unit, v.options, index, v.is_port});
       for (const Definition::Equation& e : d.equations)
-        model_.equations.push_back({e.residual, c.name, e.description, c.pointer});
+        model_.equations.push_back({e.residual, c.name, std::string(e.description), c.pointer});
       for (auto it = c.initial.begin(); it != c.initial.end(); ++it) {
         std::string pointer = c.pointer + "/initial/" + json_pointer_token(it.key());
         const Definition::Variable* v = d.find_variable(it.key());
         if (v == nullptr) {
-          std::vector<std::string> names;
+          std::vector<std::string_view> names;
           for (const Definition::Variable& x : d.variables) names.push_back(x.local_name);
           throw ModelError(pointer, "\"" + it.key() + "\" is not a variable of " + c.type + "; valid: " + join(names, 40));
         }

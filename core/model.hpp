@@ -14,8 +14,8 @@ namespace acausal {
 
 /// A variable of the flat model.
 struct ModelVariable {
-  Expr symbol;  ///< Expr::variable(name)
-  std::string unit;
+  Expr symbol;            ///< Expr::variable(name)
+  std::string_view unit;  ///< kept text (core/kept_text.hpp)
   VariableOptions options;
   std::size_t instance = 0;  ///< index into Model::instances
   bool is_port = false;

@@ -27,18 +27,25 @@ Definition define_directly(const Component& type, const NetlistComponent& c) {
   return b.finish();
 }
 
+/// The words joined by spaces.
+std::string words(std::initializer_list<std::string_view> parts) {
+  std::string out;
+  for (std::string_view p : parts) out.append(out.empty() ? "" : " ").append(p);
+  return out;
+}
+
 /// Everything a definition says, in its own words: names, units, descriptions, the printed
 /// equations and energy terms.
 std::vector<std::string> contents(const Definition& d) {
   std::vector<std::string> out{d.instance, d.type, d.pointer};
-  for (const auto& p : d.parameters) out.push_back(p.name + " " + p.unit + " " + p.default_text + " " + p.description);
-  for (const auto& v : d.variables) out.push_back(v.local_name + " " + v.symbol.name() + " " + v.unit + " " + v.description);
+  for (const auto& p : d.parameters) out.push_back(words({p.name, p.unit, p.default_text, p.description}));
+  for (const auto& v : d.variables) out.push_back(words({v.local_name, v.symbol.name(), v.unit, v.description}));
   for (const auto& p : d.ports) {
-    out.push_back(p.port.name + " " + p.description);
+    out.push_back(words({p.port.name, p.description}));
     for (const Expr& x : p.port.across) out.push_back(to_string(x));
     for (const Expr& x : p.port.through) out.push_back(to_string(x));
   }
-  for (const auto& e : d.equations) out.push_back(to_string(e.residual) + " // " + e.description);
+  for (const auto& e : d.equations) out.push_back(words({to_string(e.residual), "//", e.description}));
   out.push_back(to_string(d.stored_energy));
   out.push_back(to_string(d.loss_power));
   out.push_back(to_string(d.injected_power));
