@@ -30,7 +30,9 @@ class ExprMap {
   /// Inserts (key, value) unless key is present; returns the stored value.
   const V& emplace(const Expr& key, V value) {
     if (2 * (size_ + 1) > slots_.size()) grow();
-    std::size_t i = place(key, std::move(value));
+    const std::size_t before = size_;
+    std::size_t i = place(key.node(), std::move(value));
+    if (size_ != before) keys_.push_back(key);
     return slots_[i].value;
   }
 
@@ -38,6 +40,7 @@ class ExprMap {
 
   /// Room for `n` keys without growing.
   void reserve(std::size_t n) {
+    keys_.reserve(n);
     std::size_t want = slots_.size();
     while (want < 2 * n) want *= 2;
     if (want == slots_.size()) return;
@@ -45,13 +48,12 @@ class ExprMap {
     old.swap(slots_);
     size_ = 0;
     for (Slot& s : old)
-      if (s.node != nullptr) place(s.keep, std::move(s.value));
+      if (s.node != nullptr) place(s.node, std::move(s.value));
   }
 
  private:
   struct Slot {
     const detail::Node* node = nullptr;
-    Expr keep;  // holds the key alive
     V value{};
   };
   std::size_t mask() const { return slots_.size() - 1; }
@@ -61,17 +63,17 @@ class ExprMap {
     const std::uint64_t id = n->id;
     return static_cast<std::size_t>(id ^ (id >> 17)) & mask();
   }
-  std::size_t place(const Expr& key, V value) {
-    const detail::Node* n = key.node();
+  std::size_t place(const detail::Node* n, V value) {
     std::size_t i = home(n);
     for (; slots_[i].node != nullptr; i = (i + 1) & mask())
       if (slots_[i].node == n) return i;
-    slots_[i] = {n, key, std::move(value)};
+    slots_[i] = {n, std::move(value)};
     ++size_;
     return i;
   }
   void grow() { reserve(slots_.size()); }
   std::vector<Slot> slots_;
+  std::vector<Expr> keys_;  // holds the keys alive (a slot only points at its node)
   std::size_t size_ = 0;
 };
 
