@@ -69,6 +69,9 @@ class NodeTable {
     ++size_;
   }
 
+  /// Starts loading the slot where a lookup of hash `h` begins.
+  void prefetch(std::size_t h) const { __builtin_prefetch(&slots_[h & mask()]); }
+
   /// Moves every node into `other`, in this table's slot order.
   void move_into(NodeTable& other) {
     for (Slot& s : slots_)
@@ -223,6 +226,10 @@ class Store {
 
   void reserve(std::size_t nodes) { old_.reserve(nodes); }
 
+  /// Starts loading what a lookup of `key` reads first (in the large table: the young one stays
+  /// in cache).
+  void prefetch(const NodeKey& key) const { old_.prefetch(hash_key(key)); }
+
   /// `n`'s count has just dropped to zero.
   void release(Node* n) {
     dead_.push_back(n);
@@ -338,6 +345,19 @@ Expr Expr::variable(std::string_view name) {
   k.op = Op::Variable;
   k.name = name;
   return detail::intern(k);
+}
+
+void Expr::variables(std::span<const std::string_view> names, std::vector<Expr>& out) {
+  NodeKey k;
+  k.op = Op::Variable;
+  for (std::string_view name : names) {
+    k.name = name;
+    detail::store().prefetch(k);
+  }
+  for (std::string_view name : names) {
+    k.name = name;
+    out.push_back(detail::intern(k));
+  }
 }
 
 Expr Expr::parameter(std::string_view name) {

@@ -66,15 +66,22 @@ Definition InstanceFactory::rename(const Definition& first, const NetlistCompone
   d.type = first.type;
   d.pointer = c.pointer;
   d.parameters = first.parameters;
-  d.variables.reserve(first.variables.size());
-  std::string name;
+  // The qualified names side by side, then the variables looked up as one batch.
+  names_.clear();
+  for (const Definition::Variable& v : first.variables) names_.append(c.name).append(".").append(v.local_name);
+  std::vector<std::string_view> names;
+  names.reserve(first.variables.size());
+  std::size_t at = 0;
   for (const Definition::Variable& v : first.variables) {
-    name.assign(c.name);
-    name += '.';
-    name += v.local_name;
-    d.variables.push_back(v);
-    d.variables.back().symbol = Expr::variable(name);
+    const std::size_t length = c.name.size() + 1 + v.local_name.size();
+    names.push_back(std::string_view(names_).substr(at, length));
+    at += length;
   }
+  std::vector<Expr> symbols;
+  symbols.reserve(names.size());
+  Expr::variables(names, symbols);
+  d.variables = first.variables;
+  for (std::size_t i = 0; i < symbols.size(); ++i) d.variables[i].symbol = std::move(symbols[i]);
   // A component declares tens of variables at most: a linear search beats a map.
   auto renamed = [&](const Expr& x) -> const Expr* {
     for (std::size_t i = 0; i < first.variables.size(); ++i)

@@ -30,9 +30,10 @@ class InstanceFactory {
   /// its own values never matches, and must not pay for comparing against all of them).
   static constexpr std::size_t kTemplatesPerType = 4;
 
-  static Definition rename(const Definition& first, const NetlistComponent& c);
+  Definition rename(const Definition& first, const NetlistComponent& c);
 
   std::unordered_map<const Component*, std::vector<Template>> templates_;
+  std::string names_;  ///< rename(): the qualified names of one instance, one after the other
 };
 
 }  // namespace acausal
