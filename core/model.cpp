@@ -5,7 +5,6 @@
 #include <boost/graph/connected_components.hpp>
 #include <nlohmann/json.hpp>
 #include <unordered_map>
-#include <unordered_set>
 
 #include "core/errors.hpp"
 #include "core/instance_factory.hpp"
@@ -144,24 +143,20 @@ class Assembler {
   }
 
   void outputs() {
-    // Only the requested names go into a set (a model has far more variables than outputs).
-    std::unordered_set<std::string_view> found;
-    if (!netlist_.outputs.empty()) {
-      const std::unordered_set<std::string_view> requested(netlist_.outputs.begin(), netlist_.outputs.end());
-      for (const ModelVariable& v : model_.variables)
-        if (requested.count(v.name()) != 0) found.insert(v.name());
-    }
     for (std::size_t i = 0; i < netlist_.outputs.size(); ++i) {
       const std::string& path = netlist_.outputs[i];
-      if (found.count(path) == 0) {
-        std::vector<std::string> close;
-        auto dot = path.find('.');
-        std::string instance = path.substr(0, dot);
-        for (const ModelVariable& v : model_.variables)
-          if (v.name().rfind(instance + ".", 0) == 0) close.push_back(v.name());
+      const auto dot = path.find('.');
+      const std::string instance = path.substr(0, dot);
+      const std::size_t index = find_instance(instance);
+      const Definition* d = index == npos ? nullptr : &model_.instances[index];
+      if (d == nullptr || dot == std::string::npos || d->find_variable(std::string_view(path).substr(dot + 1)) == nullptr) {
+        std::vector<std::string_view> names;
+        if (d != nullptr)
+          for (const Definition::Variable& v : d->variables) names.push_back(v.symbol.name());
         throw ModelError("/outputs/" + std::to_string(i),
                          "unknown variable \"" + path + "\"" +
-                             (close.empty() ? " (no component named \"" + instance + "\")" : "; " + instance + " has " + join(close, 40)));
+                             (names.empty() ? " (no component named \"" + instance + "\")"
+                                            : "; " + instance + " has " + join(names, 40)));
       }
       model_.outputs.push_back(path);
     }
@@ -188,16 +183,13 @@ class Assembler {
     const auto dot = path.find('.');
     const std::string_view instance = path.substr(0, dot);
     const std::string_view port = path.substr(dot + 1);
-    if (instance_index_.empty())
-      for (std::size_t i = 0; i < netlist_.components.size(); ++i) instance_index_.emplace(netlist_.components[i].name, i);
-    auto found = instance_index_.find(instance);
-    if (found == instance_index_.end()) {
+    const std::size_t index = find_instance(instance);
+    if (index == npos) {
       std::vector<std::string> names;
       for (const Definition& d : model_.instances) names.push_back(d.instance);
       throw ModelError(End{path, 0, nullptr, 0, connection, position}.pointer(),
                        "no component named \"" + std::string(instance) + "\" (components: " + join(names, 40) + ")");
     }
-    const std::size_t index = found->second;
     const Definition& d = model_.instances[index];
     for (std::size_t p = 0; p < d.ports.size(); ++p) {
       if (d.ports[p].port.name != port) continue;
@@ -210,6 +202,16 @@ class Assembler {
     throw ModelError(End{path, 0, nullptr, 0, connection, position}.pointer(),
                      "\"" + std::string(port) + "\" is not a port of " + std::string(instance) + " (" + d.type +
                          "); its ports: " + (names.empty() ? "none" : join(names, 40)));
+  }
+
+  static constexpr std::size_t npos = static_cast<std::size_t>(-1);
+
+  /// The index of the instance with this name, or npos.
+  std::size_t find_instance(std::string_view name) {
+    if (instance_index_.empty())
+      for (std::size_t i = 0; i < netlist_.components.size(); ++i) instance_index_.emplace(netlist_.components[i].name, i);
+    auto found = instance_index_.find(name);
+    return found == instance_index_.end() ? npos : found->second;
   }
 
   void assemble_node(const std::vector<End>& ends, const std::vector<std::size_t>& node, const std::string& pointer) {
