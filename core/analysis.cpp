@@ -361,8 +361,8 @@ void eliminate_solved_algebraics(ReducedDae& r, std::vector<LinearRow>& residual
     const Slot x{static_cast<std::uint32_t>(c), 0};
     const double k = residual_rows[i].coefficient(x);
     if (k == 0.0 || residual_rows[i].in_rest(x.column)) continue;
-    // x = −(row − k·x)/k
-    LinearRow value = residual_rows[i];
+    // x = −(row − k·x)/k; the row itself is consumed
+    LinearRow value = std::move(residual_rows[i]);
     take_term(value, x);
     for (LinearRow::Term& t : value.terms) t.coefficient /= -k;
     value.constant /= -k;
@@ -405,7 +405,7 @@ void eliminate_solved_algebraics(ReducedDae& r, std::vector<LinearRow>& residual
     kept.unknown_order.push_back(r.unknown_order[k]);
     kept.unknowns.push_back(r.unknowns[k]);
     kept.differential.push_back(r.differential[k]);
-    kept.targets.push_back(r.targets[k]);
+    kept.targets.push_back(std::move(r.targets[k]));
   }
   for (std::size_t i = 0; i < rows; ++i) {
     if (!row_alive[i]) continue;
@@ -470,14 +470,18 @@ ReducedDae analyze(const Model& model) {
   r.residual_differentiations.assign(rows.size(), 0);
   const int highest_order = mark_differential(r, rows);
 
-  Bipartite any = incidence(rows, r.differential, false);
-  Matching m = maximum_matching(any);
-  if (!m.perfect()) {
-    materialize_residuals(r, rows);
-    report_singular(model, r, any, m);
-  }
+  // A perfect matching on the highest derivatives is one on all incidences too (it uses a subset
+  // of the edges): the model is then not singular, and only otherwise is the larger graph matched.
   Bipartite highest = incidence(rows, r.differential, true);
   Matching h = maximum_matching(highest, solvable_first(r, highest));
+  if (!h.perfect()) {
+    Bipartite any = incidence(rows, r.differential, false);
+    Matching m = maximum_matching(any);
+    if (!m.perfect()) {
+      materialize_residuals(r, rows);
+      report_singular(model, r, any, m);
+    }
+  }
   if (!h.perfect() || highest_order > 1) {
     materialize_residuals(r, rows);
     reduce_index(model, r);
