@@ -1,6 +1,7 @@
 #include "expr_walk.hpp"
 
 #include <cmath>
+#include <algorithm>
 #include <optional>
 #include <stdexcept>
 #include <unordered_set>
@@ -197,8 +198,33 @@ Expr rename_variables(const Expr& e, const std::function<const Expr*(const Expr&
   return copy(e);
 }
 
+namespace {
+
+bool is_scaled_leaf(const Expr& t) {
+  if (t.is_constant() || t.is_leaf()) return true;
+  const auto a = t.args();
+  return t.op() == Op::Mul && a.size() == 2 && a[0].is_constant() && a[1].is_leaf();
+}
+
+}  // namespace
+
+bool is_linear_combination(const Expr& e) {
+  if (e.op() != Op::Add) return is_scaled_leaf(e);
+  return std::all_of(e.args().begin(), e.args().end(), is_scaled_leaf);
+}
+
 std::vector<Expr> leaves(const Expr& e) {
   std::vector<Expr> out;
+  if (e.op() == Op::Add && e.args().size() <= 32 && is_linear_combination(e)) {
+    // The terms' leaves in term order: the order of the walk below, without its bookkeeping. (A
+    // canonical sum has each leaf in one term; one built without simplification may not.)
+    for (const Expr& t : e.args()) {
+      if (t.is_constant()) continue;
+      const Expr& leaf = t.is_leaf() ? t : t.args()[1];
+      if (std::find(out.begin(), out.end(), leaf) == out.end()) out.push_back(leaf);
+    }
+    return out;
+  }
   detail::NodeMap<bool> seen;
   std::vector<Expr> stack{e};
   while (!stack.empty()) {
@@ -237,6 +263,7 @@ std::vector<Expr> switch_indicators(const Expr& x) {
 
 std::vector<Condition> conditions(const Expr& e) {
   std::vector<Condition> out;
+  if (is_linear_combination(e)) return out;
   std::unordered_set<Expr, ExprHash> seen_nodes;
   std::unordered_set<Expr, ExprHash> seen_indicators;
   std::vector<Expr> stack{e};

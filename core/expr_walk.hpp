@@ -32,6 +32,10 @@ Expr substitute(const Expr& e, const std::function<const Expr*(const Expr& node)
 /// another enables none), so a copy costs one node lookup per node.
 Expr rename_variables(const Expr& e, const std::function<const Expr*(const Expr& variable)>& renamed);
 
+/// True for a constant, a leaf, c·leaf, or a sum of these: the usual residual after analysis. Its
+/// leaves are its terms' (each leaf in one term of a canonical sum), and it has no conditions.
+bool is_linear_combination(const Expr& e);
+
 /// The distinct Variable, Derivative, Parameter and Time leaves of `e`, in first-visit order.
 std::vector<Expr> leaves(const Expr& e);
 

@@ -34,15 +34,6 @@ std::optional<double> linear_coefficient(const Expr& term, const Expr& leaf) {
   return std::nullopt;
 }
 
-/// Is every term of the sum a constant, a leaf or a constant times a leaf?
-bool linear_sum(const Expr& sum) {
-  return std::all_of(sum.args().begin(), sum.args().end(), [](const Expr& t) {
-    if (t.is_constant() || t.is_leaf()) return true;
-    const auto a = t.args();
-    return t.op() == Op::Mul && a.size() == 2 && a[0].is_constant() && a[1].is_leaf();
-  });
-}
-
 /// ∂residual/∂leaf for each of `leaf_list` (the residual's leaves), the same nodes diff() gives.
 /// A residual is nearly always a sum of terms, most of them c·leaf: one pass over the terms reads
 /// those coefficients and differentiates only the other terms, each for its own leaves, instead of
@@ -51,7 +42,7 @@ bool linear_sum(const Expr& sum) {
 /// term) so that it is simplified exactly as diff() simplifies it.
 std::vector<Expr> partials_of(const Expr& residual, const std::vector<Expr>& leaf_list) {
   std::vector<Expr> out(leaf_list.size());
-  if (residual.op() == Op::Add && linear_sum(residual)) {
+  if (residual.op() == Op::Add && is_linear_combination(residual)) {
     // Σ c·leaf + constant (the usual residual): the partials are the coefficients. A canonical sum
     // has each leaf in one term, so this is the constant diff() would give.
     for (const Expr& term : residual.args()) {

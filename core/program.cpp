@@ -32,14 +32,25 @@ InputMap unknown_inputs(const ReducedDae& dae) {
   };
 }
 
-/// Every indicator of the residuals, their derivatives (which switch with them) and of `extra`.
-/// der(x) = g(t, y) for every residual that is an explicit ODE for one derivative
-/// (0 = c·der(x) + rest, c constant, no other derivative). Between the solver's steps the
-/// interpolated y' agrees with such a g only to the local error; outputs read g instead, so that a
-/// speed sensor on a mass shows exactly the mass's velocity.
-std::unordered_map<Expr, Expr, ExprHash> explicit_derivatives(const ReducedDae& dae) {
-  std::unordered_map<Expr, Expr, ExprHash> out;
-  for (const Expr& r : dae.residuals) {
+/// The coefficient c of `derivative` in `r` when r = c·derivative + (terms free of derivatives)
+/// with c a constant, else nullopt. Read off the terms of a linear combination; diff() otherwise.
+std::optional<double> explicit_coefficient(const Expr& r, const Expr& derivative) {
+  if (r.op() == Op::Add && is_linear_combination(r)) {
+    for (const Expr& t : r.args())
+      if (t == derivative) return 1.0;
+      else if (t.op() == Op::Mul && t.args()[1] == derivative) return t.args()[0].constant_value();
+    return std::nullopt;
+  }
+  const Expr c = diff(r, derivative);
+  if (!c.is_constant()) return std::nullopt;
+  return c.constant_value();
+}
+
+}  // namespace
+
+ExplicitDerivatives::ExplicitDerivatives(const std::vector<Expr>& residuals) : residuals_(&residuals) {
+  for (std::size_t i = 0; i < residuals.size(); ++i) {
+    const Expr& r = residuals[i];
     std::optional<Expr> derivative;
     bool single = true;
     for (const Expr& leaf : leaves(r)) {
@@ -47,14 +58,24 @@ std::unordered_map<Expr, Expr, ExprHash> explicit_derivatives(const ReducedDae& 
       single = single && !derivative;
       derivative = leaf;
     }
-    if (!derivative || !single || out.count(*derivative)) continue;
-    const Expr c = diff(r, *derivative);
-    if (!c.is_constant() || c.constant_value() == 0.0) continue;
-    const Expr rest = r - c * *derivative;
-    out.emplace(*derivative, -rest / c);
+    if (!derivative || !single || explicit_in_.find(*derivative)) continue;
+    const std::optional<double> c = explicit_coefficient(r, *derivative);
+    if (!c || *c == 0.0) continue;
+    explicit_in_.emplace(*derivative, {i, *c});
   }
-  return out;
 }
+
+const Expr* ExplicitDerivatives::find(const Expr& derivative) {
+  if (derivative.op() != Op::Derivative) return nullptr;
+  const Residual* r = explicit_in_.find(derivative);
+  if (r == nullptr) return nullptr;
+  if (auto it = built_.find(derivative); it != built_.end()) return &it->second;
+  const Expr& residual = (*residuals_)[r->index];
+  const Expr rest = residual - r->coefficient * derivative;
+  return &built_.emplace(derivative, -rest / r->coefficient).first->second;
+}
+
+namespace {
 
 }  // namespace
 
@@ -63,12 +84,13 @@ std::unordered_map<Expr, Expr, ExprHash> explicit_derivatives(const ReducedDae& 
 /// another is then one event, and root finding watches a function of the state. The index knows
 /// each indicator both as written in its expression and in that canonical form.
 Program::IndicatorSet Program::collect_indicators(const ReducedDae& dae, const std::vector<Expr>& outputs,
-                                                 const std::unordered_map<Expr, Expr, ExprHash>& derivatives) {
+                                                 ExplicitDerivatives& derivatives) {
+  const auto explicit_form = [&derivatives](const Expr& x) { return derivatives.find(x); };
   IndicatorSet set;
   auto add = [&](const Expr& e) {
     for (const Condition& c : conditions(e)) {
       if (set.index.count(c.indicator)) continue;
-      const Expr canonical = substitute(c.indicator, derivatives);
+      const Expr canonical = substitute(c.indicator, explicit_form);
       auto [it, fresh] = set.index.emplace(canonical, static_cast<std::uint32_t>(set.expressions.size()));
       if (fresh) set.expressions.push_back(canonical);
       set.index.emplace(c.indicator, it->second);
@@ -81,8 +103,8 @@ Program::IndicatorSet Program::collect_indicators(const ReducedDae& dae, const s
 
 namespace {
 
-std::vector<Expr> output_expressions(const Model& model, const ReducedDae& dae,
-                                     const std::unordered_map<Expr, Expr, ExprHash>& derivatives) {
+std::vector<Expr> output_expressions(const Model& model, const ReducedDae& dae, ExplicitDerivatives& derivatives) {
+  const auto explicit_form = [&derivatives](const Expr& x) { return derivatives.find(x); };
   // One pass over the variables against a map of the requested names only: a model has far more
   // variables than outputs (the names were validated when the model was built).
   std::unordered_map<std::string_view, std::size_t> variable_of;
@@ -92,7 +114,7 @@ std::vector<Expr> output_expressions(const Model& model, const ReducedDae& dae,
       it->second = i;
   std::vector<Expr> out;
   for (const std::string& name : model.outputs)
-    out.push_back(substitute(dae.in_unknowns(model.variables[variable_of.at(name)].symbol), derivatives));
+    out.push_back(substitute(dae.in_unknowns(model.variables[variable_of.at(name)].symbol), explicit_form));
   return out;
 }
 
@@ -101,7 +123,7 @@ std::vector<Expr> output_expressions(const Model& model, const ReducedDae& dae,
 Program::Program(const Model& model, ReducedDae dae)
     : model_(&model),
       dae_(std::move(dae)),
-      derivatives_(explicit_derivatives(dae_)),
+      derivatives_(dae_.residuals),
       output_expressions_(output_expressions(model, dae_, derivatives_)),
       indicator_set_(collect_indicators(dae_, output_expressions_, derivatives_)),
       inputs_(unknown_inputs(dae_)),

@@ -6,9 +6,11 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "core/analysis.hpp"
+#include "core/expr_map.hpp"
 #include "core/jacobian_tape.hpp"
 #include "core/model.hpp"
 #include "core/tape.hpp"
@@ -26,9 +28,35 @@ struct EnergyAccount {
   std::size_t throughput = 0;  ///< of Σ |port power|: what passes through (the audit's scale) [W]
 };
 
+/// der(x) = g(t, y) for every residual that is an explicit ODE for one derivative
+/// (0 = c·der(x) + rest, c constant, no other derivative). Between the solver's steps the
+/// interpolated y' agrees with such a g only to the local error; outputs and indicators read g
+/// instead, so that a speed sensor on a mass shows exactly the mass's velocity. Which residual
+/// defines which derivative is found up front; g is built when first asked for (a large model
+/// has thousands, and its outputs read a few).
+class ExplicitDerivatives {
+ public:
+  /// `residuals` must outlive this object.
+  explicit ExplicitDerivatives(const std::vector<Expr>& residuals);
+  /// g for `derivative`, or nullptr when it is not a derivative an explicit residual defines.
+  const Expr* find(const Expr& derivative);
+
+ private:
+  struct Residual {
+    std::size_t index;
+    double coefficient;
+  };
+  const std::vector<Expr>* residuals_;
+  ExprMap<Residual> explicit_in_;
+  std::unordered_map<Expr, Expr, ExprHash> built_;
+};
+
 class Program {
  public:
   Program(const Model& model, ReducedDae dae);
+  // Parts refer to the program's own members (the explicit derivatives to its residuals).
+  Program(const Program&) = delete;
+  Program& operator=(const Program&) = delete;
 
   std::size_t size() const { return dae_.unknowns.size(); }
   const ReducedDae& dae() const { return dae_; }
@@ -82,12 +110,12 @@ class Program {
     IndicatorIndex index;
   };
   static IndicatorSet collect_indicators(const ReducedDae& dae, const std::vector<Expr>& outputs,
-                                         const std::unordered_map<Expr, Expr, ExprHash>& derivatives);
+                                         ExplicitDerivatives& derivatives);
   void build_energy();
 
   const Model* model_;
   ReducedDae dae_;
-  std::unordered_map<Expr, Expr, ExprHash> derivatives_;  ///< der(x) = g(t, y) from explicit ODE residuals
+  ExplicitDerivatives derivatives_;
   std::vector<Expr> output_expressions_;
   IndicatorSet indicator_set_;
   InputMap inputs_;  ///< where every tape reads the unknowns (one column map, shared)

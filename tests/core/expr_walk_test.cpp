@@ -329,3 +329,19 @@ TEST_CASE("conditions: where an expression switches branch") {
     CHECK(conditions(s.x).empty());
   }
 }
+
+TEST_CASE("a linear combination: its leaves are its terms', and it has no conditions") {
+  const Symbols s;
+  const Expr e = 2.0 * s.x - 3.0 * der(s.y) + s.z + 1.0;
+  CHECK(is_linear_combination(e));
+  CHECK(leaves(e) == std::vector<Expr>{s.x, der(s.y), s.z});
+  CHECK(conditions(e).empty());
+  CHECK(is_linear_combination(s.x));
+  CHECK(is_linear_combination(Expr(4.0)));
+  CHECK(is_linear_combination(-5.0 * s.y));
+  CHECK_FALSE(is_linear_combination(sin(s.x) + s.y));
+  CHECK_FALSE(is_linear_combination(s.x * s.y + 1.0));
+  CHECK_FALSE(is_linear_combination(s.k * s.x));  // a symbolic coefficient is not a number
+  CHECK_FALSE(is_linear_combination(abs(s.x) + s.y));
+  CHECK(indicators(abs(s.x) + s.y) == std::vector<Expr>{s.x});
+}
