@@ -175,16 +175,21 @@ Expr substitute(const Expr& e, const std::function<const Expr*(const Expr& node)
   return Substitution([&replacement](const Expr& x) { return replacement(x); }).walk(e);
 }
 
-Expr rename_variables(const Expr& e, const std::function<const Expr*(const Expr& variable)>& renamed) {
-  detail::NodeMap<Expr> done;
+namespace {
+
+/// rename_variables() with its memo of the nodes copied so far.
+class Renaming {
+ public:
+  explicit Renaming(const std::function<const Expr*(const Expr&)>& renamed) : renamed_(renamed) {}
+
   // Recursion depth is the expression's depth: a component's equations are shallow.
-  std::function<Expr(const Expr&)> copy = [&](const Expr& x) -> Expr {
+  Expr copy(const Expr& x) {
     if (x.op() == Op::Variable) {
-      const Expr* to = renamed(x);
+      const Expr* to = renamed_(x);
       return to != nullptr ? *to : x;
     }
     if (x.args().empty()) return x;
-    if (Expr* d = done.find(x)) return *d;
+    if (Expr* d = done_.find(x)) return *d;
     boost::container::small_vector<Expr, 8> a;
     bool changed = false;
     for (const Expr& y : x.args()) {
@@ -192,10 +197,19 @@ Expr rename_variables(const Expr& e, const std::function<const Expr*(const Expr&
       changed = changed || a.back() != y;
     }
     Expr r = changed ? detail::with_arguments(x, std::span<const Expr>(a.data(), a.size())) : x;
-    done.insert(x, r);
+    done_.insert(x, r);
     return r;
-  };
-  return copy(e);
+  }
+
+ private:
+  const std::function<const Expr*(const Expr&)>& renamed_;
+  detail::NodeMap<Expr> done_;
+};
+
+}  // namespace
+
+Expr rename_variables(const Expr& e, const std::function<const Expr*(const Expr& variable)>& renamed) {
+  return Renaming(renamed).copy(e);
 }
 
 namespace {

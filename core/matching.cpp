@@ -45,12 +45,10 @@ bool IncrementalMatching::augment(std::size_t root) {
       ++m_.size;
       return true;
     }
-  struct Frame {
-    std::size_t row;
-    std::size_t next;
-  };
-  std::vector<Frame> stack{{root, 0}};
-  std::vector<std::size_t> via;  // the column each frame descended through
+  std::vector<Frame>& stack = stack_;
+  std::vector<std::size_t>& via = via_;  // the column each frame descended through
+  stack.assign(1, {root, 0});
+  via.clear();
   while (!stack.empty()) {
     Frame& f = stack.back();
     if (f.next == g_.adjacency[f.row].size()) {
@@ -81,9 +79,9 @@ Matching maximum_matching(const Bipartite& g, const std::vector<int>& prefer) {
   Matching m;
   // Rows that cannot be matched are kept as unmatched rows (not dropped) for the caller.
   std::vector<std::size_t> kept;
-  const auto adj = ordered(g, prefer);
+  auto adj = ordered(g, prefer);
   for (std::size_t r = 0; r < g.rows; ++r)
-    if (im.add_row(adj[r])) kept.push_back(r);
+    if (im.add_row(std::move(adj[r]))) kept.push_back(r);
   m.col_of_row.assign(g.rows, kUnmatched);
   m.row_of_col.assign(g.cols, kUnmatched);
   const Matching& inner = im.matching();

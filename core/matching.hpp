@@ -36,10 +36,17 @@ class IncrementalMatching {
 
  private:
   bool augment(std::size_t root);
+  /// A row of the depth-first search and the next of its columns to try.
+  struct Frame {
+    std::size_t row;
+    std::size_t next;
+  };
   Bipartite g_;
   Matching m_;
   std::vector<std::size_t> visited_;
   std::size_t stamp_ = 0;
+  std::vector<Frame> stack_;       ///< augment()'s, kept for its buffer
+  std::vector<std::size_t> via_;   ///< augment()'s, kept for its buffer
 };
 
 /// Maximum matching by augmenting paths (greedy start, then iterative depth-first search, so
