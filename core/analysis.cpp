@@ -1,5 +1,6 @@
 #include "core/analysis.hpp"
 
+#include <boost/container/small_vector.hpp>
 #include <optional>
 #include <stdexcept>
 #include <unordered_map>
@@ -343,7 +344,8 @@ void eliminate_solved_algebraics(ReducedDae& r, std::vector<LinearRow>& residual
     for (Slot s : row.rest_slots) visit(s.column);
   };
   // Which rows (index < rows) and definitions (index ≥ rows) mention each unknown.
-  std::vector<std::vector<std::size_t>> users(n);
+  // (inline room for a few: an unknown has few users, and n separate heap lists cost more than the search)
+  std::vector<boost::container::small_vector<std::size_t, 4>> users(n);
   for (std::size_t i = 0; i < rows; ++i) columns_of(residual_rows[i], [&](std::uint32_t c) { users[c].push_back(i); });
   std::vector<std::size_t> visited(rows + n, 0);  // stamp of the last elimination that touched an id
 

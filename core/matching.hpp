@@ -33,6 +33,8 @@ class IncrementalMatching {
   bool add_row(std::vector<std::uint32_t> cols);
   const Matching& matching() const { return m_; }
   const Bipartite& graph() const { return g_; }
+  /// The graph, moved out: the last use of the object.
+  Bipartite take_graph() && { return std::move(g_); }
 
  private:
   bool augment(std::size_t root);

@@ -81,7 +81,7 @@ Choice choose_conditions(const Program& p) {
       if (!zero(jac.dy(k))) rows[r].push_back(static_cast<std::uint32_t>(c));
       if (!zero(jac.dyp(k))) rows[r].push_back(static_cast<std::uint32_t>(l.yp_column[c]));
     }
-  for (auto& r : rows) im.add_row(r);  // index ≤ 1: every equation can be matched
+  for (auto& r : rows) im.add_row(std::move(r));  // index ≤ 1: every equation can be matched
 
   Choice choice;
   choice.source.assign(p.size(), InitialSource::Computed);
@@ -131,8 +131,8 @@ Choice choose_conditions(const Program& p) {
       if (im.matching().row_of_col[c] == kUnmatched) free += (free.empty() ? "" : ", ") + column_name(p, l, c);
     throw ModelError("", "the initialization problem is under-determined: nothing fixes " + free);
   }
-  choice.graph = im.graph();
   choice.matching = im.matching();
+  choice.graph = std::move(im).take_graph();
   return choice;
 }
 
