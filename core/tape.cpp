@@ -1,5 +1,6 @@
 #include "tape.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <stdexcept>
@@ -20,7 +21,7 @@ namespace acausal {
 enum class Tape::Code : std::uint8_t {
   LoadT, LoadY, LoadYP, LoadP,  // a: index into y, y' or p
   Add, Sub, Mul, Div, Neg, Scale,  // Scale: w[c]·a
-  Linear,  // Σ c·x over linear_terms_[a, a + b): a sum reads y and y' directly, in one instruction
+  Linear,  // Σ c·x over the terms [a, a + b): a sum reads y and y' directly, in one instruction
   PowInt, Pow, Sqrt, Exp, Log, Sin, Cos, Tan, Asin, Acos, Atan, Tanh, Abs, Sign,
   Atan2, Min, Max, Less, LessEqual, Greater, GreaterEqual, And, Or, Select, Table,
 };
@@ -229,6 +230,19 @@ Tape::Tape(std::span<const Expr> outputs, const InputMap& inputs, const Indicato
   output_slots_.reserve(outputs.size());
   for (const Expr& e : outputs) output_slots_.push_back(compiler.slot(e));
   allocate_slots(work_.size());
+  pack_linear_terms();
+  all_linear_ = std::all_of(code_.begin(), code_.end(), [](const Instruction& i) { return i.code == Code::Linear; });
+}
+
+void Tape::pack_linear_terms() {
+  linear_coefficients_.reserve(linear_terms_.size());
+  linear_reads_.reserve(linear_terms_.size());
+  for (const LinearTerm& t : linear_terms_) {
+    if (t.index > kIndexMask) throw std::length_error("tape: more than 2^30 slots");
+    linear_coefficients_.push_back(t.coefficient);
+    linear_reads_.push_back(static_cast<std::uint32_t>(t.source) << kSourceShift | t.index);
+  }
+  linear_terms_ = {};
 }
 
 /// Calls visit(slot) for every workspace slot `i` reads (by reference, so it can be renumbered).
@@ -342,6 +356,23 @@ void Tape::evaluate(const TapeInputs& in, double* out, const double* branch) {
   const double* const y = in.y;
   const double* const yp = in.yp;
   const double* const p = in.p;
+  // Σ c·x of terms [first, first + count), in the sum's order (±1·x is exact: the same value as x or
+  // −x). Indexed by the source: no branch per term (their sources follow no pattern).
+  const double* const source[3] = {y, yp, w};
+  auto linear = [&](std::uint32_t first, std::uint32_t count) {
+    const double* c = linear_coefficients_.data() + first;
+    const std::uint32_t* x = linear_reads_.data() + first;
+    auto value = [&](std::uint32_t k) { return c[k] * source[x[k] >> kSourceShift][x[k] & kIndexMask]; };
+    double acc = value(0);
+    for (std::uint32_t k = 1; k < count; ++k) acc += value(k);
+    return acc;
+  };
+  if (all_linear_) {
+    // A tape of sums only (a linear residual, a constant Jacobian): no dispatch per instruction.
+    for (const Instruction& i : code_) w[i.dst] = linear(i.a, i.b);
+    for (std::size_t k = 0; k < output_slots_.size(); ++k) out[k] = w[output_slots_[k]];
+    return;
+  }
   for (const Instruction& i : code_) {
     double& r = w[i.dst];
     switch (i.code) {
@@ -355,20 +386,7 @@ void Tape::evaluate(const TapeInputs& in, double* out, const double* branch) {
       case Code::Div: r = w[i.a] / w[i.b]; break;
       case Code::Neg: r = -w[i.a]; break;
       case Code::Scale: r = w[i.c] * w[i.a]; break;
-      case Code::Linear: {
-        // Term by term in the sum's order (±1·x is exact: the same value as x or −x).
-        const LinearTerm* t = linear_terms_.data() + i.a;
-        const LinearTerm* const last = t + i.b;
-        // Indexed by the source: no branch per term (their sources follow no pattern).
-        const double* const source[3] = {y, yp, w};
-        auto value = [&](const LinearTerm& u) {
-          return u.coefficient * source[static_cast<std::uint8_t>(u.source)][u.index];
-        };
-        double acc = value(*t);
-        for (++t; t != last; ++t) acc += value(*t);
-        r = acc;
-        break;
-      }
+      case Code::Linear: r = linear(i.a, i.b); break;
       case Code::PowInt: r = powi(w[i.a], static_cast<std::int32_t>(i.c)); break;
       case Code::Pow: r = std::pow(w[i.a], w[i.b]); break;
       case Code::Sqrt: r = std::sqrt(w[i.a]); break;

@@ -77,6 +77,11 @@ class Tape {
     std::uint32_t index;
     enum class Source : std::uint8_t { Y = 0, YP = 1, Work = 2 } source;  // the order evaluate() indexes by
   };
+  /// A term's read as evaluate() finds it: the source in the top two bits, the index below (12
+  /// bytes a term with the coefficient, in two arrays, instead of a padded 16: a large model's
+  /// residual is mostly these terms, and evaluating it mostly reading them).
+  static constexpr unsigned kSourceShift = 30;
+  static constexpr std::uint32_t kIndexMask = (std::uint32_t{1} << kSourceShift) - 1;
   struct TableStep {
     std::shared_ptr<const Table1D> table;
     int order;
@@ -91,11 +96,17 @@ class Tape {
 
   std::vector<Instruction> code_;
   std::vector<std::uint32_t> output_slots_;
-  std::vector<LinearTerm> linear_terms_;  ///< of Linear instructions: a = first, b = count
+  /// Once the slots are final: the Linear terms packed into the two arrays below.
+  void pack_linear_terms();
+  std::vector<LinearTerm> linear_terms_;  ///< of Linear instructions while compiling: a = first, b = count
+  // The same terms packed, for evaluate(): coefficients and reads.
+  std::vector<double> linear_coefficients_;
+  std::vector<std::uint32_t> linear_reads_;
   std::vector<TableStep> table_steps_;
   std::vector<std::uint32_t> table_indicators_;
   bool has_indicators_ = false;
   bool reads_yp_ = false;
+  bool all_linear_ = false;
   std::vector<double> work_;  ///< constants first (preloaded, never written), then temporaries
 };
 
