@@ -114,7 +114,7 @@ int run(const SimulateOptions& o) {
   auto since = [](Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); };
   Timings t;
   auto t0 = Clock::now();
-  Netlist netlist = load(o.netlist);
+  const Netlist& netlist = keep_until_exit(std::make_unique<Netlist>(load(o.netlist)));
   t.load = since(t0);
 
   t0 = Clock::now();
