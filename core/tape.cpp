@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cmath>
 #include <stdexcept>
 #include <unordered_map>
@@ -231,7 +232,48 @@ Tape::Tape(std::span<const Expr> outputs, const InputMap& inputs, const Indicato
   for (const Expr& e : outputs) output_slots_.push_back(compiler.slot(e));
   allocate_slots(work_.size());
   pack_linear_terms();
-  all_linear_ = std::all_of(code_.begin(), code_.end(), [](const Instruction& i) { return i.code == Code::Linear; });
+  build_linear_rows();
+}
+
+void Tape::build_linear_rows() {
+  if (!std::all_of(code_.begin(), code_.end(), [](const Instruction& i) { return i.code == Code::Linear; })) return;
+  // Which instruction writes each slot; a slot no instruction writes is a constant.
+  std::unordered_map<std::uint32_t, std::size_t> writer;
+  for (std::size_t k = 0; k < code_.size(); ++k) writer.emplace(code_[k].dst, k);
+  constexpr auto work = static_cast<std::uint32_t>(LinearTerm::Source::Work);
+  LinearRows rows;
+  std::unordered_map<std::uint64_t, std::uint16_t> coefficient_index;
+  auto add_term = [&](double c, std::uint32_t read) {
+    auto [it, fresh] = coefficient_index.emplace(std::bit_cast<std::uint64_t>(c), 0);
+    if (fresh) {
+      if (rows.coefficients.size() > UINT16_MAX) return false;
+      it->second = static_cast<std::uint16_t>(rows.coefficients.size());
+      rows.coefficients.push_back(c);
+    }
+    rows.coefficient.push_back(it->second);
+    rows.reads.push_back(read);
+    return true;
+  };
+  rows.start.reserve(output_slots_.size() + 1);
+  for (std::uint32_t slot : output_slots_) {
+    rows.start.push_back(static_cast<std::uint32_t>(rows.reads.size()));
+    auto w = writer.find(slot);
+    if (w == writer.end()) {  // a constant output: 1·constant
+      if (!add_term(1.0, work << kSourceShift | slot)) return;
+      continue;
+    }
+    const Instruction& i = code_[w->second];
+    for (std::uint32_t k = i.a; k < i.a + i.b; ++k) {
+      const std::uint32_t read = linear_reads_[k];
+      // A sum over another sum's result would need that result first: keep the instructions.
+      if (read >> kSourceShift == work && writer.count(read & kIndexMask) != 0) return;
+      if (!add_term(linear_coefficients_[k], read)) return;
+    }
+  }
+  rows.start.push_back(static_cast<std::uint32_t>(rows.reads.size()));
+  linear_rows_ = std::move(rows);
+  linear_coefficients_ = {};  // evaluate() reads the rows alone
+  linear_reads_ = {};
 }
 
 void Tape::pack_linear_terms() {
@@ -367,10 +409,20 @@ void Tape::evaluate(const TapeInputs& in, double* out, const double* branch) {
     for (std::uint32_t k = 1; k < count; ++k) acc += value(k);
     return acc;
   };
-  if (all_linear_) {
-    // A tape of sums only (a linear residual, a constant Jacobian): no dispatch per instruction.
-    for (const Instruction& i : code_) w[i.dst] = linear(i.a, i.b);
-    for (std::size_t k = 0; k < output_slots_.size(); ++k) out[k] = w[output_slots_[k]];
+  if (linear_rows_) {
+    // Sums only: each output is its row of terms, in the sum's order, as the instructions would
+    // compute it.
+    const LinearRows& rows = *linear_rows_;
+    const double* const c = rows.coefficients.data();
+    const std::uint16_t* const ci = rows.coefficient.data();
+    const std::uint32_t* const x = rows.reads.data();
+    auto value = [&](std::uint32_t k) { return c[ci[k]] * source[x[k] >> kSourceShift][x[k] & kIndexMask]; };
+    for (std::size_t r = 0; r + 1 < rows.start.size(); ++r) {
+      const std::uint32_t first = rows.start[r], last = rows.start[r + 1];
+      double acc = value(first);
+      for (std::uint32_t k = first + 1; k < last; ++k) acc += value(k);
+      out[r] = acc;
+    }
     return;
   }
   for (const Instruction& i : code_) {

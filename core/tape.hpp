@@ -106,7 +106,18 @@ class Tape {
   std::vector<std::uint32_t> table_indicators_;
   bool has_indicators_ = false;
   bool reads_yp_ = false;
-  bool all_linear_ = false;
+  /// A tape of sums alone, as a sparse matrix over (y, y', constants): each output's terms in a row,
+  /// each term a read and a 16-bit index into the few distinct coefficients. Half the bytes of the
+  /// instructions and terms, which is what evaluating a large linear residual costs; and no dispatch
+  /// per instruction.
+  struct LinearRows {
+    std::vector<std::uint32_t> start;         ///< per output, its first term; then the end
+    std::vector<std::uint32_t> reads;         ///< as linear_reads_
+    std::vector<std::uint16_t> coefficient;   ///< index into coefficients
+    std::vector<double> coefficients;         ///< the distinct ones
+  };
+  void build_linear_rows();
+  std::optional<LinearRows> linear_rows_;  ///< when every instruction is a sum of inputs and constants
   std::vector<double> work_;  ///< constants first (preloaded, never written), then temporaries
 };
 

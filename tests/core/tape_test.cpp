@@ -419,6 +419,27 @@ TEST_CASE("tape: several outputs sharing subexpressions, and constant outputs") 
   CHECK(cvals[2] == -7.0);
 }
 
+TEST_CASE("tape: a tape of sums alone gives each output exactly as the tree does") {
+  // Linear residuals of y, y' and constants, some outputs repeated or constant: the sparse-matrix
+  // evaluation sums each row's terms in the sum's order, so the values are the tree's bit for bit.
+  Inputs inputs;
+  const Expr x0 = Expr::variable("x0"), x1 = Expr::variable("x1"), x2 = Expr::variable("x2");
+  const Expr r1 = 0.1 * x0 - 3.0 * der(x1) + x2 + 0.7;
+  const Expr r2 = der(x0) - x1;
+  const std::vector<Expr> outputs = {r1, r2, Expr(2.5), 1e4 * x0 - 2e4 * x1 + 1e4 * x2 - 10.0 * der(x2), r1};
+  Tape tape(outputs, inputs.map());
+  Random rng(11);
+  std::vector<double> out(outputs.size());
+  for (int point = 0; point < 5; ++point) {
+    randomize(inputs, rng);
+    tape.evaluate(inputs.tape_inputs(), out.data());
+    for (std::size_t k = 0; k < outputs.size(); ++k) {
+      CAPTURE(k);
+      CHECK(out[k] == inputs.tree(outputs[k]));
+    }
+  }
+}
+
 TEST_CASE("tape: an unmapped leaf throws std::invalid_argument naming it") {
   const Expr x = Expr::variable("x");
   const Expr ghost = Expr::variable("ghost.w");
