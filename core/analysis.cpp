@@ -34,7 +34,15 @@ const Expr* SolvedUnknowns::find(const Expr& variable) const {
   return &*built;
 }
 
-Expr SolvedUnknowns::leaf(Slot s) const { return slot_expression(column_symbols_, s); }
+Expr SolvedUnknowns::leaf(Slot s) const {
+  if (s.order == 0) return column_symbols_[s.column];
+  if (s.order > 1) return slot_expression(column_symbols_, s);
+  // der(x) is asked for by every residual and definition that has it: one node lookup per column.
+  if (first_derivatives_.empty()) first_derivatives_.resize(column_symbols_.size());
+  std::optional<Expr>& d = first_derivatives_[s.column];
+  if (!d) d = der(column_symbols_[s.column]);
+  return *d;
+}
 
 Expr ReducedDae::in_unknowns(const Expr& e) const {
   // Aliases map onto representatives, derivatives onto what index reduction made of them, and

@@ -33,6 +33,7 @@ class SolvedUnknowns {
 
  private:
   std::vector<Expr> column_symbols_;
+  mutable std::vector<std::optional<Expr>> first_derivatives_;  ///< der(unknown) per column, made on first use
   ExprMap<std::size_t> index_;
   std::vector<LinearRow> definitions_;
   mutable std::vector<std::optional<Expr>> built_;
