@@ -1,7 +1,7 @@
 #include "expr_walk.hpp"
 
-#include <cmath>
 #include <algorithm>
+#include <cmath>
 #include <optional>
 #include <stdexcept>
 #include <unordered_set>

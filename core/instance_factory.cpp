@@ -9,8 +9,8 @@ namespace acausal {
 
 namespace {
 
-/// True when every variable in `d`'s equations, ports and energy terms is one it declares: a copy
-/// renames exactly those.
+/// True when every variable in `d`'s equations and energy terms is one it declares (its ports' are, by
+/// construction): a copy renames exactly those.
 bool uses_only_own_variables(const Definition& d) {
   auto own = [&](const Expr& e) {
     for (const Expr& leaf : leaves(e)) {
@@ -66,16 +66,21 @@ Definition InstanceFactory::rename(const Definition& first, const NetlistCompone
   d.type = first.type;
   d.pointer = c.pointer;
   d.parameters = first.parameters;
-  // The qualified names side by side, then the variables looked up as one batch.
+  // The qualified names side by side (views are taken once the buffer is complete), then the
+  // variables looked up as one batch.
   names_.clear();
-  for (const Definition::Variable& v : first.variables) names_.append(c.name).append(".").append(v.local_name);
-  std::vector<std::string_view> names;
-  names.reserve(first.variables.size());
-  std::size_t at = 0;
+  std::vector<std::size_t> ends;
+  ends.reserve(first.variables.size());
   for (const Definition::Variable& v : first.variables) {
-    const std::size_t length = c.name.size() + 1 + v.local_name.size();
-    names.push_back(std::string_view(names_).substr(at, length));
-    at += length;
+    names_.append(c.name).append(".").append(v.local_name);
+    ends.push_back(names_.size());
+  }
+  std::vector<std::string_view> names;
+  names.reserve(ends.size());
+  std::size_t at = 0;
+  for (std::size_t end : ends) {
+    names.push_back(std::string_view(names_).substr(at, end - at));
+    at = end;
   }
   std::vector<Expr> symbols;
   symbols.reserve(names.size());

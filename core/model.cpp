@@ -1,7 +1,7 @@
 #include "core/model.hpp"
 
-#include <boost/graph/adjacency_list.hpp>
 #include <boost/container/small_vector.hpp>
+#include <boost/graph/adjacency_list.hpp>
 #include <boost/graph/connected_components.hpp>
 #include <nlohmann/json.hpp>
 #include <unordered_map>
@@ -21,6 +21,11 @@ std::size_t Model::find_variable(std::string_view n) const {
 }
 
 namespace {
+
+/// `/connections/<connection>/<position>`: where a connection end is written.
+std::string end_pointer(std::size_t connection, std::size_t position) {
+  return "/connections/" + std::to_string(connection) + "/" + std::to_string(position);
+}
 
 std::string suggestion(const std::vector<std::string>& matches) {
   if (matches.empty()) return "";
@@ -173,13 +178,12 @@ class Assembler {
     std::size_t flat_port;              ///< index into connected_
     std::size_t connection, position;   ///< where it first appears
 
-    std::string pointer() const { return "/connections/" + std::to_string(connection) + "/" + std::to_string(position); }
+    std::string pointer() const { return end_pointer(connection, position); }
   };
 
   std::size_t endpoint(std::vector<End>& ends, std::size_t connection, std::size_t position) {
     const std::string_view path = netlist_.connections[connection].ports[position];
     if (auto it = end_index_.find(path); it != end_index_.end()) return it->second;
-    const std::string pointer = "/connections/" + std::to_string(connection) + "/" + std::to_string(position);
     const auto dot = path.find('.');
     const std::string_view instance = path.substr(0, dot);
     const std::string_view port = path.substr(dot + 1);
@@ -187,8 +191,7 @@ class Assembler {
     if (index == npos) {
       std::vector<std::string> names;
       for (const Definition& d : model_.instances) names.push_back(d.instance);
-      throw ModelError(End{path, 0, nullptr, 0, connection, position}.pointer(),
-                       "no component named \"" + std::string(instance) + "\" (components: " + join(names, 40) + ")");
+      throw ModelError(end_pointer(connection, position), "no component named \"" + std::string(instance) + "\" (components: " + join(names, 40) + ")");
     }
     const Definition& d = model_.instances[index];
     for (std::size_t p = 0; p < d.ports.size(); ++p) {
@@ -199,8 +202,7 @@ class Assembler {
     }
     std::vector<std::string> names;
     for (const Definition::PortInfo& x : d.ports) names.push_back(x.port.name);
-    throw ModelError(End{path, 0, nullptr, 0, connection, position}.pointer(),
-                     "\"" + std::string(port) + "\" is not a port of " + std::string(instance) + " (" + d.type +
+    throw ModelError(end_pointer(connection, position), "\"" + std::string(port) + "\" is not a port of " + std::string(instance) + " (" + d.type +
                          "); its ports: " + (names.empty() ? "none" : join(names, 40)));
   }
 

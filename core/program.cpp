@@ -75,10 +75,6 @@ const Expr* ExplicitDerivatives::find(const Expr& derivative) {
   return &built_.emplace(derivative, -rest / r->coefficient).first->second;
 }
 
-namespace {
-
-}  // namespace
-
 /// Every indicator of the residuals and outputs, once. Indicators are written in y alone (explicit
 /// derivatives replaced, der(s) → v): the same switch seen through der(s) in one place and v in
 /// another is then one event, and root finding watches a function of the state. The index knows

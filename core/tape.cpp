@@ -398,33 +398,24 @@ void Tape::evaluate(const TapeInputs& in, double* out, const double* branch) {
   const double* const y = in.y;
   const double* const yp = in.yp;
   const double* const p = in.p;
-  // Σ c·x of terms [first, first + count), in the sum's order (±1·x is exact: the same value as x or
-  // −x). Indexed by the source: no branch per term (their sources follow no pattern).
+  // Σ c·x of the terms [first, last), in the sum's order (±1·x is exact: the same value as x or −x).
+  // Each read is indexed by its source: no branch per term (their sources follow no pattern).
   const double* const source[3] = {y, yp, w};
-  auto linear = [&](std::uint32_t first, std::uint32_t count) {
-    const double* c = linear_coefficients_.data() + first;
-    const std::uint32_t* x = linear_reads_.data() + first;
-    auto value = [&](std::uint32_t k) { return c[k] * source[x[k] >> kSourceShift][x[k] & kIndexMask]; };
-    double acc = value(0);
-    for (std::uint32_t k = 1; k < count; ++k) acc += value(k);
+  auto sum = [&source](std::uint32_t first, std::uint32_t last, const std::uint32_t* reads, auto coefficient) {
+    auto value = [&](std::uint32_t k) { return coefficient(k) * source[reads[k] >> kSourceShift][reads[k] & kIndexMask]; };
+    double acc = value(first);
+    for (std::uint32_t k = first + 1; k < last; ++k) acc += value(k);
     return acc;
   };
   if (linear_rows_) {
-    // Sums only: each output is its row of terms, in the sum's order, as the instructions would
-    // compute it.
+    // Sums only: each output is its row of terms, as the instructions would compute it.
     const LinearRows& rows = *linear_rows_;
-    const double* const c = rows.coefficients.data();
-    const std::uint16_t* const ci = rows.coefficient.data();
-    const std::uint32_t* const x = rows.reads.data();
-    auto value = [&](std::uint32_t k) { return c[ci[k]] * source[x[k] >> kSourceShift][x[k] & kIndexMask]; };
-    for (std::size_t r = 0; r + 1 < rows.start.size(); ++r) {
-      const std::uint32_t first = rows.start[r], last = rows.start[r + 1];
-      double acc = value(first);
-      for (std::uint32_t k = first + 1; k < last; ++k) acc += value(k);
-      out[r] = acc;
-    }
+    auto coefficient = [&rows](std::uint32_t k) { return rows.coefficients[rows.coefficient[k]]; };
+    for (std::size_t r = 0; r + 1 < rows.start.size(); ++r)
+      out[r] = sum(rows.start[r], rows.start[r + 1], rows.reads.data(), coefficient);
     return;
   }
+  auto coefficient = [this](std::uint32_t k) { return linear_coefficients_[k]; };
   for (const Instruction& i : code_) {
     double& r = w[i.dst];
     switch (i.code) {
@@ -438,7 +429,7 @@ void Tape::evaluate(const TapeInputs& in, double* out, const double* branch) {
       case Code::Div: r = w[i.a] / w[i.b]; break;
       case Code::Neg: r = -w[i.a]; break;
       case Code::Scale: r = w[i.c] * w[i.a]; break;
-      case Code::Linear: r = linear(i.a, i.b); break;
+      case Code::Linear: r = sum(i.a, i.a + i.b, linear_reads_.data(), coefficient); break;
       case Code::PowInt: r = powi(w[i.a], static_cast<std::int32_t>(i.c)); break;
       case Code::Pow: r = std::pow(w[i.a], w[i.b]); break;
       case Code::Sqrt: r = std::sqrt(w[i.a]); break;
