@@ -104,7 +104,8 @@ class Expr {
   /// The name of a Variable or Parameter node, or of the variable of a Derivative node.
   /// @throws std::logic_error for any other node.
   const std::string& name() const;
-  /// The order of a Derivative node, or the derivative order of a Table node (0 = the table itself).
+  /// The order of a Derivative node, or the derivative order of a Table node (0 = the table itself,
+  /// −1 = its antiderivative).
   int order() const;
   /// The table of a Table node. @throws std::logic_error for any other node.
   const std::shared_ptr<const Table1D>& table() const;
@@ -243,6 +244,9 @@ Expr if_else(const Expr& condition, const Expr& then_value, const Expr& else_val
 
 /// Interpolation of `table` at `x`.
 Expr interpolate(std::shared_ptr<const Table1D> table, const Expr& x);
+/// The exact antiderivative ∫₀ˣ of `table`'s interpolant at `x` (a table node of order −1; its
+/// derivative is the table itself). The stored energy of a spring given by a table.
+Expr table_integral(std::shared_ptr<const Table1D> table, const Expr& x);
 
 /// True for the relational and logical condition operations.
 bool is_condition(Op op);

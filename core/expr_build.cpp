@@ -411,4 +411,9 @@ Expr interpolate(std::shared_ptr<const Table1D> table, const Expr& x) {
   return detail::table_node(std::move(table), 0, x);
 }
 
+Expr table_integral(std::shared_ptr<const Table1D> table, const Expr& x) {
+  if (!table) throw std::invalid_argument("table_integral() needs a table");
+  return detail::table_node(std::move(table), -1, x);
+}
+
 }  // namespace acausal

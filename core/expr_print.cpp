@@ -101,7 +101,9 @@ class Printer {
                     wrap(e.args()[2], kIf),
                 kIf};
       case Op::Table: {
-        std::string f = e.order() == 0 ? "table" : "table_d" + std::to_string(e.order());
+        std::string f = e.order() == 0    ? "table"
+                        : e.order() == -1 ? "table_integral"
+                                          : "table_d" + std::to_string(e.order());
         return {f + "(" + e.table()->label() + ", " + print(e.args()[0]).text + ")", kAtom};
       }
       default: return call(e);

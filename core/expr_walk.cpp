@@ -267,8 +267,9 @@ std::vector<Expr> switch_indicators(const Expr& x) {
     case Op::Sign:
     case Op::Abs: return {a[0]};
     case Op::Table: {
+      // Only where the interpolant's slope jumps: between those points the table is C¹.
       std::vector<Expr> out;
-      for (double b : x.table()->x()) out.push_back(a[0] - b);
+      for (std::size_t k : x.table()->kinks()) out.push_back(a[0] - x.table()->x()[k]);
       return out;
     }
     default: return {};

@@ -41,7 +41,7 @@ std::vector<Expr> leaves(const Expr& e);
 
 /// A place where an expression switches branch. The branch changes where `indicator` crosses zero:
 /// a relation a < b (a − b), sign(x) and abs(x) (x), min/max(a, b) (a − b), and every breakpoint
-/// x_i of a table at x (x − x_i).
+/// x_i of a table at x where its slope jumps (x − x_i; Table1D::kinks).
 struct Condition {
   Expr source;     ///< the relation, sign, abs, min, max or table node
   Expr indicator;  ///< continuous function whose zero crossing switches the branch

@@ -60,6 +60,26 @@ Table1D::Table1D(std::string label, std::vector<double> x, std::vector<double> y
     for (std::size_t i = 0; i + 1 < x_.size(); ++i) slope_[i] = (y_[i + 1] - y_[i]) / (x_[i + 1] - x_[i]);
     slope_.back() = slope_[x_.size() - 2];
   }
+  find_kinks();
+  integrate_breakpoints();
+}
+
+void Table1D::find_kinks() {
+  const std::size_t n = x_.size();
+  // Slopes computed from collinear data differ in the last bits; a relative 1e-9 is no kink.
+  auto differ = [](double a, double b) { return std::fabs(a - b) > 1e-9 * std::max(std::fabs(a), std::fabs(b)); };
+  if (differ(end_slope(0), inside(0, x_[0], 1))) kinks_.push_back(0);
+  if (interpolation_ == Interpolation::Linear)
+    for (std::size_t i = 1; i + 1 < n; ++i)
+      if (differ(inside(i - 1, x_[i], 1), inside(i, x_[i], 1))) kinks_.push_back(i);
+  if (differ(inside(n - 2, x_[n - 1], 1), end_slope(n - 1))) kinks_.push_back(n - 1);
+}
+
+std::pair<std::ptrdiff_t, std::ptrdiff_t> Table1D::pieces_between_kinks(std::size_t left) const {
+  const auto last = static_cast<std::ptrdiff_t>(x_.size()) - 1;
+  const std::ptrdiff_t low = left == 0 ? -1 : static_cast<std::ptrdiff_t>(kinks_[left - 1]);
+  const std::ptrdiff_t high = left >= kinks_.size() ? last : static_cast<std::ptrdiff_t>(kinks_[left]) - 1;
+  return {low, high};
 }
 
 int Table1D::max_nonzero_derivative_order(Interpolation interpolation) {
@@ -103,14 +123,58 @@ std::ptrdiff_t Table1D::piece(double x) const {
   return static_cast<std::ptrdiff_t>(segment(x));
 }
 
+double Table1D::end_slope(std::size_t end) const {
+  if (extrapolation_ == Extrapolation::Nearest) return 0.0;
+  // Linear extrapolation continues with the slope the interpolant has at the end point.
+  return end == 0 ? inside(0, x_[0], 1) : inside(x_.size() - 2, x_.back(), 1);
+}
+
+double Table1D::inside_integral(std::size_t i, double x) const {
+  const double h = x_[i + 1] - x_[i];
+  const double d = x - x_[i];
+  const double s = (y_[i + 1] - y_[i]) / h;
+  if (interpolation_ == Interpolation::Linear) return d * (y_[i] + 0.5 * s * d);
+  const double c0 = y_[i];
+  const double c1 = slope_[i];
+  const double c2 = (3.0 * s - 2.0 * slope_[i] - slope_[i + 1]) / h;
+  const double c3 = (slope_[i] + slope_[i + 1] - 2.0 * s) / (h * h);
+  return d * (c0 + d * (c1 / 2.0 + d * (c2 / 3.0 + d * c3 / 4.0)));
+}
+
+namespace {
+
+/// The breakpoint a piece is integrated from: x_0 below the range, x_i for segment i, x_{n−1} above.
+std::size_t anchor(std::ptrdiff_t piece) { return piece < 0 ? 0 : static_cast<std::size_t>(piece); }
+
+}  // namespace
+
+void Table1D::integrate_breakpoints() {
+  // ∫₀^{x_i} y, outward from the piece that holds 0 (where the integral is zero), one exact
+  // piece integral at a time.
+  const std::size_t n = x_.size();
+  integral_.assign(n, 0.0);
+  const std::ptrdiff_t zero_piece = piece(0.0);
+  const std::size_t a = anchor(zero_piece);
+  integral_[a] = -piece_integral(zero_piece, 0.0);
+  for (std::size_t i = a; i + 1 < n; ++i) integral_[i + 1] = integral_[i] + inside_integral(i, x_[i + 1]);
+  for (std::size_t i = a; i-- > 0;) integral_[i] = integral_[i + 1] - inside_integral(i, x_[i + 1]);
+}
+
+double Table1D::piece_integral(std::ptrdiff_t piece, double x) const {
+  const std::size_t last = x_.size() - 1;
+  if (piece >= 0 && static_cast<std::size_t>(piece) < last) return inside_integral(static_cast<std::size_t>(piece), x);
+  const std::size_t end = piece < 0 ? 0 : last;
+  const double d = x - x_[end];
+  return d * (y_[end] + 0.5 * end_slope(end) * d);
+}
+
 double Table1D::evaluate_piece(std::ptrdiff_t piece, double x, int order) const {
-  if (order < 0) throw std::invalid_argument("table " + label_ + ": negative derivative order");
+  if (order < -1) throw std::invalid_argument("table " + label_ + ": derivative order below -1 (the antiderivative)");
+  if (order == -1) return integral_[anchor(piece)] + piece_integral(piece, x);
   const std::size_t last = x_.size() - 1;
   if (piece >= 0 && static_cast<std::size_t>(piece) < last) return inside(static_cast<std::size_t>(piece), x, order);
   const std::size_t end = piece < 0 ? 0 : last;
-  if (extrapolation_ == Extrapolation::Nearest) return order == 0 ? y_[end] : 0.0;
-  // Linear extrapolation continues with the slope the interpolant has at the end point.
-  const double slope = inside(piece < 0 ? 0 : last - 1, x_[end], 1);
+  const double slope = end_slope(end);
   if (order == 0) return y_[end] + slope * (x - x_[end]);
   return order == 1 ? slope : 0.0;
 }

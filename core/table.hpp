@@ -1,8 +1,11 @@
 #pragma once
 /// @file
-/// One-dimensional lookup tables: y(x) through breakpoints, with linear or smooth interpolation.
+/// One-dimensional lookup tables: y(x) through breakpoints, with linear or smooth interpolation,
+/// their derivatives and their exact antiderivative.
 
+#include <cstddef>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace acausal {
@@ -26,8 +29,10 @@ class Table1D {
           Interpolation interpolation = Interpolation::Linear,
           Extrapolation extrapolation = Extrapolation::Linear);
 
-  /// The value (order 0) or the derivative d^order y / dx^order at x. Piecewise: at a breakpoint
-  /// the derivatives are those of the segment to its right (the last segment at the last point).
+  /// The value (order 0), the derivative d^order y / dx^order (order ≥ 1) or the antiderivative
+  /// ∫₀ˣ y (order −1) at x. Piecewise: at a breakpoint the derivatives are those of the segment to
+  /// its right (the last segment at the last point). The antiderivative is exact: each piece is a
+  /// polynomial (linear or cubic inside, linear or constant outside) integrated in closed form.
   double evaluate(double x, int order = 0) const;
 
   /// The same as evaluate(), on a given piece: −1 is the extrapolation below x_0, i in [0, n−2] the
@@ -37,6 +42,18 @@ class Table1D {
 
   /// The piece holding x, for evaluate_piece().
   std::ptrdiff_t piece(double x) const;
+
+  /// The breakpoints (indices into x()) where the interpolant's slope jumps: the places where the
+  /// table switches, and so the only ones that need an event. Linear interpolation: every interior
+  /// point whose two segments have different slopes (collinear points do not switch). Smooth
+  /// interpolation: no interior point (it is C¹). At an end, nearest extrapolation switches unless
+  /// the end slope is zero; linear extrapolation continues the end slope and does not switch.
+  const std::vector<std::size_t>& kinks() const { return kinks_; }
+
+  /// The pieces (as for evaluate_piece) that lie between two consecutive kinks: `left` is the
+  /// number of kinks left of x. Between kinks the interpolant is one C¹ function, so a caller that
+  /// holds the kinks' sides (between events) may pick the piece live within this range.
+  std::pair<std::ptrdiff_t, std::ptrdiff_t> pieces_between_kinks(std::size_t left) const;
 
   /// Derivatives above this order vanish everywhere (1 for linear, 3 for cubic segments).
   static int max_nonzero_derivative_order(Interpolation interpolation);
@@ -50,11 +67,21 @@ class Table1D {
  private:
   std::size_t segment(double x) const;
   double inside(std::size_t i, double x, int order) const;
+  /// ∫ from x_i to x of segment i's polynomial.
+  double inside_integral(std::size_t i, double x) const;
+  /// ∫ from the piece's first point (x_0 below the range, x_{n−1} above it) to x of its polynomial.
+  double piece_integral(std::ptrdiff_t piece, double x) const;
+  /// The slope of the extrapolation below x_0 (end 0) or above x_{n−1} (end n−1).
+  double end_slope(std::size_t end) const;
+  void find_kinks();
+  void integrate_breakpoints();
 
   std::string label_;
   std::vector<double> x_;
   std::vector<double> y_;
   std::vector<double> slope_;  // dy/dx at each breakpoint (Hermite data; secants for linear)
+  std::vector<double> integral_;  // ∫₀^{x_i} y at each breakpoint
+  std::vector<std::size_t> kinks_;
   Interpolation interpolation_;
   Extrapolation extrapolation_;
 };

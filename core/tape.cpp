@@ -49,8 +49,8 @@ constexpr std::uint32_t kTemporary = 0x80000000u;
 
 class Tape::Compiler {
  public:
-  Compiler(Tape& tape, const InputMap& inputs, const IndicatorIndex* indicators)
-      : tape_(tape), inputs_(inputs), indicators_(indicators) {}
+  Compiler(Tape& tape, const InputMap& inputs, const IndicatorIndex* indicators, Unindexed unindexed)
+      : tape_(tape), inputs_(inputs), indicators_(indicators), unindexed_(unindexed) {}
 
   std::uint32_t slot(const Expr& e) {
     if (const std::uint32_t* s = slots_.find(e)) return *s;
@@ -129,7 +129,10 @@ class Tape::Compiler {
 
   std::uint32_t lookup(const Expr& indicator) const {
     auto it = indicators_->find(indicator);
-    if (it == indicators_->end()) throw std::invalid_argument("tape: indicator " + to_string(indicator) + " is not indexed");
+    if (it == indicators_->end()) {
+      if (unindexed_ == Unindexed::Compare) return kLive;
+      throw std::invalid_argument("tape: indicator " + to_string(indicator) + " is not indexed");
+    }
     return it->second;
   }
 
@@ -220,14 +223,16 @@ class Tape::Compiler {
   Tape& tape_;
   const InputMap& inputs_;
   const IndicatorIndex* indicators_;
+  Unindexed unindexed_;
   ExprMap<std::uint32_t> slots_;
   std::unordered_map<double, std::uint32_t> constants_;
   std::uint32_t temporaries_ = 0;
 };
 
-Tape::Tape(std::span<const Expr> outputs, const InputMap& inputs, const IndicatorIndex* indicators)
+Tape::Tape(std::span<const Expr> outputs, const InputMap& inputs, const IndicatorIndex* indicators,
+           Unindexed unindexed)
     : has_indicators_(indicators != nullptr) {
-  Compiler compiler(*this, inputs, indicators);
+  Compiler compiler(*this, inputs, indicators, unindexed);
   output_slots_.reserve(outputs.size());
   for (const Expr& e : outputs) output_slots_.push_back(compiler.slot(e));
   allocate_slots(work_.size());
@@ -380,16 +385,21 @@ void Tape::allocate_slots(std::size_t first_free) {
   work_.resize(next, 0.0);
 }
 
-/// The table piece that the branch signs of its breakpoint indicators (x − x_i) select:
-/// the number of breakpoints at or left of x, less one; above the last one only when x is past it.
-std::ptrdiff_t Tape::frozen_piece(const TableStep& step, const double* branch) const {
-  const std::size_t n = step.table->x().size();
-  std::size_t at_or_right = 0;
-  for (std::size_t k = 0; k < n; ++k)
-    if (branch[table_indicators_[step.first_indicator + k]] >= 0.0) ++at_or_right;
-  if (at_or_right == n && branch[table_indicators_[step.first_indicator + n - 1]] == 0.0)
-    return static_cast<std::ptrdiff_t>(n) - 2;
-  return static_cast<std::ptrdiff_t>(at_or_right) - 1;
+/// The table piece at x with the sides of its kinks held: the branch signs of the kink indicators
+/// (x − x_k) fix the stretch between two kinks, and within it (where the table is C¹) the piece is
+/// the one holding x. A kink whose indicator is exactly zero admits both of its sides.
+std::ptrdiff_t Tape::frozen_piece(const TableStep& step, double x, const double* branch) const {
+  const std::size_t kinks = step.table->kinks().size();
+  std::size_t left = 0, left_or_at = 0;
+  for (std::size_t k = 0; k < kinks; ++k) {
+    const std::uint32_t indicator = table_indicators_[step.first_indicator + k];
+    const double b = indicator != kLive ? branch[indicator] : x - step.table->x()[step.table->kinks()[k]];
+    left += b > 0.0 ? 1 : 0;
+    left_or_at += b >= 0.0 ? 1 : 0;
+  }
+  const std::ptrdiff_t low = step.table->pieces_between_kinks(left).first;
+  const std::ptrdiff_t high = step.table->pieces_between_kinks(left_or_at).second;
+  return std::clamp(step.table->piece(x), low, high);
 }
 
 void Tape::evaluate(const TapeInputs& in, double* out, const double* branch) {
@@ -398,6 +408,8 @@ void Tape::evaluate(const TapeInputs& in, double* out, const double* branch) {
   const double* const y = in.y;
   const double* const yp = in.yp;
   const double* const p = in.p;
+  // Whether a switching node holds the branch of its indicator (c), or compares its operands.
+  const auto held = [branch](const Instruction& i) { return branch != nullptr && i.c != kLive; };
   // Σ c·x of the terms [first, last), in the sum's order (±1·x is exact: the same value as x or −x).
   // Each read is indexed by its source: no branch per term (their sources follow no pattern).
   const double* const source[3] = {y, yp, w};
@@ -445,27 +457,28 @@ void Tape::evaluate(const TapeInputs& in, double* out, const double* branch) {
       // Switching nodes: with branch signs, the sign of the node's indicator (c) decides.
       case Code::Abs: {
         const double a = w[i.a];
-        r = (branch ? branch[i.c] >= 0.0 : a >= 0.0) ? a : -a;
+        r = (held(i) ? branch[i.c] >= 0.0 : a >= 0.0) ? a : -a;
         break;
       }
       case Code::Sign: {
         const double a = w[i.a];
-        r = branch ? branch[i.c] : (a > 0.0 ? 1.0 : (a < 0.0 ? -1.0 : 0.0));
+        r = held(i) ? branch[i.c] : (a > 0.0 ? 1.0 : (a < 0.0 ? -1.0 : 0.0));
         break;
       }
       case Code::Atan2: r = std::atan2(w[i.a], w[i.b]); break;
-      case Code::Min: r = (branch ? branch[i.c] < 0.0 : w[i.a] < w[i.b]) ? w[i.a] : w[i.b]; break;
-      case Code::Max: r = (branch ? branch[i.c] > 0.0 : w[i.a] > w[i.b]) ? w[i.a] : w[i.b]; break;
-      case Code::Less: r = (branch ? branch[i.c] < 0.0 : w[i.a] < w[i.b]) ? 1.0 : 0.0; break;
-      case Code::LessEqual: r = (branch ? branch[i.c] <= 0.0 : w[i.a] <= w[i.b]) ? 1.0 : 0.0; break;
-      case Code::Greater: r = (branch ? branch[i.c] > 0.0 : w[i.a] > w[i.b]) ? 1.0 : 0.0; break;
-      case Code::GreaterEqual: r = (branch ? branch[i.c] >= 0.0 : w[i.a] >= w[i.b]) ? 1.0 : 0.0; break;
+      case Code::Min: r = (held(i) ? branch[i.c] < 0.0 : w[i.a] < w[i.b]) ? w[i.a] : w[i.b]; break;
+      case Code::Max: r = (held(i) ? branch[i.c] > 0.0 : w[i.a] > w[i.b]) ? w[i.a] : w[i.b]; break;
+      case Code::Less: r = (held(i) ? branch[i.c] < 0.0 : w[i.a] < w[i.b]) ? 1.0 : 0.0; break;
+      case Code::LessEqual: r = (held(i) ? branch[i.c] <= 0.0 : w[i.a] <= w[i.b]) ? 1.0 : 0.0; break;
+      case Code::Greater: r = (held(i) ? branch[i.c] > 0.0 : w[i.a] > w[i.b]) ? 1.0 : 0.0; break;
+      case Code::GreaterEqual: r = (held(i) ? branch[i.c] >= 0.0 : w[i.a] >= w[i.b]) ? 1.0 : 0.0; break;
       case Code::And: r = (w[i.a] != 0.0 && w[i.b] != 0.0) ? 1.0 : 0.0; break;
       case Code::Or: r = (w[i.a] != 0.0 || w[i.b] != 0.0) ? 1.0 : 0.0; break;
       case Code::Select: r = w[i.a] != 0.0 ? w[i.b] : w[i.c]; break;
       case Code::Table: {
         const TableStep& t = table_steps_[i.c];
-        r = branch ? t.table->evaluate_piece(frozen_piece(t, branch), w[i.a], t.order) : t.table->evaluate(w[i.a], t.order);
+        r = branch ? t.table->evaluate_piece(frozen_piece(t, w[i.a], branch), w[i.a], t.order)
+                   : t.table->evaluate(w[i.a], t.order);
         break;
       }
     }

@@ -44,15 +44,24 @@ using IndicatorIndex = std::unordered_map<Expr, std::uint32_t, ExprHash>;
 /// A flat instruction list computing all outputs; each distinct node is computed once.
 class Tape {
  public:
+  /// What a switching node whose indicator is not in the index does.
+  enum class Unindexed {
+    Reject,   ///< compiling throws: every switch of the outputs must be an event
+    Compare,  ///< the node compares its operands at every evaluation, branch signs or not
+  };
+
   /// Compiles `outputs`. With `indicators`, every switching node (relation, sign, abs, min, max,
-  /// table) is tied to its indicators (switch_indicators() of the node must all be in the index),
-  /// so that evaluate() can hold its branch.
-  /// @throws std::invalid_argument if a leaf has no input slot or an indicator is not in the index.
-  Tape(std::span<const Expr> outputs, const InputMap& inputs, const IndicatorIndex* indicators = nullptr);
+  /// table) is tied to its indicators (switch_indicators() of the node), so that evaluate() can
+  /// hold its branch; a node whose indicator is not in the index is rejected or compares live.
+  /// @throws std::invalid_argument if a leaf has no input slot, or an indicator is not in the index
+  ///         and `unindexed` is Reject.
+  Tape(std::span<const Expr> outputs, const InputMap& inputs, const IndicatorIndex* indicators = nullptr,
+       Unindexed unindexed = Unindexed::Reject);
 
   /// Writes output k to out[k]. With `branch` (one value per indicator: the sign −1, 0 or +1 it had
   /// at the last event), every switching node takes the branch that sign selects instead of
-  /// comparing its operands, so a Newton iteration never sees a switch. Uses the tape's own
+  /// comparing its operands, so a Newton iteration never sees a switch (except the unindexed
+  /// nodes of a tape compiled with Unindexed::Compare). Uses the tape's own
   /// workspace: one Tape is not to be evaluated from two threads at once.
   /// @throws std::logic_error if `branch` is given to a tape compiled without indicators.
   void evaluate(const TapeInputs& inputs, double* out, const double* branch = nullptr);
@@ -88,7 +97,9 @@ class Tape {
     std::uint32_t first_indicator;  ///< into table_indicators_
   };
   class Compiler;
-  std::ptrdiff_t frozen_piece(const TableStep& step, const double* branch) const;
+  /// The indicator of a switching node that compares live (Unindexed::Compare).
+  static constexpr std::uint32_t kLive = 0xFFFFFFFFu;
+  std::ptrdiff_t frozen_piece(const TableStep& step, double x, const double* branch) const;
   template <typename Visit>
   void for_each_read(Instruction& i, Visit&& visit);
   /// Reuses workspace slots once their last reader has run (values in a long residual live briefly).

@@ -202,9 +202,16 @@ TEST_CASE("signal.Table: y = table(time)") {
     check_at(n, 0.5, 0.625);
     check_at(n, 3.0, 0.0);
   }
-  SUBCASE("one time event per breakpoint") {
+  SUBCASE("one time event per breakpoint where the slope jumps") {
+    // Linear extrapolation continues the end slopes: only the interior point is a kink.
     Definition d = instantiate("signal.Table", {{"table", linear}}, "tab");
     std::vector<Condition> c = conditions(d.equations[0].residual);
+    CHECK(c.size() == 1);
+    CHECK(has_indicator(c, Expr::time() - 1.0));
+    // Holding the end values makes both ends kinks.
+    nlohmann::json held = linear;
+    held["extrapolation"] = "nearest";
+    c = conditions(instantiate("signal.Table", {{"table", held}}, "tab").equations[0].residual);
     CHECK(c.size() == 3);
     CHECK(has_indicator(c, Expr::time()));
     CHECK(has_indicator(c, Expr::time() - 1.0));

@@ -288,9 +288,15 @@ TEST_CASE("conditions: where an expression switches branch") {
     CHECK(c[0].indicator == s.x - 2.0 * s.y);
     CHECK(indicators(max(s.x, 1.0)) == std::vector<Expr>{s.x - 1.0});
   }
-  SUBCASE("a table gives x − x_i for every breakpoint") {
-    const auto t = std::make_shared<const Table1D>("w.ct", std::vector<double>{-1.0, 0.0, 2.5},
-                                                   std::vector<double>{0.0, 1.0, 0.0});
+  SUBCASE("a table gives x − x_i for every breakpoint where its slope jumps") {
+    const std::vector<double> x{-1.0, 0.0, 2.5}, y{0.0, 1.0, 0.0};
+    const auto linear = std::make_shared<const Table1D>("w.lt", x, y);
+    const std::vector<Condition> inner = conditions(interpolate(linear, s.z));
+    REQUIRE(inner.size() == 1);  // the ends continue their slopes
+    CHECK(inner[0].indicator == s.z);
+    const auto smooth = std::make_shared<const Table1D>("w.st", x, y, Interpolation::Smooth);
+    CHECK(conditions(interpolate(smooth, s.z)).empty());  // C¹ everywhere
+    const auto t = std::make_shared<const Table1D>("w.ct", x, y, Interpolation::Linear, Extrapolation::Nearest);
     const Expr tab = interpolate(t, s.z);
     const std::vector<Condition> c = conditions(s.k * tab);
     REQUIRE(c.size() == 3);
@@ -306,7 +312,8 @@ TEST_CASE("conditions: where an expression switches branch") {
   SUBCASE("duplicate indicators are reported once") {
     // x > 0, sign(x), abs(x) and a table with a breakpoint at 0 all switch where x = 0
     const auto t = std::make_shared<const Table1D>("w.dt", std::vector<double>{0.0, 1.0},
-                                                   std::vector<double>{0.0, 1.0});
+                                                   std::vector<double>{0.0, 1.0}, Interpolation::Linear,
+                                                   Extrapolation::Nearest);
     const Expr gt = s.x > 0.0;
     const Expr e = if_else(gt, sign(s.x), abs(s.x)) + interpolate(t, s.x);
     const std::vector<Condition> c = conditions(e);

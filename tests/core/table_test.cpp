@@ -3,6 +3,7 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstddef>
 #include <limits>
@@ -52,8 +53,8 @@ TEST_CASE("Table1D validation names the table and the problem") {
                        std::invalid_argument);
   CHECK_THROWS_WITH_AS(Table1D("T", V{0.0, 1.0}, V{nan, 1.0}), "table T: point 0 is not finite",
                        std::invalid_argument);
-  CHECK_THROWS_WITH_AS(Table1D("T", V{0.0, 1.0}, V{0.0, 1.0}, Interpolation::Smooth).evaluate(0.5, -1),
-                       "table T: negative derivative order", std::invalid_argument);
+  CHECK_THROWS_WITH_AS(Table1D("T", V{0.0, 1.0}, V{0.0, 1.0}, Interpolation::Smooth).evaluate(0.5, -2),
+                       "table T: derivative order below -1 (the antiderivative)", std::invalid_argument);
   CHECK_NOTHROW(Table1D("T", V{0.0, 1.0}, V{0.0, 1.0}));
 }
 
@@ -341,4 +342,75 @@ TEST_CASE("interpolate(): a table as an expression") {
     REQUIRE(fourth.is_constant());
     CHECK(fourth.constant_value() == 0.0);
   }
+}
+
+TEST_CASE("kinks: the breakpoints where the interpolant's slope jumps") {
+  const V x{-1.0, 0.0, 1.0, 3.0};
+  using K = std::vector<std::size_t>;
+  // Linear: every interior point with different slopes on its two sides.
+  CHECK(Table1D("T", x, V{1.0, 0.0, 2.0, 1.0}).kinks() == K{1, 2});
+  // Collinear points (slopes equal up to rounding) are no kinks; a kink between collinear runs is.
+  CHECK(Table1D("T", V{-0.3, 0.1, 0.7, 1.3}, V{-0.9, 0.3, 2.1, 3.9}).kinks().empty());
+  CHECK(Table1D("T", x, V{-2.0, 0.0, 2.0, 3.0}).kinks() == K{2});
+  // Smooth: C¹ inside; nearest extrapolation makes an end a kink unless its slope is zero there.
+  CHECK(Table1D("T", x, V{1.0, 0.0, 2.0, 1.0}, Interpolation::Smooth).kinks().empty());
+  CHECK(Table1D("T", x, V{1.0, 0.0, 2.0, 1.0}, Interpolation::Linear, Extrapolation::Nearest).kinks() == K{0, 1, 2, 3});
+  CHECK(Table1D("T", x, V{1.0, 1.0, 2.0, 1.0}, Interpolation::Smooth, Extrapolation::Nearest).kinks() == K{3});
+  // The pieces between kinks: below the first kink, between, above the last.
+  const Table1D t("T", x, V{1.0, 0.0, 2.0, 1.0});
+  CHECK(t.pieces_between_kinks(0) == std::pair<std::ptrdiff_t, std::ptrdiff_t>{-1, 0});
+  CHECK(t.pieces_between_kinks(1) == std::pair<std::ptrdiff_t, std::ptrdiff_t>{1, 1});
+  CHECK(t.pieces_between_kinks(2) == std::pair<std::ptrdiff_t, std::ptrdiff_t>{2, 3});
+}
+
+namespace {
+
+/// ∫ₐᵇ of the table by composite Simpson on each piece between a, b and the breakpoints (the
+/// pieces are polynomials of degree ≤ 3, which Simpson integrates exactly): an independent check
+/// of the closed-form antiderivative.
+double simpson(const Table1D& t, double a, double b) {
+  V cuts{a, b};
+  for (double xi : t.x())
+    if (xi > std::min(a, b) && xi < std::max(a, b)) cuts.push_back(xi);
+  std::sort(cuts.begin(), cuts.end());
+  double sum = 0.0;
+  for (std::size_t i = 0; i + 1 < cuts.size(); ++i) {
+    const double l = cuts[i], r = cuts[i + 1], m = 0.5 * (l + r);
+    sum += (r - l) / 6.0 * (t.evaluate(l) + 4.0 * t.evaluate(m) + t.evaluate(r));
+  }
+  return b >= a ? sum : -sum;
+}
+
+}  // namespace
+
+TEST_CASE("the antiderivative ∫₀ˣ is exact on every piece, the extrapolated ones included") {
+  for (Interpolation in : {Interpolation::Linear, Interpolation::Smooth})
+    for (Extrapolation ex : {Extrapolation::Linear, Extrapolation::Nearest}) {
+      CAPTURE(static_cast<int>(in));
+      CAPTURE(static_cast<int>(ex));
+      // 0 inside a segment, 0 a breakpoint, 0 below and above the range.
+      for (const V& x : {V{-1.0, 0.5, 1.0, 3.0}, V{-2.0, 0.0, 1.0, 2.5}, V{0.5, 1.0, 2.0}, V{-3.0, -2.0, -0.5}}) {
+        const V y = x.size() == 4 ? V{2.0, -1.0, 0.5, 3.0} : V{1.0, 4.0, 2.0};
+        const Table1D t("T", x, y, in, ex);
+        CHECK(t.evaluate(0.0, -1) == 0.0);
+        for (double at : samples(-5.0, 5.0, 37)) {
+          CAPTURE(at);
+          CHECK(t.evaluate(at, -1) == doctest::Approx(simpson(t, 0.0, at)).epsilon(1e-13).scale(1.0));
+        }
+      }
+    }
+}
+
+TEST_CASE("the antiderivative as an expression: its derivative is the table") {
+  const auto t = std::make_shared<const Table1D>("T", V{-1.0, 0.0, 2.0}, V{3.0, 0.0, 1.0}, Interpolation::Smooth);
+  const Expr x = Expr::variable("tab.x");
+  const Expr e = table_integral(t, x);
+  CHECK(e.op() == Op::Table);
+  CHECK(e.order() == -1);
+  CHECK(to_string(e) == "table_integral(T, tab.x)");
+  CHECK(diff(e, x) == interpolate(t, x));
+  CHECK(evaluate(e, [&](const Expr&) { return 1.5; }) == doctest::Approx(t->evaluate(1.5, -1)).epsilon(1e-15));
+  const Expr folded = table_integral(t, Expr(-1.0));
+  REQUIRE(folded.is_constant());
+  CHECK(folded.constant_value() == doctest::Approx(-1.5 - 1.0 / 12.0 * (t->evaluate(-1.0, 1) - t->evaluate(0.0, 1))).epsilon(1e-14));
 }
