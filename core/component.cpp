@@ -265,6 +265,19 @@ void ComponentBuilder::annotation(std::string_view name, std::string_view descri
   declare(name, "", description, "none", j != nullptr);
 }
 
+Expr ComponentBuilder::initial_parameter(std::string_view name, std::string_view unit, std::string_view description,
+                                        const Expr& value) {
+  // The symbol carries the instance name, which a copied instance would have to rename.
+  depends_on_name_ = true;
+  const Expr symbol = Expr::parameter(qualified(name));
+  def_.initial_parameters.push_back({keep_text(name), symbol, value, keep_text(unit), keep_text(description)});
+  return symbol;
+}
+
+void ComponentBuilder::note(std::string text) {
+  if (mode_ == Mode::Instance) def_.notes.push_back(std::move(text));
+}
+
 Expr ComponentBuilder::add_variable(std::string_view local, std::string_view unit, std::string_view description,
                                     const VariableOptions& options, bool is_port) {
   // The qualified name in a reused buffer: the symbol keeps its own copy.

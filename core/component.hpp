@@ -80,6 +80,13 @@ struct Definition {
     Port port;
     std::string_view description;
   };
+  /// A parameter fixed at initialization: ComponentBuilder::initial_parameter.
+  struct InitialParameter {
+    std::string_view local_name;
+    Expr symbol;  ///< Expr::parameter("<instance>.<local_name>")
+    Expr value;   ///< what it equals at the start time, in the instance's variables
+    std::string_view unit, description;
+  };
 
   std::string instance;  ///< empty when describing a type
   std::string type;
@@ -88,6 +95,9 @@ struct Definition {
   std::vector<PortInfo> ports;
   std::vector<Variable> variables;
   std::vector<Equation> equations;
+  std::vector<InitialParameter> initial_parameters;
+  /// Remarks for `acausal check` about the parameter values (a choice that slows the simulation).
+  std::vector<std::string> notes;
   Expr stored_energy = 0.0;   ///< [J]
   Expr loss_power = 0.0;      ///< [W], dissipated (≥ 0 for a passive element)
   Expr injected_power = 0.0;  ///< [W], taken from a signal by a source
@@ -148,6 +158,18 @@ class ComponentBuilder {
                                                                 std::string_view y_unit, std::string_view description);
   /// Stored for the user (visualization settings and the like), not used by the equations.
   void annotation(std::string_view name, std::string_view description);
+
+  /// A parameter fixed at initialization, Modelica's `parameter Real p(fixed = false)` with the
+  /// initial equation `p = value`: the initialization solves for it together with the initial state
+  /// (so `value` may depend on states and on other unknowns), and it stays constant afterwards.
+  /// Returns its symbol `<instance>.<name>`, for equations and energy terms. A spring whose
+  /// deflection is measured from its start, θ = θ0 + φ − φ(t0), writes
+  /// `theta_init + phi_rel - b.initial_parameter("phi_rel_start", "rad", "...", phi_rel)`.
+  Expr initial_parameter(std::string_view name, std::string_view unit, std::string_view description,
+                         const Expr& value);
+
+  /// A remark for `acausal check` on this instance's parameters (not an error): "k2 or k4 ≠ 0: …".
+  void note(std::string text);
 
   /// @throws ModelError at /components/<i>/params/<name> with `message`.
   [[noreturn]] void fail(std::string_view parameter, const std::string& message) const;

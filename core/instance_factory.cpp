@@ -66,6 +66,7 @@ Definition InstanceFactory::rename(const Definition& first, const NetlistCompone
   d.type = first.type;
   d.pointer = c.pointer;
   d.parameters = first.parameters;
+  d.notes = first.notes;
   // The qualified names side by side (views are taken once the buffer is complete), then the
   // variables looked up as one batch.
   names_.clear();

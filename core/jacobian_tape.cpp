@@ -136,12 +136,13 @@ JacobianTape::Structure JacobianTape::structure(std::span<const Expr> residuals,
 }
 
 JacobianTape::JacobianTape(std::span<const Expr> residuals, const InputMap& inputs, std::size_t unknowns,
-                           const IndicatorIndex* indicators)
-    : JacobianTape(structure(residuals, inputs, unknowns), inputs, indicators) {}
+                           const IndicatorIndex* indicators, Tape::Unindexed unindexed)
+    : JacobianTape(structure(residuals, inputs, unknowns), inputs, indicators, unindexed) {}
 
-JacobianTape::JacobianTape(Structure s, const InputMap& inputs, const IndicatorIndex* indicators)
+JacobianTape::JacobianTape(Structure s, const InputMap& inputs, const IndicatorIndex* indicators,
+                           Tape::Unindexed unindexed)
     : pattern_(std::move(s.pattern)), dy_(std::move(s.dy)), dyp_(std::move(s.dyp)),
-      tape_(s.partials, inputs, indicators), partials_(s.partials.size()) {}
+      tape_(s.partials, inputs, indicators, unindexed), partials_(s.partials.size()) {}
 
 std::span<const double> JacobianTape::partials(const TapeInputs& inputs, const double* branch) {
   tape_.evaluate(inputs, partials_.data(), branch);

@@ -26,9 +26,10 @@ class JacobianTape {
   /// Residual i depends on unknown j through every leaf the InputMap sends to y[j] or y'[j]
   /// (several leaves may share an index; their partials add). An entry is in the pattern when
   /// one of its two partials is not identically zero.
+  /// `indicators` and `unindexed`: as for Tape.
   /// @throws std::invalid_argument if a leaf has no input slot or an index is ≥ `unknowns`.
   JacobianTape(std::span<const Expr> residuals, const InputMap& inputs, std::size_t unknowns,
-               const IndicatorIndex* indicators = nullptr);
+               const IndicatorIndex* indicators = nullptr, Tape::Unindexed unindexed = Tape::Unindexed::Reject);
 
   const SparsityPattern& pattern() const { return pattern_; }
 
@@ -51,7 +52,7 @@ class JacobianTape {
     std::vector<Expr> partials;  // dy then dyp: the tape's outputs
   };
   static Structure structure(std::span<const Expr> residuals, const InputMap& inputs, std::size_t unknowns);
-  JacobianTape(Structure s, const InputMap& inputs, const IndicatorIndex* indicators);
+  JacobianTape(Structure s, const InputMap& inputs, const IndicatorIndex* indicators, Tape::Unindexed unindexed);
 
   SparsityPattern pattern_;
   std::vector<Expr> dy_;

@@ -1,6 +1,7 @@
 #include "core/program.hpp"
 
 #include <cmath>
+#include <stdexcept>
 #include <string_view>
 #include <unordered_map>
 
@@ -11,12 +12,23 @@
 namespace acausal {
 namespace {
 
-InputMap unknown_inputs(const ReducedDae& dae) {
+/// Where tapes read the unknowns (y, y') and the initial parameters: from p, or (for the
+/// initialization, `parameters_as_unknowns`) from y after the n unknowns.
+InputMap unknown_inputs(const ReducedDae& dae, const InitialParameters& initial, bool parameters_as_unknowns = false) {
   auto column = std::make_shared<ExprMap<std::uint32_t>>();
   for (std::size_t k = 0; k < dae.unknowns.size(); ++k) column->emplace(dae.unknowns[k], static_cast<std::uint32_t>(k));
-  return [column](const Expr& leaf) -> std::optional<InputSlot> {
+  auto parameter = std::make_shared<std::unordered_map<Expr, std::uint32_t, ExprHash>>();
+  const auto n = static_cast<std::uint32_t>(dae.unknowns.size());
+  for (std::size_t k = 0; k < initial.symbols.size(); ++k)
+    parameter->emplace(initial.symbols[k], static_cast<std::uint32_t>(k));
+  return [column, parameter, parameters_as_unknowns, n](const Expr& leaf) -> std::optional<InputSlot> {
     switch (leaf.op()) {
       case Op::Time: return InputSlot{InputKind::Time, 0};
+      case Op::Parameter: {
+        auto it = parameter->find(leaf);
+        if (it == parameter->end()) return std::nullopt;
+        return parameters_as_unknowns ? InputSlot{InputKind::Y, n + it->second} : InputSlot{InputKind::P, it->second};
+      }
       case Op::Variable: {
         const std::uint32_t* k = column->find(leaf);
         if (k == nullptr) return std::nullopt;
@@ -114,15 +126,28 @@ std::vector<Expr> output_expressions(const Model& model, const ReducedDae& dae, 
   return out;
 }
 
+InitialParameters collect_initial_parameters(const Model& model, const ReducedDae& dae) {
+  InitialParameters out;
+  for (const Definition& d : model.instances)
+    for (const Definition::InitialParameter& p : d.initial_parameters) {
+      out.symbols.push_back(p.symbol);
+      out.values.push_back(dae.in_unknowns(p.value));
+      out.pointers.push_back(d.pointer);
+    }
+  return out;
+}
+
 }  // namespace
 
 Program::Program(const Model& model, ReducedDae dae)
     : model_(&model),
       dae_(std::move(dae)),
+      initial_(collect_initial_parameters(model, dae_)),
+      initial_values_(initial_.symbols.size(), 0.0),
       derivatives_(dae_.residuals),
       output_expressions_(output_expressions(model, dae_, derivatives_)),
       indicator_set_(collect_indicators(dae_, output_expressions_, derivatives_)),
-      inputs_(unknown_inputs(dae_)),
+      inputs_(unknown_inputs(dae_, initial_)),
       residual_(dae_.residuals, inputs_, &indicator_set_.index),
       jacobian_(dae_.residuals, inputs_, dae_.unknowns.size(), &indicator_set_.index),
       indicators_(indicator_set_.expressions, inputs_),
@@ -170,7 +195,9 @@ void Program::build_energy() {
     a.throughput = add(throughput);
     accounts_.push_back(a);
   }
-  energy_.emplace(terms, inputs_);
+  // With the solver's branch signs: a switch the equations share switches the energy terms with
+  // them; the others (the throughput's |port power|) compare live.
+  energy_.emplace(terms, inputs_, &indicator_set_.index, Tape::Unindexed::Compare);
 }
 
 Tape& Program::time_partials() {
@@ -190,6 +217,28 @@ Tape& Program::selection() {
     selection_.emplace(entries, inputs_);
   }
   return *selection_;
+}
+
+void Program::set_initial_parameter_values(std::vector<double> values) {
+  if (values.size() != initial_values_.size())
+    throw std::invalid_argument("initial parameter values: " + std::to_string(values.size()) + " given, " +
+                                std::to_string(initial_values_.size()) + " expected");
+  initial_values_ = std::move(values);
+}
+
+InitialProblem& Program::initial_problem() {
+  if (initial_.symbols.empty()) throw std::logic_error("initial_problem(): the model has no initial parameters");
+  if (!initial_problem_) {
+    std::vector<Expr> rows = dae_.residuals;
+    for (std::size_t k = 0; k < initial_.symbols.size(); ++k) rows.push_back(initial_.symbols[k] - initial_.values[k]);
+    const InputMap inputs = unknown_inputs(dae_, initial_, true);
+    const std::size_t columns = size() + initial_.symbols.size();
+    // The defining equations may switch where the model does not: they compare live.
+    initial_problem_ = std::make_unique<InitialProblem>(InitialProblem{
+        Tape(rows, inputs, &indicator_set_.index, Tape::Unindexed::Compare),
+        JacobianTape(rows, inputs, columns, &indicator_set_.index, Tape::Unindexed::Compare)});
+  }
+  return *initial_problem_;
 }
 
 std::string Program::name(std::size_t k) const { return dae_.name(*model_, k); }

@@ -51,6 +51,21 @@ class ExplicitDerivatives {
   std::unordered_map<Expr, Expr, ExprHash> built_;
 };
 
+/// The parameters fixed at initialization (ComponentBuilder::initial_parameter) of every instance.
+struct InitialParameters {
+  std::vector<Expr> symbols;          ///< their Parameter leaves, in instance order
+  std::vector<Expr> values;           ///< what each equals at the start time, in the unknowns
+  std::vector<std::string> pointers;  ///< the JSON pointer of the instance that declared each
+};
+
+/// The initialization's view of a model with initial parameters: the parameters become algebraic
+/// unknowns after the others (y[n + k] for parameter k), and their defining equations
+/// p_k − value_k = 0 residual rows after the model's (row n + k).
+struct InitialProblem {
+  Tape residual;
+  JacobianTape jacobian;
+};
+
 class Program {
  public:
   Program(const Model& model, ReducedDae dae);
@@ -71,6 +86,19 @@ class Program {
   /// Component start value of each unknown (a guess unless a target says otherwise).
   const std::vector<double>& start() const { return start_; }
 
+  /// The parameters fixed at initialization, and their values once initialization has fixed them
+  /// (zero before). Every tape reads them through inputs().
+  const InitialParameters& initial_parameters() const { return initial_; }
+  const std::vector<double>& initial_parameter_values() const { return initial_values_; }
+  void set_initial_parameter_values(std::vector<double> values);
+  /// What a tape of this program reads at (t, y, y'): these arrays and the initial parameters.
+  TapeInputs inputs(double t, const double* y, const double* yp) const {
+    return {t, y, yp, initial_values_.data()};
+  }
+  /// The initialization's residual and Jacobian with the initial parameters as unknowns, built on
+  /// first use. @throws std::logic_error for a model without initial parameters (use the tapes).
+  InitialProblem& initial_problem();
+
   Tape& residual() { return residual_; }
   JacobianTape& jacobian() { return jacobian_; }
   const JacobianTape& jacobian() const { return jacobian_; }
@@ -85,8 +113,8 @@ class Program {
   const std::vector<std::string>& output_names() const { return model_->outputs; }
 
   /// Energy terms of every instance that has any, in one tape, built on first use (only energy
-  /// accounting needs them). Evaluated at step ends and quadrature points, never inside Newton, so
-  /// its switching nodes compare live (no branch signs).
+  /// accounting needs them). Its switching nodes hold the branches of the model's indicators
+  /// where they share them (evaluate with the branch signs) and compare live elsewhere.
   Tape& energy() {
     build_energy();
     return *energy_;
@@ -115,6 +143,8 @@ class Program {
 
   const Model* model_;
   ReducedDae dae_;
+  InitialParameters initial_;
+  std::vector<double> initial_values_;
   ExplicitDerivatives derivatives_;
   std::vector<Expr> output_expressions_;
   IndicatorSet indicator_set_;
@@ -127,6 +157,7 @@ class Program {
   std::optional<Tape> energy_;
   std::optional<Tape> selection_;
   std::optional<Tape> time_partials_;
+  std::unique_ptr<InitialProblem> initial_problem_;
   std::vector<double> id_, nominal_, start_;
 };
 

@@ -36,11 +36,11 @@ void make_consistent(Program& p, double t, std::vector<double>& y, std::vector<d
   std::vector<double> f(n);
   SparseLu lu;
   for (int iteration = 0; iteration < 3; ++iteration) {
-    p.residual().evaluate({t, y.data(), yp.data(), nullptr}, f.data(), branch.data());
+    p.residual().evaluate(p.inputs(t, y.data(), yp.data()), f.data(), branch.data());
     double worst = 0.0;
     for (double v : f) worst = std::max(worst, std::fabs(v));
     if (worst == 0.0) break;
-    if (!lu.factor(n, mixed_matrix(p, p.jacobian().partials({t, y.data(), yp.data(), nullptr}, branch.data()))))
+    if (!lu.factor(n, mixed_matrix(p, p.jacobian().partials(p.inputs(t, y.data(), yp.data()), branch.data()))))
       throw SolverError(t, "consistent derivatives: the equations are singular here");
     lu.solve(f);  // now the correction
     for (std::size_t c = 0; c < n; ++c) (id[c] == 1.0 ? yp[c] : y[c]) -= f[c];
@@ -49,11 +49,11 @@ void make_consistent(Program& p, double t, std::vector<double>& y, std::vector<d
   bool any_algebraic = false;
   for (double d : id) any_algebraic = any_algebraic || d == 0.0;
   if (!any_algebraic) return;
-  const auto parts = p.jacobian().partials({t, y.data(), yp.data(), nullptr}, branch.data());
+  const auto parts = p.jacobian().partials(p.inputs(t, y.data(), yp.data()), branch.data());
   if (!lu.factor(n, mixed_matrix(p, parts)))
     throw SolverError(t, "consistent derivatives: the equations are singular here");
   std::vector<double> rhs(n);
-  p.time_partials().evaluate({t, y.data(), yp.data(), nullptr}, rhs.data(), branch.data());
+  p.time_partials().evaluate(p.inputs(t, y.data(), yp.data()), rhs.data(), branch.data());
   const SparsityPattern& pat = p.jacobian().pattern();
   for (std::size_t c = 0; c < n; ++c) {
     if (id[c] != 1.0) continue;

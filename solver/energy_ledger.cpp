@@ -6,13 +6,13 @@
 
 namespace acausal {
 
-EnergyLedger::EnergyLedger(Program& program) : program_(program) {
+EnergyLedger::EnergyLedger(Program& program, const std::vector<double>& branch) : program_(program), branch_now_(branch) {
   values_.resize(program.energy().output_count());
   for (const EnergyAccount& a : program.accounts()) report_.components.push_back({a.instance});
 }
 
 void EnergyLedger::terms(double t, const double* y, const double* yp) {
-  program_.energy().evaluate({t, y, yp, nullptr}, values_.data());
+  program_.energy().evaluate(program_.inputs(t, y, yp), values_.data(), branch_now_.data());
 }
 
 double EnergyLedger::stored_total() const {
@@ -31,14 +31,13 @@ void EnergyLedger::start(double t, const double* y, const double* yp) {
     report_.components[c].stored_start = report_.components[c].stored_end = values_[accounts[c].stored];
 }
 
-void EnergyLedger::check_balance(double t, const double* y, const double* yp, const double* branch) {
+void EnergyLedger::check_balance(double t, const double* y, const double* yp) {
   // The audit compares powers: it needs y' that satisfies the equations exactly, not to the
   // integrator's Newton tolerance (which, divided by the step size, would dominate the audit).
   const std::size_t n = program_.size();
   y_.assign(y, y + n);
   yp_.assign(yp, yp + n);
-  branch_.assign(branch, branch + program_.indicator_count());
-  make_consistent(program_, t, y_, yp_, branch_);
+  make_consistent(program_, t, y_, yp_, branch_now_);
   terms(t, y_.data(), yp_.data());
   report_.time_end = t;
   report_.stored_end = stored_total();

@@ -40,7 +40,9 @@ struct EnergyReport {
 /// the trajectory.
 class EnergyLedger {
  public:
-  explicit EnergyLedger(Program& program);
+  /// `branch`: the branch signs the solver holds, read at every evaluation, so that the energy
+  /// terms switch where the equations do (a spring's energy on the same side of a kink as its torque).
+  EnergyLedger(Program& program, const std::vector<double>& branch);
   /// The state at the start.
   void start(double t, const double* y, const double* yp);
   /// Adds the interval [a, b] of one step; `sample(t, y, yp)` fills y and y' at t in [a, b].
@@ -48,7 +50,7 @@ class EnergyLedger {
   void step(double a, double b, Sample&& sample);
   /// Checks the global balance and every component's audit at the end of a step (after step()),
   /// where the solver's y and y' satisfy the equations (between steps the interpolant does not).
-  void check_balance(double t, const double* y, const double* yp, const double* branch);
+  void check_balance(double t, const double* y, const double* yp);
   const EnergyReport& report() const { return report_; }
 
  private:
@@ -56,8 +58,9 @@ class EnergyLedger {
   double stored_total() const;
 
   Program& program_;
+  const std::vector<double>& branch_now_;
   std::vector<double> values_;
-  std::vector<double> y_, yp_, branch_;
+  std::vector<double> y_, yp_;
   EnergyReport report_;
 };
 

@@ -50,7 +50,7 @@ struct IdaCallbacks {
   static int residual(realtype t, N_Vector y, N_Vector yp, N_Vector r, void* user) {
     IdaSession* s = self(user);
     try {
-      TapeInputs in{t, N_VGetArrayPointer(y), N_VGetArrayPointer(yp), nullptr};
+      const TapeInputs in = s->program_.inputs(t, N_VGetArrayPointer(y), N_VGetArrayPointer(yp));
       s->program_.residual().evaluate(in, N_VGetArrayPointer(r), s->branch_.data());
       const double* out = N_VGetArrayPointer(r);
       for (std::size_t i = 0; i < s->program_.size(); ++i)
@@ -74,7 +74,7 @@ struct IdaCallbacks {
       sunindextype* rowval = SUNSparseMatrix_IndexValues(J);
       std::copy(pat.col_start.begin(), pat.col_start.end(), colptr);
       std::copy(pat.row_index.begin(), pat.row_index.end(), rowval);
-      TapeInputs in{t, N_VGetArrayPointer(y), N_VGetArrayPointer(yp), nullptr};
+      const TapeInputs in = s->program_.inputs(t, N_VGetArrayPointer(y), N_VGetArrayPointer(yp));
       s->program_.jacobian().evaluate(in, cj, SUNSparseMatrix_Data(J), s->branch_.data());
       return 0;
     } catch (...) {
@@ -89,7 +89,7 @@ struct IdaCallbacks {
   static int roots(realtype t, N_Vector y, N_Vector yp, realtype* g, void* user) {
     IdaSession* s = self(user);
     try {
-      TapeInputs in{t, N_VGetArrayPointer(y), N_VGetArrayPointer(yp), nullptr};
+      const TapeInputs in = s->program_.inputs(t, N_VGetArrayPointer(y), N_VGetArrayPointer(yp));
       s->program_.indicators().evaluate(in, g);
       return 0;
     } catch (...) {

@@ -13,20 +13,24 @@
 namespace acausal {
 namespace {
 
-/// The initialization problem's unknowns: all y, then y' of the differential unknowns.
+/// The initialization problem's unknowns: all y (the model's unknowns, then its initial parameters),
+/// then y' of the differential unknowns. Its first rows are the model's equations, then the
+/// definitions of the initial parameters (Program::initial_problem), then the chosen conditions.
 struct Layout {
-  std::size_t n = 0;
-  std::vector<std::size_t> yp_column;  ///< per unknown: column of its y', or kUnmatched if algebraic
+  std::size_t unknowns = 0;  ///< the model's unknowns
+  std::size_t n = 0;         ///< y columns and equation rows: the unknowns and the initial parameters
+  std::vector<std::size_t> yp_column;  ///< per y column: column of its y', or kUnmatched if algebraic
   std::vector<std::size_t> yp_owner;   ///< per column ≥ n: the unknown whose y' it is
   std::size_t columns = 0;
 };
 
 Layout layout(const Program& p) {
   Layout l;
-  l.n = p.size();
+  l.unknowns = p.size();
+  l.n = p.size() + p.initial_parameters().symbols.size();
   l.yp_column.assign(l.n, kUnmatched);
   l.columns = l.n;
-  for (std::size_t j = 0; j < l.n; ++j)
+  for (std::size_t j = 0; j < l.unknowns; ++j)
     if (p.id()[j] == 1.0) {
       l.yp_column[j] = l.columns++;
       l.yp_owner.push_back(j);
@@ -34,9 +38,18 @@ Layout layout(const Program& p) {
   return l;
 }
 
-/// `x` for column c < n of the layout, `der(x)` for the y' column of x.
+/// The residual and Jacobian the initialization solves: the program's own, or with the initial
+/// parameters as unknowns when it has any.
+Tape& residual_tape(Program& p) { return p.initial_parameters().symbols.empty() ? p.residual() : p.initial_problem().residual; }
+JacobianTape& jacobian_tape(Program& p) {
+  return p.initial_parameters().symbols.empty() ? p.jacobian() : p.initial_problem().jacobian;
+}
+
+/// `x` for a y column of the layout, `der(x)` for the y' column of x.
 std::string column_name(const Program& p, const Layout& l, std::size_t c) {
-  return c < l.n ? p.name(c) : "der(" + p.name(l.yp_owner[c - l.n]) + ")";
+  if (c < l.unknowns) return p.name(c);
+  if (c < l.n) return p.initial_parameters().symbols[c - l.unknowns].name();
+  return "der(" + p.name(l.yp_owner[c - l.n]) + ")";
 }
 
 /// One extra row of the initialization problem: unknown `unknown` equals `value`.
@@ -68,18 +81,18 @@ struct Choice {
   Matching matching;  ///< perfect
 };
 
-Choice choose_conditions(const Program& p) {
+Choice choose_conditions(Program& p) {
   const Layout l = layout(p);
   IncrementalMatching im(l.columns);
-  const JacobianTape& jac = p.jacobian();
+  const JacobianTape& jac = jacobian_tape(p);
   const SparsityPattern& pat = jac.pattern();
-  std::vector<std::vector<std::uint32_t>> rows(p.size());
+  std::vector<std::vector<std::uint32_t>> rows(l.n);
   for (std::size_t c = 0; c < pat.cols; ++c)
     for (auto k = static_cast<std::size_t>(pat.col_start[c]); k < static_cast<std::size_t>(pat.col_start[c + 1]); ++k) {
       auto r = static_cast<std::size_t>(pat.row_index[k]);
       auto zero = [](const Expr& e) { return e.is_constant() && e.constant_value() == 0.0; };
       if (!zero(jac.dy(k))) rows[r].push_back(static_cast<std::uint32_t>(c));
-      if (!zero(jac.dyp(k))) rows[r].push_back(static_cast<std::uint32_t>(l.yp_column[c]));
+      if (!zero(jac.dyp(k)) && l.yp_column[c] != kUnmatched) rows[r].push_back(static_cast<std::uint32_t>(l.yp_column[c]));
     }
   for (auto& r : rows) im.add_row(std::move(r));  // index ≤ 1: every equation can be matched
 
@@ -107,8 +120,8 @@ Choice choose_conditions(const Program& p) {
     std::vector<std::string> names{target_variable(p, j)};
     std::string others;
     for (std::size_t row : dm.over_rows) {
-      if (row < p.size() || row + 1 == g.rows) continue;
-      std::size_t other = target_row_unknown[row - p.size()];
+      if (row < l.n || row + 1 == g.rows) continue;
+      std::size_t other = target_row_unknown[row - l.n];
       names.push_back(target_variable(p, other));
       others += (others.empty() ? "" : ", ") + target_text(p, other);
     }
@@ -149,7 +162,7 @@ class InitialSystem {
 
   void residual(std::vector<double>& out) {
     out.resize(rows_);
-    p_.residual().evaluate({t0_, s_.y.data(), s_.yp.data(), nullptr}, out.data(), s_.branch.data());
+    residual_tape(p_).evaluate(inputs(), out.data(), s_.branch.data());
     for (std::size_t c = 0; c < choice_.conditions.size(); ++c)
       out[l_.n + c] = s_.y[choice_.conditions[c].unknown] - choice_.conditions[c].value;
   }
@@ -158,9 +171,10 @@ class InitialSystem {
   /// kUnmatched for outside); the whole system when both map everything.
   std::vector<SparseEntry> jacobian(const std::vector<std::size_t>& row_index,
                                     const std::vector<std::size_t>& col_index) {
-    const SparsityPattern& pat = p_.jacobian().pattern();
+    JacobianTape& jacobian = jacobian_tape(p_);
+    const SparsityPattern& pat = jacobian.pattern();
     const std::size_t nnz = pat.nonzeros();
-    auto parts = p_.jacobian().partials({t0_, s_.y.data(), s_.yp.data(), nullptr}, s_.branch.data());
+    auto parts = jacobian.partials(inputs(), s_.branch.data());
     std::vector<SparseEntry> entries;
     entries.reserve(2 * nnz + choice_.conditions.size());
     auto add = [&](std::size_t r, std::size_t c, double v) {
@@ -179,6 +193,9 @@ class InitialSystem {
 
   /// z[c] of the layout.
   double& unknown(std::size_t c) { return c < l_.n ? s_.y[c] : s_.yp[l_.yp_owner[c - l_.n]]; }
+
+  /// The program's tapes read the initial parameters, kept after the unknowns in y, as p.
+  TapeInputs inputs() const { return {t0_, s_.y.data(), s_.yp.data(), s_.y.data() + l_.unknowns}; }
 
  private:
   Program& p_;
@@ -244,6 +261,10 @@ std::string describe_rows(const Program& p, const Layout& l, const Choice& choic
     std::ostringstream os;
     if (r >= l.n) {
       os << "\n  initial value " << target_text(p, choice.conditions[r - l.n].unknown);
+    } else if (r >= l.unknowns) {
+      const std::size_t k = r - l.unknowns;
+      os << "\n  " << p.initial_parameters().pointers[k] << " (initial parameter: "
+         << p.initial_parameters().symbols[k].name() << " = " << to_string(p.initial_parameters().values[k]) << ")";
     } else if (p.dae().residual_equation[r] == ReducedDae::kNoEquation) {
       os << "\n  0 = " << to_string(p.dae().residuals[r]);
     } else {
@@ -274,7 +295,7 @@ void solve_blocks(InitialSystem& sys, const Program& p, const Layout& l, const C
 
 }  // namespace
 
-std::vector<InitialSource> initial_sources(const Program& program, std::vector<std::string>* dropped) {
+std::vector<InitialSource> initial_sources(Program& program, std::vector<std::string>* dropped) {
   Choice c = choose_conditions(program);
   if (dropped != nullptr) *dropped = c.dropped;
   return c.source;
@@ -288,13 +309,14 @@ InitialState initialize(Program& p, double t0) {
   s.source = choice.source;
   s.dropped = choice.dropped;
   s.y = p.start();
-  for (std::size_t j = 0; j < l.n; ++j)
+  for (std::size_t j = 0; j < l.unknowns; ++j)
     if (p.dae().targets[j].priority != TargetPriority::None) s.y[j] = p.dae().targets[j].value;
-  s.yp.assign(l.n, 0.0);
+  s.y.resize(l.n, 0.0);  // the initial parameters, solved for with the unknowns
+  s.yp.assign(l.unknowns, 0.0);
   s.branch.assign(p.indicator_count(), 0.0);
   std::vector<double> indicator(p.indicator_count());
   auto update_branches = [&] {
-    p.indicators().evaluate({t0, s.y.data(), s.yp.data(), nullptr}, indicator.data());
+    p.indicators().evaluate({t0, s.y.data(), s.yp.data(), s.y.data() + l.unknowns}, indicator.data());
     bool changed = false;
     for (std::size_t k = 0; k < indicator.size(); ++k) {
       double b = sign_of(indicator[k]);
@@ -303,8 +325,15 @@ InitialState initialize(Program& p, double t0) {
     }
     return changed;
   };
+  // The initial parameters move from the tail of y to the program, which every tape reads them from.
+  auto finish = [&] {
+    s.parameters.assign(s.y.begin() + static_cast<std::ptrdiff_t>(l.unknowns), s.y.end());
+    s.y.resize(l.unknowns);
+    p.set_initial_parameter_values(s.parameters);
+    return s;
+  };
   update_branches();
-  if (l.columns == 0) return s;  // nothing to solve: every variable is fixed or explicit
+  if (l.columns == 0) return finish();  // nothing to solve: every variable is fixed or explicit
 
   InitialSystem sys(p, l, choice, s, t0);
   std::vector<std::size_t> all_rows(sys.rows()), all_cols(l.columns);
@@ -332,7 +361,7 @@ InitialState initialize(Program& p, double t0) {
     }
     if (!update_branches()) break;  // the branches the solution lies in are the ones it was solved with
   }
-  return s;
+  return finish();
 }
 
 }  // namespace acausal

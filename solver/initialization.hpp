@@ -22,6 +22,7 @@ enum class InitialSource {
 struct InitialState {
   double time = 0.0;
   std::vector<double> y, yp;
+  std::vector<double> parameters;       ///< the initial parameters (Program::initial_parameters)
   std::vector<double> branch;           ///< sign of each event indicator
   std::vector<InitialSource> source;    ///< per unknown
   std::vector<std::string> dropped;     ///< low targets the model could not honour (variable names)
@@ -30,9 +31,10 @@ struct InitialState {
 
 /// Structural choice of the initial conditions (no numerics): which targets and start values hold.
 /// @throws ModelError naming the targets when high-priority targets over-specify the model.
-std::vector<InitialSource> initial_sources(const Program& program, std::vector<std::string>* dropped = nullptr);
+std::vector<InitialSource> initial_sources(Program& program, std::vector<std::string>* dropped = nullptr);
 
-/// Solves the initialization problem by damped Newton with a sparse LU factorization.
+/// Solves the initialization problem by damped Newton with a sparse LU factorization, and fixes
+/// the program's initial parameters (Program::set_initial_parameter_values) to the solution's.
 /// @throws ModelError for over-specified targets, SolverError when Newton does not converge
 ///         (naming the equations with the largest residuals).
 InitialState initialize(Program& program, double t0);

@@ -50,7 +50,7 @@ SimulationResult simulate(Program& program, const SimulationOptions& options, Re
   std::vector<double> branch = result.initial.branch;
   std::vector<double> out(program.outputs().output_count());
   auto emit = [&](double t, const double* y, const double* yp) {
-    program.outputs().evaluate({t, y, yp, nullptr}, out.data(), branch.data());
+    program.outputs().evaluate(program.inputs(t, y, yp), out.data(), branch.data());
     writer.row(t, out);
     ++result.rows;
   };
@@ -62,14 +62,14 @@ SimulationResult simulate(Program& program, const SimulationOptions& options, Re
     // Nothing to integrate (signals only, or everything fixed): the outputs are functions of time,
     // evaluated with live branches at each grid point.
     for (; !grid.done(); grid.advance()) {
-      program.outputs().evaluate({grid.time(), nullptr, nullptr, nullptr}, out.data());
+      program.outputs().evaluate(program.inputs(grid.time(), nullptr, nullptr), out.data());
       writer.row(grid.time(), out);
       ++result.rows;
     }
     writer.end();
     result.integrate_seconds = seconds_since(t_integrate);
     if (options.energy) {
-      EnergyLedger ledger(program);
+      EnergyLedger ledger(program, branch);
       ledger.start(options.start, nullptr, nullptr);
       result.energy = ledger.report();
     }
@@ -79,7 +79,7 @@ SimulationResult simulate(Program& program, const SimulationOptions& options, Re
   IdaSession ida(program, options.start, result.initial.y, result.initial.yp, branch, options.tolerance, options.stop);
   std::optional<EnergyLedger> ledger;
   if (options.energy) {
-    ledger.emplace(program);
+    ledger.emplace(program, branch);
     ledger->start(options.start, result.initial.y.data(), result.initial.yp.data());
   }
   std::vector<double> y, yp, indicator(program.indicator_count());
@@ -116,7 +116,7 @@ SimulationResult simulate(Program& program, const SimulationOptions& options, Re
       emit(grid.time(), y.data(), yp.data());
       grid.advance();
     }
-    if (ledger) ledger->check_balance(t, ida.y(), ida.yp(), branch.data());
+    if (ledger) ledger->check_balance(t, ida.y(), ida.yp());
     t_prev = t;
     if (s == IdaSession::Step::Stop || t >= options.stop - eps) break;
     bool restart = false;
@@ -128,7 +128,7 @@ SimulationResult simulate(Program& program, const SimulationOptions& options, Re
     }
     // An indicator that was exactly zero (at the start or at an event) takes the side the solution
     // has moved to; IDA reports no crossing for it.
-    program.indicators().evaluate({t, ida.y(), ida.yp(), nullptr}, indicator.data());
+    program.indicators().evaluate(program.inputs(t, ida.y(), ida.yp()), indicator.data());
     for (std::size_t k = 0; k < branch.size(); ++k)
       if (branch[k] == 0.0 && indicator[k] != 0.0) {
         branch[k] = sign_of(indicator[k]);

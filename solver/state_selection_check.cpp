@@ -18,7 +18,7 @@ StateSelectionCheck::StateSelectionCheck(Program& program) : program_(program) {
 }
 
 const std::vector<double>& StateSelectionCheck::qualities(double t, const double* y, const double* yp) {
-  program_.selection().evaluate({t, y, yp, nullptr}, values_.data());
+  program_.selection().evaluate(program_.inputs(t, y, yp), values_.data());
   qualities_.clear();
   std::size_t offset = 0;
   for (const PivotBlock& block : program_.dae().reduction.pivots) {
