@@ -241,6 +241,31 @@ InitialProblem& Program::initial_problem() {
   return *initial_problem_;
 }
 
+std::vector<double> Program::indicator_scales(double t, const double* y, const double* yp) const {
+  const LeafValues at = [&](const Expr& leaf) -> double {
+    const std::optional<InputSlot> slot = inputs_(leaf);
+    if (!slot) throw std::invalid_argument("indicator_scales: no value for " + to_string(leaf));
+    switch (slot->kind) {
+      case InputKind::Time: return t;
+      case InputKind::Y: return y[slot->index];
+      case InputKind::YP: return yp[slot->index];
+      case InputKind::P: return initial_values_[slot->index];
+    }
+    return 0.0;
+  };
+  std::vector<double> scales;
+  for (const Expr& g : indicator_set_.expressions) {
+    double scale = 0.0;
+    for (const Expr& leaf : leaves(g)) {
+      const std::optional<InputSlot> slot = inputs_(leaf);
+      if (!slot || slot->kind != InputKind::Y) continue;
+      scale += std::fabs(evaluate(diff(g, leaf), at)) * nominal_[slot->index];
+    }
+    scales.push_back(scale);
+  }
+  return scales;
+}
+
 std::string Program::name(std::size_t k) const { return dae_.name(*model_, k); }
 
 std::unique_ptr<Program> compile(const Model& model) { return std::make_unique<Program>(model, analyze(model)); }

@@ -107,6 +107,11 @@ class Program {
   Tape& indicators() { return indicators_; }
   const std::vector<Expr>& indicator_expressions() const { return indicator_set_.expressions; }
   std::size_t indicator_count() const { return indicator_set_.expressions.size(); }
+  /// For each indicator g_k: Σ_j |∂g_k/∂y_j|·nominal_j at (t, y, y'), how far g_k moves when every
+  /// unknown it reads moves by its nominal magnitude. Times the relative tolerance, the level below
+  /// which g_k is indistinguishable from zero in a solution of that accuracy. 0 for an indicator
+  /// of time alone.
+  std::vector<double> indicator_scales(double t, const double* y, const double* yp) const;
 
   /// The model's outputs (names as in the netlist), in terms of the unknowns.
   Tape& outputs() { return outputs_; }

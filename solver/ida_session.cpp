@@ -91,6 +91,7 @@ struct IdaCallbacks {
     try {
       const TapeInputs in = s->program_.inputs(t, N_VGetArrayPointer(y), N_VGetArrayPointer(yp));
       s->program_.indicators().evaluate(in, g);
+      for (std::size_t k = 0; k < s->band_.size(); ++k) g[k] += s->branch_[k] * s->band_[k];
       return 0;
     } catch (...) {
       s->pending_ = std::current_exception();
@@ -104,6 +105,8 @@ IdaSession::IdaSession(Program& program, double t0, const std::vector<double>& y
     : program_(program), branch_(branch), h_(std::make_unique<Handles>()), t_(t0), t_stop_(t_stop) {
   const auto n = static_cast<sunindextype>(program.size());
   const double rtol = 0.01 * tolerance;
+  band_ = program.indicator_scales(t0, y.data(), yp.data());
+  for (double& e : band_) e *= rtol;
   if (SUNContext_Create(nullptr, &h_->context) != 0) throw SolverError(t0, "SUNContext_Create failed");
   h_->y = N_VNew_Serial(n, h_->context);
   h_->yp = N_VNew_Serial(n, h_->context);

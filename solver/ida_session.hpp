@@ -30,6 +30,12 @@ class IdaSession {
   /// trajectory. IDA controls the local error of each step, and BDF's local errors add up over a
   /// long run (an oscillator over ten periods loses about a thousand times its local tolerance in
   /// phase), so IDA gets a hundredth of it: rtol = tolerance/100, atol_i = rtol · nominal_i.
+  ///
+  /// Events have hysteresis: after an indicator switched to one side it must cross a band of
+  /// half-width ε_k = rtol·Program::indicator_scales (its noise level at this accuracy) on the
+  /// other side to switch back. IDA finds the roots of g_k + branch_k·ε_k. A relative speed that
+  /// sits at zero, or a signal that hovers at a threshold, then does not chatter; an indicator of
+  /// time alone has ε = 0 and switches exactly.
   IdaSession(Program& program, double t0, const std::vector<double>& y, const std::vector<double>& yp,
              std::vector<double>& branch, double tolerance, double t_stop);
   ~IdaSession();
@@ -47,6 +53,8 @@ class IdaSession {
   void interpolate(double t, int order, std::vector<double>& out);
   /// Last step's interval start (t − h).
   double step_start() const;
+  /// The hysteresis half-width ε_k of each indicator.
+  const std::vector<double>& bands() const { return band_; }
   /// Directions (+1 rising, −1 falling, 0 none) of the indicators that crossed zero at a Root step.
   std::vector<int> roots();
   /// Restarts after an event: new consistent y' (and algebraic y) at the current time.
@@ -62,6 +70,7 @@ class IdaSession {
   [[noreturn]] void fail(int flag, const char* call);
   Program& program_;
   std::vector<double>& branch_;
+  std::vector<double> band_;  // ε_k of each indicator
   std::unique_ptr<Handles> h_;
   double t_;
   double t_stop_;
