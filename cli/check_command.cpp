@@ -54,6 +54,13 @@ nlohmann::json json_report(const Model& model, Program& program, const std::vect
     }
     initial.push_back(entry);
   }
+  json initial_parameters = json::array(), notes = json::array();
+  const InitialParameters& fixed = program.initial_parameters();
+  for (std::size_t k = 0; k < fixed.symbols.size(); ++k)
+    initial_parameters.push_back(
+        {{"parameter", fixed.symbols[k].name()}, {"value_at_start", to_string(fixed.values[k])}, {"pointer", fixed.pointers[k]}});
+  for (const Definition& d : model.instances)
+    for (const std::string& note : d.notes) notes.push_back({{"instance", d.instance}, {"pointer", d.pointer}, {"note", note}});
   json differentiated = json::array();
   for (const auto& [e, k] : dae.reduction.differentiated)
     differentiated.push_back({{"pointer", model.equations[e].pointer},
@@ -73,6 +80,8 @@ nlohmann::json json_report(const Model& model, Program& program, const std::vect
           {"selection_checked_at_run_time", dae.reduction.pivots.size()},
           {"event_indicators", program.indicator_count()},
           {"unconnected_ports", model.unconnected_ports},
+          {"initial_parameters", initial_parameters},
+          {"notes", notes},
           {"initial_values", initial},
           {"low_targets_not_met", dropped}};
 }
@@ -149,6 +158,15 @@ void text_report(const Netlist& netlist, const Model& model, Program& program, c
     std::cout << "low-priority targets that cannot be met:\n";
     for (const std::string& d : dropped) std::cout << "  " << d << "\n";
   }
+  const InitialParameters& fixed = program.initial_parameters();
+  if (!fixed.symbols.empty()) {
+    std::cout << "parameters fixed at initialization:\n";
+    for (std::size_t k = 0; k < fixed.symbols.size(); ++k)
+      std::cout << "  " << fixed.symbols[k].name() << " = " << to_string(fixed.values[k]) << " at t0 ("
+                << fixed.pointers[k] << ")\n";
+  }
+  for (const Definition& d : model.instances)
+    for (const std::string& note : d.notes) std::cout << "note: " << d.instance << " (" << d.pointer << "): " << note << "\n";
 }
 
 int run(const NetlistArguments& args, bool as_json) {

@@ -50,6 +50,7 @@ std::string domain_of(std::string_view type) { return std::string(type.substr(0,
 void write_type(std::ostream& out, const Component& component) {
   const Definition d = describe_type(component);
   out << "### `" << d.type << "`\n\n" << component.summary() << "\n\n";
+  if (!component.details().empty()) out << component.details() << "\n\n";
 
   out << "**Ports**";
   if (d.ports.empty()) {

@@ -27,6 +27,7 @@ int run(const std::string& type) {
   }
   const Definition d = describe_type(*component);
   std::cout << d.type << ": " << component->summary() << "\n";
+  if (!component->details().empty()) std::cout << "\n" << component->details() << "\n";
 
   std::cout << "\nports:\n";
   if (d.ports.empty()) std::cout << "  none\n";

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <nlohmann/json.hpp>
 #include <sstream>
+#include <tuple>
 
 #include "core/errors.hpp"
 #include "core/kept_text.hpp"
@@ -178,6 +179,45 @@ std::vector<double> ComponentBuilder::vector_parameter(std::string_view name, st
   return out;
 }
 
+std::vector<double> ComponentBuilder::coefficients(std::string_view name, const std::vector<std::string>& units,
+                                                   std::string_view unit_text, std::vector<double> default_value,
+                                                   std::string_view description) {
+  const json* j = given(name);
+  declare(name, unit_text, description, format_vector(default_value), j != nullptr);
+  if (j == nullptr) return default_value;
+  const std::string n = std::to_string(units.size());
+  const std::string label = std::string(name) + "1.." + std::string(name) + n;
+  if (!j->is_array() || j->size() != units.size())
+    fail(name, std::string(name) + " must have " + n + " coefficients (" + label + "), got " +
+                   (j->is_array() ? std::to_string(j->size()) : j->dump()));
+  std::vector<double> out;
+  for (std::size_t i = 0; i < units.size(); ++i) {
+    const json& e = (*j)[i];
+    const std::string here = param_pointer(name) + "/" + std::to_string(i);
+    const std::string element = std::string(name) + std::to_string(i + 1);
+    double v = 0.0;
+    if (e.is_number()) {
+      v = e.get<double>();
+    } else if (e.is_string()) {
+      try {
+        v = units::to_si(e.get<std::string>(), units[i]);
+      } catch (const std::invalid_argument& ex) {
+        throw ModelError(here, element + ": " + ex.what());
+      }
+    } else {
+      throw ModelError(here, element + ": expected a number or a \"<number> <unit>\" string in " + units[i] +
+                                 ", got " + e.dump());
+    }
+    if (!std::isfinite(v)) throw ModelError(here, element + " is not a finite number");
+    out.push_back(v);
+  }
+  return out;
+}
+
+bool ComponentBuilder::is_given(std::string_view name) const {
+  return mode_ == Mode::Instance && params_ != nullptr && params_->contains(std::string(name));
+}
+
 std::string ComponentBuilder::choice(std::string_view name, const std::vector<std::string>& options,
                                      std::string_view default_value, std::string_view description) {
   const json* j = given(name);
@@ -187,7 +227,7 @@ std::string ComponentBuilder::choice(std::string_view name, const std::vector<st
           j != nullptr);
   if (j == nullptr) return std::string(default_value);
   if (!j->is_string() || std::find(options.begin(), options.end(), j->get<std::string>()) == options.end())
-    fail(name, "expected one of " + list + ", got " + j->dump());
+    fail(name, std::string(name) + " must be one of " + list + ", got " + j->dump());
   return j->get<std::string>();
 }
 
@@ -202,22 +242,38 @@ bool ComponentBuilder::flag(std::string_view name, bool default_value, std::stri
 std::optional<std::shared_ptr<const Table1D>> ComponentBuilder::table_parameter(
     std::string_view name, std::string_view x_name, std::string_view x_unit, std::string_view y_name,
     std::string_view y_unit, std::string_view description) {
+  return read_table(name, x_name, x_unit, y_name, y_unit, description, std::nullopt);
+}
+
+std::optional<std::shared_ptr<const Table1D>> ComponentBuilder::table_parameter(
+    std::string_view name, std::string_view x_name, std::string_view x_unit, std::string_view y_name,
+    std::string_view y_unit, std::string_view description, Interpolation interpolation, Extrapolation extrapolation) {
+  return read_table(name, x_name, x_unit, y_name, y_unit, description, std::pair{interpolation, extrapolation});
+}
+
+std::optional<std::shared_ptr<const Table1D>> ComponentBuilder::read_table(
+    std::string_view name, std::string_view x_name, std::string_view x_unit, std::string_view y_name,
+    std::string_view y_unit, std::string_view description,
+    const std::optional<std::pair<Interpolation, Extrapolation>>& fixed) {
   const json* j = given(name);
+  const std::string columns = "\"" + std::string(x_name) + "\": [...] (" + std::string(x_unit) + "), \"" +
+                              std::string(y_name) + "\": [...] (" + std::string(y_unit) + ")";
   declare(name, "",
-          std::string(description) + ": { \"" + std::string(x_name) + "\": [...] (" + std::string(x_unit) + "), \"" +
-              std::string(y_name) + "\": [...] (" + std::string(y_unit) +
-              "), \"interpolation\": \"linear\"|\"smooth\", \"extrapolation\": \"linear\"|\"nearest\" }",
+          std::string(description) + ": { " + columns +
+              (fixed ? "" : ", \"interpolation\": \"linear\"|\"smooth\", \"extrapolation\": \"linear\"|\"nearest\"") +
+              " }",
           "none", j != nullptr);
   if (j == nullptr) return std::nullopt;
   const std::string pointer = param_pointer(name);
   if (!j->is_object()) throw ModelError(pointer, "expected a table object, got " + j->dump());
   for (auto it = j->begin(); it != j->end(); ++it) {
     const std::string& key = it.key();
-    if (key != x_name && key != y_name && key != "interpolation" && key != "extrapolation")
-      throw ModelError(pointer + "/" + json_pointer_token(key),
-                       "unknown key \"" + key + "\" in table " + std::string(name) + "; valid: \"" +
-                           std::string(x_name) + "\", \"" + std::string(y_name) +
-                           "\", \"interpolation\", \"extrapolation\"");
+    if (key == x_name || key == y_name || (!fixed && (key == "interpolation" || key == "extrapolation"))) continue;
+    throw ModelError(pointer + "/" + json_pointer_token(key),
+                     "unknown key \"" + key + "\" in table " + std::string(name) + "; valid: \"" + std::string(x_name) +
+                         "\", \"" + std::string(y_name) + "\"" +
+                         (fixed ? std::string(" (interpolation and extrapolation are parameters of their own)")
+                                : std::string(", \"interpolation\", \"extrapolation\"")));
   }
   auto column = [&](std::string_view key, std::string_view unit) {
     auto it = j->find(std::string(key));
@@ -250,8 +306,14 @@ std::optional<std::shared_ptr<const Table1D>> ComponentBuilder::table_parameter(
     throw ModelError(pointer + "/" + key, std::string("expected \"") + options[0] + "\" or \"" + options[1] +
                                               "\", got " + it->dump());
   };
-  auto interpolation = option("interpolation", {"linear", "smooth"}) == 0 ? Interpolation::Linear : Interpolation::Smooth;
-  auto extrapolation = option("extrapolation", {"linear", "nearest"}) == 0 ? Extrapolation::Linear : Extrapolation::Nearest;
+  Interpolation interpolation = Interpolation::Linear;
+  Extrapolation extrapolation = Extrapolation::Linear;
+  if (fixed) {
+    std::tie(interpolation, extrapolation) = *fixed;
+  } else {
+    interpolation = option("interpolation", {"linear", "smooth"}) == 0 ? Interpolation::Linear : Interpolation::Smooth;
+    extrapolation = option("extrapolation", {"linear", "nearest"}) == 0 ? Extrapolation::Linear : Extrapolation::Nearest;
+  }
   depends_on_name_ = true;
   try {
     return std::make_shared<const Table1D>(qualified(name), std::move(x), std::move(y), interpolation, extrapolation);

@@ -146,6 +146,15 @@ class ComponentBuilder {
   /// An array of `size` reals (size 0: any length ≥ 1).
   std::vector<double> vector_parameter(std::string_view name, std::string_view unit, std::vector<double> default_value,
                                        std::string_view description, std::size_t size = 0);
+  /// Polynomial coefficients c1..cn: an array of exactly `units.size()` reals, element i in
+  /// units[i] (N·m/rad, N·m/rad², …); `unit_text` documents them all ("N*m/rad^i").
+  /// @throws ModelError naming the parameter for a wrong count ("k must have 5 coefficients
+  ///         (k1..k5), got 3"), a wrong unit or a non-finite element (at its element's pointer).
+  std::vector<double> coefficients(std::string_view name, const std::vector<std::string>& units,
+                                   std::string_view unit_text, std::vector<double> default_value,
+                                   std::string_view description);
+  /// Whether the netlist gives parameter `name` (does not count as asking for it).
+  bool is_given(std::string_view name) const;
   /// One of `options` (a string). @throws ModelError listing the valid options.
   std::string choice(std::string_view name, const std::vector<std::string>& options, std::string_view default_value,
                      std::string_view description);
@@ -156,6 +165,13 @@ class ComponentBuilder {
   std::optional<std::shared_ptr<const Table1D>> table_parameter(std::string_view name, std::string_view x_name,
                                                                 std::string_view x_unit, std::string_view y_name,
                                                                 std::string_view y_unit, std::string_view description);
+  /// A lookup table `{ "<x_name>": [...], "<y_name>": [...] }` with the interpolation and
+  /// extrapolation the component read as parameters of their own.
+  std::optional<std::shared_ptr<const Table1D>> table_parameter(std::string_view name, std::string_view x_name,
+                                                                std::string_view x_unit, std::string_view y_name,
+                                                                std::string_view y_unit, std::string_view description,
+                                                                Interpolation interpolation,
+                                                                Extrapolation extrapolation);
   /// Stored for the user (visualization settings and the like), not used by the equations.
   void annotation(std::string_view name, std::string_view description);
 
@@ -201,6 +217,10 @@ class ComponentBuilder {
   Definition finish();
 
  private:
+  std::optional<std::shared_ptr<const Table1D>> read_table(std::string_view name, std::string_view x_name,
+                                                           std::string_view x_unit, std::string_view y_name,
+                                                           std::string_view y_unit, std::string_view description,
+                                                           const std::optional<std::pair<Interpolation, Extrapolation>>& fixed);
   std::string qualified(std::string_view local) const;
   std::string param_pointer(std::string_view name) const;
   const nlohmann::json* given(std::string_view name);
@@ -227,6 +247,9 @@ class Component {
   virtual std::string_view summary() const = 0;
   /// Declares everything through `b`.
   virtual void define(ComponentBuilder& b) const = 0;
+  /// More than the summary, for the component reference and `acausal describe` (Markdown
+  /// paragraphs: the law in full, parameterizations, ranges, conventions); empty by default.
+  virtual std::string_view details() const { return {}; }
 };
 
 /// The definition of `type` with default parameters and symbolic parameter names, for documentation.

@@ -6,6 +6,8 @@
 #include "components/rotational/fixed.hpp"
 #include "components/rotational/ideal_gear.hpp"
 #include "components/rotational/inertia.hpp"
+#include "components/rotational/nonlinear_damper.hpp"
+#include "components/rotational/nonlinear_spring.hpp"
 #include "components/rotational/position.hpp"
 #include "components/rotational/relative_angle_sensor.hpp"
 #include "components/rotational/relative_speed_sensor.hpp"
@@ -15,6 +17,7 @@
 #include "components/rotational/spring_damper.hpp"
 #include "components/rotational/torque.hpp"
 #include "components/rotational/torque_sensor.hpp"
+#include "components/rotational/variable_damper.hpp"
 
 namespace acausal {
 
@@ -36,6 +39,9 @@ void register_rotational(Registry& r) {
   r.add(std::make_unique<TorqueSensor>());
   r.add(std::make_unique<RelativeAngleSensor>());
   r.add(std::make_unique<RelativeSpeedSensor>());
+  r.add(std::make_unique<NonlinearSpring>());
+  r.add(std::make_unique<NonlinearDamper>());
+  r.add(std::make_unique<VariableDamper>());
 }
 
 }  // namespace acausal
