@@ -1,0 +1,132 @@
+// Parameters fixed at initialization (ComponentBuilder::initial_parameter, Modelica's fixed = false):
+// solved with the initial state, constant afterwards, read by every tape; and the hysteresis band of
+// event indicators (IdaSession).
+
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "components/registry.hpp"
+#include "core/model.hpp"
+#include "core/program.hpp"
+#include "solver/simulation.hpp"
+
+using namespace acausal;
+
+namespace {
+
+/// An angle sensor that reads zero at the start: y = φ − φ(t0), φ(t0) fixed at initialization.
+class ZeroedAngleSensor final : public Component {
+ public:
+  std::string_view type() const override { return "test.ZeroedAngleSensor"; }
+  std::string_view summary() const override { return "test: y = phi − phi(t0)"; }
+  void define(ComponentBuilder& b) const override {
+    Port flange = b.port("flange", rotational(), "measured flange");
+    const Expr y = b.output("y", "rad", "angle turned since the start");
+    const Expr start = b.initial_parameter("phi_start", "rad", "flange angle at the start", flange.potential());
+    b.equation(flange.flow(), "no torque");
+    b.equation(y - (flange.potential() - start), "angle since the start");
+  }
+};
+
+struct Run {
+  Model model;
+  std::unique_ptr<Program> program;
+  MemoryWriter writer;
+  SimulationResult result;
+};
+
+std::unique_ptr<Run> run(const char* text, const Registry& registry) {
+  auto r = std::make_unique<Run>();
+  Netlist n = parse_netlist(text);
+  r->model = build_model(n, registry);
+  r->program = compile(r->model);
+  SimulationOptions o = options_from(n.experiment);
+  o.energy = true;
+  r->result = simulate(*r->program, o, r->writer);
+  return r;
+}
+
+}  // namespace
+
+TEST_CASE("an initial parameter is fixed by the initialization and held: a sensor zeroed at the start") {
+  Registry registry;
+  register_rotational(registry);
+  registry.add(std::make_unique<ZeroedAngleSensor>());
+  // An inertia turning at 2 rad/s from φ = 3 rad: the sensor reads 2t, not 3 + 2t.
+  const auto r = run(R"({
+    "format": "acausal/1",
+    "components": {
+      "wheel": { "type": "rotational.Inertia", "params": { "J": 1 }, "initial": { "phi": 3, "w": 2 } },
+      "sensor": { "type": "test.ZeroedAngleSensor" }
+    },
+    "connections": [["wheel.flange", "sensor.flange"]],
+    "experiment": { "stop": 1, "interval": 0.25, "tolerance": 1e-8 },
+    "outputs": ["sensor.y", "wheel.phi"]
+  })", registry);
+  const Program& p = *r->program;
+  REQUIRE(p.initial_parameters().symbols.size() == 1);
+  CHECK(p.initial_parameters().symbols[0].name() == "sensor.phi_start");
+  CHECK(p.initial_parameters().pointers[0] == "/components/sensor");
+  CHECK(p.initial_parameter_values() == std::vector<double>{3.0});
+  CHECK(r->result.initial.parameters == std::vector<double>{3.0});
+  const auto y = r->writer.column("sensor.y");
+  const auto phi = r->writer.column("wheel.phi");
+  REQUIRE(y.size() == 5);
+  for (std::size_t k = 0; k < y.size(); ++k) {
+    const double t = r->writer.times()[k];
+    CHECK(y[k] == doctest::Approx(2.0 * t).epsilon(1e-9).scale(1.0));
+    CHECK(phi[k] == doctest::Approx(3.0 + 2.0 * t).epsilon(1e-9));
+  }
+}
+
+TEST_CASE("an initial parameter couples into the initial state: a nonlinear spring between two inertias") {
+  // θ(t0) = theta_init = 0.3 whatever the flange angles (1 and 0.2): the start torque is k1·0.3 and
+  // the deflection counts from there; φ_rel(t0) = 0.8 becomes the parameter.
+  const auto r = run(R"({
+    "format": "acausal/1",
+    "components": {
+      "a": { "type": "rotational.Inertia", "params": { "J": 2 }, "initial": { "phi": 1, "w": 0 } },
+      "b": { "type": "rotational.Inertia", "params": { "J": 3 }, "initial": { "phi": 0.2, "w": 0 } },
+      "s": { "type": "rotational.NonlinearSpring", "params": { "k": [40, 0, 0, 0, 0], "theta_init": 0.3 } }
+    },
+    "connections": [["a.flange", "s.R"], ["s.C", "b.flange"]],
+    "experiment": { "stop": 0.5, "interval": 0.5, "tolerance": 1e-8 },
+    "outputs": ["s.theta", "s.tau", "s.phi_rel"]
+  })", builtin_registry());
+  CHECK(r->program->initial_parameter_values() == std::vector<double>{0.8});
+  CHECK(r->writer.column("s.theta")[0] == 0.3);
+  CHECK(r->writer.column("s.tau")[0] == doctest::Approx(12.0).epsilon(1e-14));
+  CHECK(r->writer.column("s.phi_rel")[0] == doctest::Approx(0.8).epsilon(1e-15));
+  // Two inertias on a linear spring: θ(t) = 0.3·cos(ω t), ω² = k·(1/J_a + 1/J_b).
+  const double omega = std::sqrt(40.0 * (0.5 + 1.0 / 3.0));
+  CHECK(r->writer.column("s.theta")[1] == doctest::Approx(0.3 * std::cos(omega * 0.5)).epsilon(1e-7).scale(0.3));
+  REQUIRE(r->result.energy);
+  // E = ½·k·θ² from θ = 0.3, not from φ_rel = 0.8.
+  CHECK(r->result.energy->stored_start == doctest::Approx(0.5 * 40.0 * 0.09).epsilon(1e-14));
+}
+
+TEST_CASE("indicator scales: how far an indicator moves when its unknowns move by their nominals") {
+  // A symmetric damper with b2 ≠ 0 between two inertias: the indicator of sign(w_rel) is
+  // a.w − b.w, so its scale is |1|·nominal(a.w) + |−1|·nominal(b.w) = 1 + 1 (nominals default to 1).
+  const char* text = R"({
+    "format": "acausal/1",
+    "components": {
+      "a": { "type": "rotational.Inertia", "initial": { "phi": 0, "w": 1 } },
+      "b": { "type": "rotational.Inertia", "initial": { "phi": 0, "w": 0 } },
+      "d": { "type": "rotational.NonlinearDamper", "params": { "b": [1, 2, 0, 0, 0] } },
+      "step": { "type": "signal.Step", "params": { "height": 1, "start_time": 0.5 } },
+      "drive": { "type": "rotational.Torque" }
+    },
+    "connections": [["a.flange", "d.R", "drive.flange"], ["d.C", "b.flange"], ["step.y", "drive.tau"]]
+  })";
+  Netlist n = parse_netlist(text);
+  Model model = build_model(n, builtin_registry());
+  auto program = compile(model);
+  REQUIRE(program->indicator_count() == 2);
+  const std::vector<double> y(program->size(), 0.0), yp(program->size(), 0.0);
+  std::vector<double> scales = program->indicator_scales(0.0, y.data(), yp.data());
+  std::sort(scales.begin(), scales.end());
+  CHECK(scales == std::vector<double>{0.0, 2.0});  // the step is a time event: no band
+}
