@@ -264,3 +264,46 @@ TEST_CASE("equivalences: each seed law reduces to the linear element it generali
             R"({ "type": "rotational.NonlinearDamper", "params": { "b": [0.7, 0, 0.3, 0, 0.1] } })", 4.0);
   }
 }
+
+TEST_CASE("no chattering: a relative speed that sits at zero and a damping input that hovers at b_min") {
+  // Two shafts driven alike (4·sin on J = 2, 1·sin on J = 0.5: the same acceleration), coupled by a
+  // nonlinear damper with sign terms and by a variable damper whose B = b_min + w_rel. Their relative
+  // speed is zero up to rounding for the whole run, right on both switches. Hysteresis keeps the
+  // branches: the run takes about as many steps as the same drive with linear dampers.
+  const auto netlist = [](const std::string& damper, const std::string& brake, const std::string& b_connections) {
+    return R"({
+      "format": "acausal/1",
+      "components": {
+        "a": { "type": "rotational.Inertia", "params": { "J": 2 }, "initial": { "phi": 0, "w": 0 } },
+        "b": { "type": "rotational.Inertia", "params": { "J": 0.5 }, "initial": { "phi": 0, "w": 0 } },
+        "drive_a": { "type": "rotational.Torque" },
+        "drive_b": { "type": "rotational.Torque" },
+        "torque_a": { "type": "signal.Sine", "params": { "amplitude": 4, "frequency": 1 } },
+        "torque_b": { "type": "signal.Sine", "params": { "amplitude": 1, "frequency": 1 } },
+        "slip": { "type": "rotational.RelativeSpeedSensor" },
+        "b_min": { "type": "signal.Constant", "params": { "k": 0.3 } },
+        "B": { "type": "signal.Add" },
+        "damper": )" + damper + R"(,
+        "brake": )" + brake + R"(,
+        "sink": { "type": "signal.Gain" }
+      },
+      "connections": [["a.flange", "drive_a.flange", "damper.R", "brake.R", "slip.R"],
+                      ["b.flange", "drive_b.flange", "damper.C", "brake.C", "slip.C"],
+                      ["torque_a.y", "drive_a.tau"], ["torque_b.y", "drive_b.tau"],
+                      ["slip.w_rel", "B.u1"], ["b_min.y", "B.u2"], )" + b_connections + R"(],
+      "experiment": { "stop": 10, "interval": 0.01, "tolerance": 1e-6 },
+      "outputs": ["slip.w_rel", "a.w"]
+    })";
+  };
+  const auto seeds = run(netlist(R"({ "type": "rotational.NonlinearDamper", "params": { "b": [0.5, 2, 0, 1, 0] } })",
+                                 R"({ "type": "rotational.VariableDamper", "params": { "b_min": 0.3 } })",
+                                 R"(["B.y", "brake.B"], ["b_min.y", "sink.u"])"));
+  // The linear brake has no input: B goes to a sink (a Gain whose output goes nowhere), as b_min does above.
+  const auto linear = run(netlist(R"({ "type": "rotational.Damper", "params": { "d": 0.5 } })",
+                                  R"({ "type": "rotational.Damper", "params": { "d": 0.3 } })", R"(["B.y", "sink.u"])"));
+  for (const double w : seeds->column("slip.w_rel")) CHECK(std::abs(w) < 1e-12);
+  CHECK(max_difference(seeds->column("a.w"), linear->column("a.w")) < 1e-6);
+  const auto events = seeds->result.statistics.events - linear->result.statistics.events;
+  CHECK(events <= 2);  // at most a switch of each onto the side the noise starts on
+  CHECK(static_cast<double>(seeds->result.statistics.steps) < 1.3 * static_cast<double>(linear->result.statistics.steps));
+}
