@@ -187,9 +187,10 @@ std::vector<double> ComponentBuilder::coefficients(std::string_view name, const 
   if (j == nullptr) return default_value;
   const std::string n = std::to_string(units.size());
   const std::string label = std::string(name) + "1.." + std::string(name) + n;
-  if (!j->is_array() || j->size() != units.size())
-    fail(name, std::string(name) + " must have " + n + " coefficients (" + label + "), got " +
-                   (j->is_array() ? std::to_string(j->size()) : j->dump()));
+  if (!j->is_array())
+    fail(name, std::string(name) + " must be an array of " + n + " coefficients (" + label + "), got " + j->dump());
+  if (j->size() != units.size())
+    fail(name, std::string(name) + " must have " + n + " coefficients (" + label + "), got " + std::to_string(j->size()));
   std::vector<double> out;
   for (std::size_t i = 0; i < units.size(); ++i) {
     const json& e = (*j)[i];
@@ -270,14 +271,14 @@ std::optional<std::shared_ptr<const Table1D>> ComponentBuilder::read_table(
     const std::string& key = it.key();
     if (key == x_name || key == y_name || (!fixed && (key == "interpolation" || key == "extrapolation"))) continue;
     throw ModelError(pointer + "/" + json_pointer_token(key),
-                     "unknown key \"" + key + "\" in table " + std::string(name) + "; valid: \"" + std::string(x_name) +
+                     "unknown key \"" + key + "\" in \"" + std::string(name) + "\"; valid: \"" + std::string(x_name) +
                          "\", \"" + std::string(y_name) + "\"" +
                          (fixed ? std::string(" (interpolation and extrapolation are parameters of their own)")
                                 : std::string(", \"interpolation\", \"extrapolation\"")));
   }
   auto column = [&](std::string_view key, std::string_view unit) {
     auto it = j->find(std::string(key));
-    if (it == j->end()) throw ModelError(pointer, "table " + std::string(name) + " needs \"" + std::string(key) + "\"");
+    if (it == j->end()) throw ModelError(pointer, "\"" + std::string(name) + "\" needs a column \"" + std::string(key) + "\"");
     if (!it->is_array()) throw ModelError(pointer + "/" + std::string(key), "expected an array of numbers");
     std::vector<double> out;
     for (std::size_t i = 0; i < it->size(); ++i) {

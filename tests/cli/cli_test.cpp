@@ -124,7 +124,7 @@ TEST_CASE("simulate writes <netlist>.csv with the outputs and the initial values
   CHECK(csv.rows.back()[0] == doctest::Approx(2 * M_PI));
 }
 
-TEST_CASE("--stop and --interval set the output grid; -o names the file") {
+TEST_CASE("--stop and --interval set the output grid, -o names the file") {
   Run r = acausal("simulate '" + kOscillator + "' --stop 1 --interval 0.25 -o grid.csv");
   CHECK(r.code == 0);
   CHECK(contains(r.out, "wrote 5 rows to grid.csv (t = 0 to 1 s)"));
@@ -204,6 +204,88 @@ TEST_CASE("exit code 1: a model error names the file, the location and close mat
   CHECK(contains(parameter.err, "/components/spring/params/k"));
 }
 
+namespace {
+
+/// A disk on the three seed components, grounded; `spring`, `damper` and `brake` are the "params"
+/// objects of the instances of the same names.
+std::string seed_netlist(const std::string& spring, const std::string& damper, const std::string& brake) {
+  return R"({
+  "format": "acausal/1", "name": "seed",
+  "components": {
+    "ground": { "type": "rotational.Fixed" },
+    "disk": { "type": "rotational.Inertia", "params": { "J": "0.1 kg*m^2" }, "initial": { "w": "100 rpm" } },
+    "spring": { "type": "rotational.NonlinearSpring", "params": )" +
+         spring + R"( },
+    "damper": { "type": "rotational.NonlinearDamper", "params": )" +
+         damper + R"( },
+    "brake": { "type": "rotational.VariableDamper", "params": )" +
+         brake + R"( },
+    "command": { "type": "signal.Step", "params": { "height": 2, "start_time": 0.5 } }
+  },
+  "connections": [["disk.flange", "spring.R", "damper.R", "brake.R"],
+                  ["spring.C", "damper.C", "brake.C", "ground.flange"],
+                  ["command.y", "brake.B"]],
+  "experiment": { "stop": 1 }
+})";
+}
+
+}  // namespace
+
+TEST_CASE("exit code 1: a malformed parameter of a seed component names the instance and the parameter") {
+  const std::string spring = R"({ "parameterization": "two_sided", "k_tension": [1000, 0, 0, 0, 0] })";
+  const std::string damper = R"({ "parameterization": "table", "table": { "w": [-10, 10], "torque": [-5, 5] } })";
+  const std::string brake = R"({ "b_min": "0.1 N*m*s/rad" })";
+  // The valid netlist simulates and writes its results ...
+  Run ok = acausal("simulate '" + netlist("seed_ok.json", seed_netlist(spring, damper, brake)) + "'");
+  CHECK(ok.code == 0);
+  CHECK(fs::exists(scratch() / "seed_ok.csv"));
+
+  // ... each of these defects stops it with exit code 1, the pointer of the parameter, and no file.
+  struct Defect {
+    std::string spring, damper, brake, pointer, message;
+  };
+  const std::vector<Defect> defects = {
+      {R"({ "k": [1000, 0, 50, 0] })", damper, brake, "/components/spring/params/k",
+       "k must have 5 coefficients (k1..k5), got 4"},
+      {spring, R"({ "parameterization": "two_sided", "b_negative": [10, 1] })", brake,
+       "/components/damper/params/b_negative", "b_negative must have 5 coefficients"},
+      {R"({ "parameterization": "polynomial" })", damper, brake, "/components/spring/params/parameterization",
+       R"(parameterization must be one of "symmetric", "two_sided", "table", got "polynomial")"},
+      {spring, R"({ "parameterization": "table", "table": { "w": [1], "torque": [5] } })", brake,
+       "/components/damper/params/table", "table damper.table: needs at least two points"},
+      {spring, R"({ "parameterization": "table", "table": { "w": [-1, 0, 1], "torque": [-5, 5] } })", brake,
+       "/components/damper/params/table", "differ in length (3 and 2)"},
+      {spring, R"({ "parameterization": "table", "table": { "w": [-1, "inf rad/s"], "torque": [-5, 5] } })", brake,
+       "/components/damper/params/table/w/1", "not a finite number"},
+      {spring, R"({ "parameterization": "table", "table": { "w": [1, -1], "torque": [-5, 5] } })", brake,
+       "/components/damper/params/table", "breakpoints must be strictly increasing"},
+      {spring, damper, R"({ "b_min": -0.1 })", "/components/brake/params/b_min",
+       "b_min must not be negative, got -0.1"},
+      {spring,
+       R"({ "parameterization": "table", "table": { "w": [-1, 1], "torque": [-5, 5] }, "interpolation": "spline" })",
+       brake, "/components/damper/params/interpolation", R"(interpolation must be one of "linear", "smooth")"},
+      {spring,
+       R"({ "parameterization": "table", "table": { "w": [-1, 1], "torque": [-5, 5] }, "extrapolation": "hold" })",
+       brake, "/components/damper/params/extrapolation", R"(extrapolation must be one of "linear", "nearest")"},
+      {R"({ "k": [1000, 0, 0, 0, 0], "k_compression": [500, 0, 0, 0, 0] })", damper, brake,
+       "/components/spring/params/k_compression", R"(belongs to parameterization "two_sided")"},
+      {R"({ "parameterization": "table" })", damper, brake, "/components/spring/params/table",
+       R"(parameterization "table" needs a table)"},
+  };
+  for (std::size_t i = 0; i < defects.size(); ++i) {
+    const Defect& d = defects[i];
+    const std::string name = "seed_bad_" + std::to_string(i);
+    INFO(name << ": " << d.pointer);
+    Run r = acausal("simulate '" + netlist(name + ".json", seed_netlist(d.spring, d.damper, d.brake)) + "'");
+    CHECK(r.code == 1);
+    CHECK(contains(r.err, "error: "));
+    CHECK(contains(r.err, name + ".json: " + d.pointer + ": "));
+    CHECK(contains(r.err, d.message));
+    CHECK(r.out == "");
+    CHECK(!fs::exists(scratch() / (name + ".csv")));
+  }
+}
+
 TEST_CASE("exit code 2: usage errors") {
   CHECK(acausal("simulate '" + kOscillator + "' --no-such-option").code == 2);
   CHECK(acausal("").code == 2);  // a subcommand is required
@@ -258,6 +340,32 @@ TEST_CASE("check: balance, states, unconnected ports and initial values") {
   CHECK(contains(open.out, "unconnected ports (zero flow):\n  mass.flange\n"));
   CHECK(contains(open.out, "low target 1 (/components/mass/initial/s)"));
   CHECK(contains(open.out, "defaulted starts:\n  mass.v = 0"));
+}
+
+TEST_CASE("check: notes on seed parameters that cost events, and the parameters fixed at initialization") {
+  // Seed 001's advice: sign(θ) in a symmetric polynomial with k2 or k4 ≠ 0 makes an event at every
+  // zero crossing of θ; an odd polynomial has none, and no note.
+  const auto wheel_on_spring = [](const std::string& name, const std::string& k) {
+    return netlist(name, R"({
+      "format": "acausal/1",
+      "components": {
+        "ground": { "type": "rotational.Fixed" },
+        "wheel": { "type": "rotational.Inertia", "initial": { "phi": 1, "w": 0 } },
+        "spring": { "type": "rotational.NonlinearSpring", "params": { "k": )" + k + R"(, "theta_init": 0.5 } }
+      },
+      "connections": [["wheel.flange", "spring.R"], ["spring.C", "ground.flange"]]
+    })");
+  };
+  Run even = acausal("check '" + wheel_on_spring("even_terms.json", "[10, 0, 5, 1, 0]") + "'");
+  CHECK(even.code == 0);
+  CHECK(contains(even.out, "event indicators         1"));
+  CHECK(contains(even.out, "note: spring (/components/spring): k2 or k4 ≠ 0: sign(theta) makes an event at every "
+                           "zero crossing of theta; an odd polynomial (k2 = k4 = 0) has none"));
+  CHECK(contains(even.out, "parameters fixed at initialization:\n  spring.phi_rel_start = wheel.phi at t0"));
+  Run odd = acausal("check '" + wheel_on_spring("odd_terms.json", "[10, 0, 5, 0, 1]") + "'");
+  CHECK(odd.code == 0);
+  CHECK(contains(odd.out, "event indicators         0"));
+  CHECK(!contains(odd.out, "note:"));
 }
 
 TEST_CASE("check: a structurally singular model fails with exit code 1 and names the equations") {

@@ -103,7 +103,7 @@ TEST_CASE("extending example: the law at hand-picked points") {
   CHECK(r.back() == doctest::Approx(0.5));  // f − d·v_rel·|v_rel| = −4 − (−4.5)
 }
 
-TEST_CASE("extending example: describe keeps the parameter symbolic; parameters are validated") {
+TEST_CASE("extending example: describe keeps the parameter symbolic, parameters are validated") {
   Definition described = describe_type(QuadraticDamper());
   REQUIRE(described.parameters.size() == 1);
   CHECK(described.parameters[0].unit == "N*s^2/m^2");

@@ -229,7 +229,7 @@ TEST_CASE("signal.Table: y = table(time)") {
   }
   SUBCASE("a bad table is an error at the table parameter") {
     CHECK_THROWS_WITH_AS(instantiate("signal.Table", {{"table", {{"time", {0.0, 1.0}}}}}, "tab"),
-                         "/components/tab/params/table: table table needs \"y\"", ModelError);
+                         "/components/tab/params/table: \"table\" needs a column \"y\"", ModelError);
     CHECK_THROWS_AS(instantiate("signal.Table", {{"table", {{"time", {1.0, 0.0}}, {"y", {0.0, 1.0}}}}}, "tab"),
                     ModelError);
   }

@@ -404,6 +404,291 @@ TEST_CASE("malformed: table breakpoints not increasing") {
               R"msg(table profile.table: breakpoints must be strictly increasing (point 2))msg");
 }
 
+// ---- seed components: rotational.NonlinearSpring, NonlinearDamper, VariableDamper ---------------
+
+TEST_CASE("malformed: (control) the seed components with valid parameters of each parameterization") {
+  CHECK(run(R"json({
+    "format": "acausal/1",
+    "components": {
+      "ground": { "type": "rotational.Fixed" },
+      "disk": { "type": "rotational.Inertia", "initial": { "w": 1 } },
+      "symmetric": { "type": "rotational.NonlinearSpring", "params": { "k": ["1000 N*m/rad", 0, "500 N*m/rad^3", 0, 0] } },
+      "two_sided": { "type": "rotational.NonlinearSpring",
+                     "params": { "parameterization": "two_sided", "k_tension": [100, 0, 0, 0, 0], "k_compression": [50, 0, 0, 0, 0] } },
+      "table": { "type": "rotational.NonlinearDamper",
+                 "params": { "parameterization": "table", "table": { "w": [-1, 1], "torque": [-2, 2] },
+                             "interpolation": "smooth", "extrapolation": "nearest" } },
+      "brake": { "type": "rotational.VariableDamper", "params": { "b_min": "0.1 N*m*s/rad" } },
+      "command": { "type": "signal.Constant", "params": { "k": 0.5 } }
+    },
+    "connections": [["disk.flange", "symmetric.R", "two_sided.R", "table.R", "brake.R"],
+                    ["symmetric.C", "two_sided.C", "table.C", "brake.C", "ground.flange"],
+                    ["command.y", "brake.B"]]
+  })json")
+            .stage == "none");
+}
+
+TEST_CASE("malformed: NonlinearSpring k with four coefficients") {
+  check_error(
+      R"json({ "format": "acausal/1", "components": { "spring": { "type": "rotational.NonlinearSpring", "params": { "k": [1000, 0, 50, 0] } } } })json",
+      "build", "/components/spring/params/k", R"msg(k must have 5 coefficients (k1..k5), got 4)msg");
+}
+
+TEST_CASE("malformed: NonlinearSpring k_tension with three coefficients") {
+  check_error(R"json({
+    "format": "acausal/1",
+    "components": { "spring": { "type": "rotational.NonlinearSpring",
+                                "params": { "parameterization": "two_sided", "k_tension": [1000, 0, 0] } } }
+  })json",
+              "build", "/components/spring/params/k_tension",
+              R"msg(k_tension must have 5 coefficients (k_tension1..k_tension5), got 3)msg");
+}
+
+TEST_CASE("malformed: NonlinearSpring k_compression with six coefficients") {
+  check_error(R"json({
+    "format": "acausal/1",
+    "components": { "spring": { "type": "rotational.NonlinearSpring",
+                                "params": { "parameterization": "two_sided", "k_compression": [1000, 0, 0, 0, 0, 0] } } }
+  })json",
+              "build", "/components/spring/params/k_compression",
+              R"msg(k_compression must have 5 coefficients (k_compression1..k_compression5), got 6)msg");
+}
+
+TEST_CASE("malformed: NonlinearDamper b_negative with two coefficients") {
+  check_error(R"json({
+    "format": "acausal/1",
+    "components": { "damper": { "type": "rotational.NonlinearDamper",
+                                "params": { "parameterization": "two_sided", "b_negative": [10, 1] } } }
+  })json",
+              "build", "/components/damper/params/b_negative",
+              R"msg(b_negative must have 5 coefficients (b_negative1..b_negative5), got 2)msg");
+}
+
+TEST_CASE("malformed: NonlinearSpring k a single number, not an array") {
+  check_error(
+      R"json({ "format": "acausal/1", "components": { "spring": { "type": "rotational.NonlinearSpring", "params": { "k": 5 } } } })json",
+      "build", "/components/spring/params/k", R"msg(k must be an array of 5 coefficients (k1..k5), got 5)msg");
+}
+
+TEST_CASE("malformed: NonlinearDamper coefficients as an object") {
+  check_error(
+      R"json({ "format": "acausal/1", "components": { "damper": { "type": "rotational.NonlinearDamper", "params": { "b": { "b1": 10 } } } } })json",
+      "build", "/components/damper/params/b", R"msg(b must be an array of 5 coefficients (b1..b5), got {"b1":10})msg");
+}
+
+TEST_CASE("malformed: NonlinearDamper coefficient b2 in the unit of b1") {
+  check_error(R"json({
+    "format": "acausal/1",
+    "components": { "damper": { "type": "rotational.NonlinearDamper",
+                                "params": { "b": ["10 N*m*s/rad", "10 N*m*s/rad", 0, 0, 0] } } }
+  })json",
+              "build", "/components/damper/params/b/1",
+              R"msg(b2: expected a value in N*m/(rad/s)^2 (kg*m^2), got '10 N*m*s/rad' (kg*m^2/s))msg");
+}
+
+TEST_CASE("malformed: NonlinearSpring coefficient k2 not finite") {
+  check_error(R"json({
+    "format": "acausal/1",
+    "components": { "spring": { "type": "rotational.NonlinearSpring", "params": { "k": [1000, "nan N*m/rad^2", 0, 0, 0] } } }
+  })json",
+              "build", "/components/spring/params/k/1", R"msg(k2: not a finite number: 'nan N*m/rad^2')msg");
+}
+
+TEST_CASE("malformed: NonlinearSpring unknown parameterization") {
+  check_error(R"json({
+    "format": "acausal/1",
+    "components": { "spring": { "type": "rotational.NonlinearSpring", "params": { "parameterization": "polynomial" } } }
+  })json",
+              "build", "/components/spring/params/parameterization",
+              R"msg(parameterization must be one of "symmetric", "two_sided", "table", got "polynomial")msg");
+}
+
+TEST_CASE("malformed: NonlinearDamper parameterization in the wrong case") {
+  check_error(R"json({
+    "format": "acausal/1",
+    "components": { "damper": { "type": "rotational.NonlinearDamper", "params": { "parameterization": "Table" } } }
+  })json",
+              "build", "/components/damper/params/parameterization",
+              R"msg(parameterization must be one of "symmetric", "two_sided", "table", got "Table")msg");
+}
+
+TEST_CASE("malformed: NonlinearSpring table with one point") {
+  check_error(R"json({
+    "format": "acausal/1",
+    "components": { "spring": { "type": "rotational.NonlinearSpring",
+                                "params": { "parameterization": "table", "table": { "theta": [0.1], "torque": [50] } } } }
+  })json",
+              "build", "/components/spring/params/table",
+              R"msg(table spring.table: needs at least two points)msg");
+}
+
+TEST_CASE("malformed: NonlinearDamper table columns of unequal lengths") {
+  check_error(R"json({
+    "format": "acausal/1",
+    "components": { "damper": { "type": "rotational.NonlinearDamper",
+                                "params": { "parameterization": "table", "table": { "w": [-1, 0, 1], "torque": [-10, 0] } } } }
+  })json",
+              "build", "/components/damper/params/table",
+              R"msg(table damper.table: breakpoints and values differ in length (3 and 2))msg");
+}
+
+TEST_CASE("malformed: NonlinearSpring table with an infinite breakpoint") {
+  check_error(R"json({
+    "format": "acausal/1",
+    "components": { "spring": { "type": "rotational.NonlinearSpring",
+                                "params": { "parameterization": "table",
+                                            "table": { "theta": [-0.1, 0, "inf rad"], "torque": [-50, 0, 50] } } } }
+  })json",
+              "build", "/components/spring/params/table/theta/2", R"msg(not a finite number: 'inf rad')msg");
+}
+
+TEST_CASE("malformed: NonlinearDamper table with a NaN torque") {
+  check_error(R"json({
+    "format": "acausal/1",
+    "components": { "damper": { "type": "rotational.NonlinearDamper",
+                                "params": { "parameterization": "table",
+                                            "table": { "w": [-1, 0, 1], "torque": [-10, "nan N*m", 10] } } } }
+  })json",
+              "build", "/components/damper/params/table/torque/1", R"msg(not a finite number: 'nan N*m')msg");
+}
+
+TEST_CASE("malformed: NonlinearSpring table breakpoints not increasing") {
+  check_error(R"json({
+    "format": "acausal/1",
+    "components": { "spring": { "type": "rotational.NonlinearSpring",
+                                "params": { "parameterization": "table",
+                                            "table": { "theta": [-0.1, 0.2, 0.1], "torque": [-50, 50, 60] } } } }
+  })json",
+              "build", "/components/spring/params/table",
+              R"msg(table spring.table: breakpoints must be strictly increasing (point 2))msg");
+}
+
+TEST_CASE("malformed: NonlinearDamper table with a repeated breakpoint") {
+  check_error(R"json({
+    "format": "acausal/1",
+    "components": { "damper": { "type": "rotational.NonlinearDamper",
+                                "params": { "parameterization": "table",
+                                            "table": { "w": [-1, 0, 0, 1], "torque": [-10, 0, 0, 10] } } } }
+  })json",
+              "build", "/components/damper/params/table",
+              R"msg(table damper.table: breakpoints must be strictly increasing (point 2))msg");
+}
+
+TEST_CASE("malformed: NonlinearSpring table with the damper's column name") {
+  check_error(
+      R"json({
+    "format": "acausal/1",
+    "components": { "spring": { "type": "rotational.NonlinearSpring",
+                                "params": { "parameterization": "table", "table": { "w": [-1, 1], "torque": [-10, 10] } } } }
+  })json",
+      "build", "/components/spring/params/table/w",
+      R"msg(unknown key "w" in "table"; valid: "theta", "torque" (interpolation and extrapolation are parameters of their own))msg");
+}
+
+TEST_CASE("malformed: NonlinearSpring interpolation inside the table object") {
+  check_error(
+      R"json({
+    "format": "acausal/1",
+    "components": { "spring": { "type": "rotational.NonlinearSpring",
+                                "params": { "parameterization": "table",
+                                            "table": { "theta": [-1, 1], "torque": [-10, 10], "interpolation": "smooth" } } } }
+  })json",
+      "build", "/components/spring/params/table/interpolation",
+      R"msg(unknown key "interpolation" in "table"; valid: "theta", "torque" (interpolation and extrapolation are parameters of their own))msg");
+}
+
+TEST_CASE("malformed: NonlinearSpring interpolation not an allowed word") {
+  check_error(R"json({
+    "format": "acausal/1",
+    "components": { "spring": { "type": "rotational.NonlinearSpring",
+                                "params": { "parameterization": "table", "table": { "theta": [-1, 1], "torque": [-10, 10] },
+                                            "interpolation": "cubic" } } }
+  })json",
+              "build", "/components/spring/params/interpolation",
+              R"msg(interpolation must be one of "linear", "smooth", got "cubic")msg");
+}
+
+TEST_CASE("malformed: NonlinearDamper extrapolation not an allowed word") {
+  check_error(R"json({
+    "format": "acausal/1",
+    "components": { "damper": { "type": "rotational.NonlinearDamper",
+                                "params": { "parameterization": "table", "table": { "w": [-1, 1], "torque": [-10, 10] },
+                                            "extrapolation": "constant" } } }
+  })json",
+              "build", "/components/damper/params/extrapolation",
+              R"msg(extrapolation must be one of "linear", "nearest", got "constant")msg");
+}
+
+TEST_CASE("malformed: NonlinearSpring two-sided coefficients with the default symmetric parameterization") {
+  check_error(R"json({
+    "format": "acausal/1",
+    "components": { "spring": { "type": "rotational.NonlinearSpring", "params": { "k_tension": [1000, 0, 0, 0, 0] } } }
+  })json",
+              "build", "/components/spring/params/k_tension",
+              R"msg(k_tension belongs to parameterization "two_sided", but parameterization is "symmetric")msg");
+}
+
+TEST_CASE("malformed: NonlinearSpring symmetric coefficients with the two-sided parameterization") {
+  check_error(R"json({
+    "format": "acausal/1",
+    "components": { "spring": { "type": "rotational.NonlinearSpring",
+                                "params": { "parameterization": "two_sided", "k": [1000, 0, 0, 0, 0] } } }
+  })json",
+              "build", "/components/spring/params/k",
+              R"msg(k belongs to parameterization "symmetric", but parameterization is "two_sided")msg");
+}
+
+TEST_CASE("malformed: NonlinearDamper table without parameterization \"table\"") {
+  check_error(R"json({
+    "format": "acausal/1",
+    "components": { "damper": { "type": "rotational.NonlinearDamper", "params": { "table": { "w": [-1, 1], "torque": [-10, 10] } } } }
+  })json",
+              "build", "/components/damper/params/table",
+              R"msg(table belongs to parameterization "table", but parameterization is "symmetric")msg");
+}
+
+TEST_CASE("malformed: NonlinearDamper interpolation with the two-sided parameterization") {
+  check_error(R"json({
+    "format": "acausal/1",
+    "components": { "damper": { "type": "rotational.NonlinearDamper",
+                                "params": { "parameterization": "two_sided", "interpolation": "smooth" } } }
+  })json",
+              "build", "/components/damper/params/interpolation",
+              R"msg(interpolation belongs to parameterization "table", but parameterization is "two_sided")msg");
+}
+
+TEST_CASE("malformed: NonlinearSpring parameterization \"table\" without a table") {
+  check_error(R"json({
+    "format": "acausal/1",
+    "components": { "spring": { "type": "rotational.NonlinearSpring", "params": { "parameterization": "table" } } }
+  })json",
+              "build", "/components/spring/params/table",
+              R"msg(parameterization "table" needs a table: { "theta": [...], "torque": [...] })msg");
+}
+
+TEST_CASE("malformed: NonlinearDamper parameterization \"table\" without a table") {
+  check_error(R"json({
+    "format": "acausal/1",
+    "components": { "damper": { "type": "rotational.NonlinearDamper", "params": { "parameterization": "table" } } }
+  })json",
+              "build", "/components/damper/params/table",
+              R"msg(parameterization "table" needs a table: { "w": [...], "torque": [...] })msg");
+}
+
+TEST_CASE("malformed: VariableDamper negative b_min") {
+  check_error(
+      R"json({ "format": "acausal/1", "components": { "brake": { "type": "rotational.VariableDamper", "params": { "b_min": -0.1 } } } })json",
+      "build", "/components/brake/params/b_min", R"msg(b_min must not be negative, got -0.1)msg");
+}
+
+TEST_CASE("malformed: VariableDamper negative b_min with a unit") {
+  check_error(R"json({
+    "format": "acausal/1",
+    "components": { "brake": { "type": "rotational.VariableDamper", "params": { "b_min": "-0.5 N*m*s/rad" } } }
+  })json",
+              "build", "/components/brake/params/b_min", R"msg(b_min must not be negative, got -0.5)msg");
+}
+
 // ---- connections --------------------------------------------------------------------------------
 
 TEST_CASE("malformed: \"connections\" is not an array") {

@@ -150,7 +150,7 @@ TEST_CASE("seed 001: an inertia on a symmetric spring (k2, k4 ≠ 0, θinit ≠ 
   }
 }
 
-TEST_CASE("seed 003: a nonlinear damper decays an oscillation; E_stored + W_loss stays at E(t0)") {
+TEST_CASE("seed 003: a nonlinear damper decays an oscillation, E_stored + W_loss stays at E(t0)") {
   // A wheel on a linear spring, damped by each parameterization of the nonlinear damper; after
   // 10 s most of the energy is gone into the damper, and the account closes to 1e-6.
   const char* dampers[] = {
@@ -190,7 +190,7 @@ TEST_CASE("seed 003: a nonlinear damper decays an oscillation; E_stored + W_loss
   }
 }
 
-TEST_CASE("seed 002: B steps from below b_min to above it; the clamp holds before, the decay rate switches at the step") {
+TEST_CASE("seed 002: B steps from below b_min to above it, the clamp holds before, the decay rate switches at the step") {
   // A flywheel J = 2 spinning at 10 rad/s, braked by a variable damper with b_min = 1. B = 0.4 until
   // t = 1 (clamped to 1), then 3: w = 10·exp(−t/2) before, w(1)·exp(−3(t − 1)/2) after.
   const auto r = run(R"({
