@@ -19,9 +19,9 @@
 #include <unordered_map>
 #include <vector>
 
-#include "core/expr.hpp"
-#include "core/jacobian_tape.hpp"
-#include "core/tape.hpp"
+#include "core/expr/expr.hpp"
+#include "core/expr/jacobian_tape.hpp"
+#include "core/expr/tape.hpp"
 
 namespace {
 

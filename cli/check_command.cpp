@@ -6,10 +6,10 @@
 
 #include "cli/common.hpp"
 #include "components/registry.hpp"
-#include "core/analysis.hpp"
-#include "core/errors.hpp"
-#include "core/model.hpp"
-#include "core/program.hpp"
+#include "core/analysis/analysis.hpp"
+#include "core/model/errors.hpp"
+#include "core/model/model.hpp"
+#include "core/analysis/program.hpp"
 #include "solver/initialization.hpp"
 
 namespace acausal::cli {

@@ -8,7 +8,7 @@
 #include <cstdio>
 #include <iostream>
 
-#include "core/errors.hpp"
+#include "core/model/errors.hpp"
 #include "solver/solver_error.hpp"
 
 namespace acausal::cli {

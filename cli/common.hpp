@@ -11,7 +11,7 @@
 
 #include <CLI/CLI.hpp>
 
-#include "core/netlist.hpp"
+#include "core/model/netlist.hpp"
 
 namespace acausal::cli {
 

@@ -8,7 +8,7 @@
 #include <sstream>
 #include <vector>
 
-#include "core/model.hpp"
+#include "core/model/model.hpp"
 
 namespace acausal::cli {
 namespace {

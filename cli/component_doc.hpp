@@ -6,7 +6,7 @@
 #include <iosfwd>
 #include <string>
 
-#include "core/registry.hpp"
+#include "core/model/registry.hpp"
 
 namespace acausal::cli {
 

@@ -5,8 +5,8 @@
 #include "cli/common.hpp"
 #include "cli/component_doc.hpp"
 #include "components/registry.hpp"
-#include "core/errors.hpp"
-#include "core/model.hpp"
+#include "core/model/errors.hpp"
+#include "core/model/model.hpp"
 
 namespace acausal::cli {
 namespace {

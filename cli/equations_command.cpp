@@ -5,8 +5,8 @@
 
 #include "cli/common.hpp"
 #include "components/registry.hpp"
-#include "core/analysis.hpp"
-#include "core/model.hpp"
+#include "core/analysis/analysis.hpp"
+#include "core/model/model.hpp"
 
 namespace acausal::cli {
 namespace {

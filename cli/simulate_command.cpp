@@ -8,10 +8,10 @@
 
 #include "cli/common.hpp"
 #include "components/registry.hpp"
-#include "core/analysis.hpp"
-#include "core/model.hpp"
-#include "core/errors.hpp"
-#include "core/program.hpp"
+#include "core/analysis/analysis.hpp"
+#include "core/model/model.hpp"
+#include "core/model/errors.hpp"
+#include "core/analysis/program.hpp"
 #include "solver/simulation.hpp"
 #include "solver/solver_error.hpp"
 

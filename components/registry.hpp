@@ -2,7 +2,7 @@
 /// @file
 /// The built-in component library.
 
-#include "core/registry.hpp"
+#include "core/model/registry.hpp"
 
 namespace acausal {
 

@@ -5,7 +5,7 @@
 
 #include <vector>
 
-#include "core/program.hpp"
+#include "core/analysis/program.hpp"
 
 namespace acausal {
 

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "core/program.hpp"
+#include "core/analysis/program.hpp"
 
 namespace acausal {
 

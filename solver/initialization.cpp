@@ -4,9 +4,9 @@
 #include <cmath>
 #include <sstream>
 
-#include "core/blt.hpp"
-#include "core/errors.hpp"
-#include "core/matching.hpp"
+#include "core/analysis/blt.hpp"
+#include "core/model/errors.hpp"
+#include "core/analysis/matching.hpp"
 #include "solver/solver_error.hpp"
 #include "solver/sparse_lu.hpp"
 

@@ -5,8 +5,8 @@
 
 #include <optional>
 
-#include "core/netlist.hpp"
-#include "core/program.hpp"
+#include "core/model/netlist.hpp"
+#include "core/analysis/program.hpp"
 #include "solver/energy_ledger.hpp"
 #include "solver/ida_session.hpp"
 #include "solver/initialization.hpp"

@@ -10,7 +10,7 @@
 #include <optional>
 #include <string>
 
-#include "core/program.hpp"
+#include "core/analysis/program.hpp"
 
 namespace acausal {
 

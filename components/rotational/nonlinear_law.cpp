@@ -5,7 +5,7 @@
 #include <memory>
 #include <string>
 
-#include "core/table.hpp"
+#include "core/expr/table.hpp"
 
 namespace acausal::rotational_components {
 namespace {

@@ -7,7 +7,7 @@
 #include <string_view>
 #include <vector>
 
-#include "core/component.hpp"
+#include "core/model/component.hpp"
 
 namespace acausal::rotational_components {
 

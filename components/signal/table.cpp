@@ -2,7 +2,7 @@
 
 #include <memory>
 
-#include "core/table.hpp"
+#include "core/expr/table.hpp"
 
 namespace acausal::signal_components {
 

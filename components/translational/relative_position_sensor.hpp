@@ -1,5 +1,5 @@
 #pragma once
-#include "core/component.hpp"
+#include "core/model/component.hpp"
 
 namespace acausal::translational_components {
 

@@ -25,9 +25,9 @@
 #include <vector>
 
 #include "components/registry.hpp"
-#include "core/errors.hpp"
-#include "core/expr_diff.hpp"
-#include "core/expr_walk.hpp"
+#include "core/model/errors.hpp"
+#include "core/expr/expr_diff.hpp"
+#include "core/expr/expr_walk.hpp"
 #include "tests/support/component_harness.hpp"
 
 using namespace acausal;

@@ -1,6 +1,6 @@
 #include <doctest/doctest.h>
 
-#include "core/errors.hpp"
+#include "core/model/errors.hpp"
 #include "tests/support/component_harness.hpp"
 
 using namespace acausal;

@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "components/registry.hpp"
-#include "core/errors.hpp"
-#include "core/expr_walk.hpp"
+#include "core/model/errors.hpp"
+#include "core/expr/expr_walk.hpp"
 #include "tests/support/component_harness.hpp"
 
 using namespace acausal;

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "components/registry.hpp"
-#include "core/errors.hpp"
+#include "core/model/errors.hpp"
 #include "tests/support/component_harness.hpp"
 
 using namespace acausal;

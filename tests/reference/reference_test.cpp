@@ -19,9 +19,9 @@
 #include <vector>
 
 #include "components/registry.hpp"
-#include "core/errors.hpp"
-#include "core/model.hpp"
-#include "core/program.hpp"
+#include "core/model/errors.hpp"
+#include "core/model/model.hpp"
+#include "core/analysis/program.hpp"
 #include "solver/simulation.hpp"
 #include "tests/reference/reference_support.hpp"
 

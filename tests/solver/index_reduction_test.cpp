@@ -8,8 +8,8 @@
 #include <string>
 
 #include "components/registry.hpp"
-#include "core/model.hpp"
-#include "core/program.hpp"
+#include "core/model/model.hpp"
+#include "core/analysis/program.hpp"
 #include "solver/simulation.hpp"
 #include "solver/solver_error.hpp"
 

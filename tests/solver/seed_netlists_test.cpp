@@ -12,8 +12,8 @@
 #include <vector>
 
 #include "components/registry.hpp"
-#include "core/model.hpp"
-#include "core/program.hpp"
+#include "core/model/model.hpp"
+#include "core/analysis/program.hpp"
 #include "solver/simulation.hpp"
 
 using namespace acausal;

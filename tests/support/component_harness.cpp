@@ -5,9 +5,9 @@
 #include <doctest/doctest.h>
 
 #include "components/registry.hpp"
-#include "core/model.hpp"
-#include "core/expr_diff.hpp"
-#include "core/expr_walk.hpp"
+#include "core/model/model.hpp"
+#include "core/expr/expr_diff.hpp"
+#include "core/expr/expr_walk.hpp"
 
 namespace acausal::testing {
 

@@ -7,7 +7,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "core/component.hpp"
+#include "core/model/component.hpp"
 
 namespace acausal::testing {
 

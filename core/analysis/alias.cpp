@@ -1,0 +1,252 @@
+#include "core/analysis/alias.hpp"
+
+#include <cmath>
+#include <deque>
+#include <optional>
+#include <sstream>
+
+#include <boost/container/small_vector.hpp>
+
+#include "core/model/errors.hpp"
+#include "core/expr/expr_map.hpp"
+#include "core/expr/expr_walk.hpp"
+
+namespace acausal {
+namespace {
+
+/// residual = c0 + Σ k_i·x_i over plain variables, when it has that form.
+struct LinearForm {
+  double constant = 0.0;
+  boost::container::small_vector<std::pair<double, Expr>, 2> terms;  // more than two: not an alias
+};
+
+std::optional<std::pair<double, Expr>> variable_term(const Expr& t) {
+  if (t.op() == Op::Variable) return std::make_pair(1.0, t);
+  if (t.op() == Op::Mul && t.args().size() == 2 && t.args()[0].is_constant() && t.args()[1].op() == Op::Variable)
+    return std::make_pair(t.args()[0].constant_value(), t.args()[1]);
+  return std::nullopt;
+}
+
+std::optional<LinearForm> linear_form(const Expr& r) {
+  LinearForm f;
+  auto take = [&](const Expr& t) {
+    if (t.is_constant()) {
+      f.constant += t.constant_value();
+      return true;
+    }
+    auto v = variable_term(t);
+    if (!v || f.terms.size() == 2) return false;
+    f.terms.push_back(*v);
+    return true;
+  };
+  if (r.op() == Op::Add) {
+    for (const Expr& t : r.args())
+      if (!take(t)) return std::nullopt;
+  } else if (!take(r)) {
+    return std::nullopt;
+  }
+  if (f.terms.empty() || f.terms.size() > 2) return std::nullopt;
+  return f;
+}
+
+int priority_rank(StatePriority p) {
+  switch (p) {
+    case StatePriority::Always: return 4;
+    case StatePriority::Prefer: return 3;
+    case StatePriority::Default: return 2;
+    case StatePriority::Avoid: return 1;
+    case StatePriority::Never: return 0;
+  }
+  return 2;
+}
+
+std::string number(double v) {
+  std::ostringstream os;
+  os << v;
+  return os.str();
+}
+
+/// Weighted union-find: value(i) = sign[i]·value(parent[i]) + offset[i].
+class AliasForest {
+ public:
+  explicit AliasForest(const Model& model) : model_(model), n_(model.variables.size()) {
+    parent_.resize(n_);
+    for (std::size_t i = 0; i < n_; ++i) parent_[i] = i;
+    sign_.assign(n_, 1.0);
+    offset_.assign(n_, 0.0);
+    constant_.assign(n_, std::nullopt);
+  }
+
+  /// Root of i, with value(i) = s·value(root) + o. Compresses the path.
+  std::size_t find(std::size_t i, double& s, double& o) {
+    std::vector<std::size_t>& path = path_;  // reused: no allocation per call
+    path.clear();
+    std::size_t r = i;
+    for (; parent_[r] != r; r = parent_[r]) path.push_back(r);
+    // From the node next to the root down to i: value(k) = sign_k·value(parent_k) + offset_k
+    // with value(parent_k) = ps·value(r) + po already composed.
+    double ps = 1.0;
+    double po = 0.0;
+    for (auto it = path.rbegin(); it != path.rend(); ++it) {
+      std::size_t k = *it;
+      const double sk = sign_[k];
+      sign_[k] = sk * ps;
+      offset_[k] = sk * po + offset_[k];
+      parent_[k] = r;
+      ps = sign_[k];
+      po = offset_[k];
+    }
+    s = ps;
+    o = po;
+    return r;
+  }
+
+  /// a = k·b + c (k = ±1). Returns false when the equation must stay (loop or constant tied twice).
+  bool join(std::size_t a, std::size_t b, double k, double c) {
+    double sa, oa, sb, ob;
+    std::size_t ra = find(a, sa, oa);
+    std::size_t rb = find(b, sb, ob);
+    if (ra == rb) return false;
+    // sa·ra + oa = k·(sb·rb + ob) + c  ⇒  ra = (k·sb/sa)·rb + (k·ob + c − oa)/sa
+    double s = k * sb / sa;
+    double o = (k * ob + c - oa) / sa;
+    if (constant_[ra] && constant_[rb]) return false;
+    if (better(ra, rb)) {  // keep ra as the root: rb = (ra − o)/s = s·ra − s·o (s = ±1)
+      link(rb, ra, s, -s * o);
+    } else {
+      link(ra, rb, s, o);
+    }
+    return true;
+  }
+
+  /// a = c. Returns false when a's class is a constant already.
+  bool fix(std::size_t a, double c) {
+    double sa, oa;
+    std::size_t ra = find(a, sa, oa);
+    if (constant_[ra]) return false;
+    constant_[ra] = (c - oa) / sa;
+    return true;
+  }
+
+  std::optional<double> constant_of_root(std::size_t r) const { return constant_[r]; }
+
+ private:
+  /// Child's class joins root's: value(child) = s·value(root) + o.
+  void link(std::size_t child, std::size_t root, double s, double o) {
+    parent_[child] = root;
+    sign_[child] = s;
+    offset_[child] = o;
+    if (constant_[child]) {
+      // value(root) = (value(child) − o)/s
+      constant_[root] = (*constant_[child] - o) / s;
+      constant_[child].reset();
+    }
+  }
+
+  /// Should a stay the representative rather than b?
+  bool better(std::size_t a, std::size_t b) const {
+    const ModelVariable& x = model_.variables[a];
+    const ModelVariable& y = model_.variables[b];
+    if (x.is_port != y.is_port) return !x.is_port;
+    int px = priority_rank(x.options.priority);
+    int py = priority_rank(y.options.priority);
+    if (px != py) return px > py;
+    if (x.target != y.target) return x.target > y.target;
+    return a < b;
+  }
+
+  const Model& model_;
+  std::size_t n_;
+  std::vector<std::size_t> parent_;
+  std::vector<double> sign_;
+  std::vector<double> offset_;
+  std::vector<std::optional<double>> constant_;
+  std::vector<std::size_t> path_;
+};
+
+}  // namespace
+
+std::optional<Expr> AliasElimination::replacement(const Expr& variable) const {
+  const std::size_t* i = variable.op() == Op::Variable ? variable_index.find(variable) : nullptr;
+  if (i == nullptr || alias[*i].representative == *i) return std::nullopt;
+  const AliasOf& a = alias[*i];
+  if (a.is_constant()) return Expr(a.offset);
+  return a.sign * symbols[a.representative] + a.offset;
+}
+
+Expr AliasElimination::in_representatives(const Expr& e) const {
+  std::deque<Expr> made;  // stable addresses for the replacements handed to substitute()
+  return substitute(e, [&](const Expr& node) -> const Expr* {
+    std::optional<Expr> r = replacement(node);
+    if (!r) return nullptr;
+    made.push_back(std::move(*r));
+    return &made.back();
+  });
+}
+
+AliasElimination eliminate_aliases(const Model& model) {
+  const std::size_t n = model.variables.size();
+  AliasElimination out;
+  ExprMap<std::size_t>& index = out.variable_index;
+  index.reserve(n);
+  out.symbols.reserve(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    index.emplace(model.variables[i].symbol, i);
+    out.symbols.push_back(model.variables[i].symbol);
+  }
+
+  AliasForest forest(model);
+  out.eliminated_equation.assign(model.equations.size(), false);
+  for (std::size_t e = 0; e < model.equations.size(); ++e) {
+    auto f = linear_form(model.equations[e].residual);
+    if (!f) continue;
+    auto var = [&](std::size_t k) { return *index.find(f->terms[k].second); };
+    if (f->terms.size() == 1) {  // k·a + c0 = 0
+      out.eliminated_equation[e] = forest.fix(var(0), -f->constant / f->terms[0].first);
+    } else {
+      double ka = f->terms[0].first;
+      double kb = f->terms[1].first;
+      if (std::fabs(ka) != std::fabs(kb)) continue;  // a scaled relation stays an equation
+      // ka·a + kb·b + c0 = 0  ⇒  a = (−kb/ka)·b − c0/ka
+      out.eliminated_equation[e] = forest.join(var(0), var(1), -kb / ka, -f->constant / ka);
+    }
+  }
+
+  out.alias.resize(n);
+  out.target.resize(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    double s, o;
+    std::size_t r = forest.find(i, s, o);
+    if (auto c = forest.constant_of_root(r)) {
+      out.alias[i] = {std::string::npos, 1.0, s * *c + o};
+    } else {
+      out.alias[i] = {r, s, o};
+    }
+  }
+
+  // Move the initial targets onto the representatives; conflicting high targets are an error.
+  for (std::size_t i = 0; i < n; ++i) {
+    const ModelVariable& v = model.variables[i];
+    if (v.target == TargetPriority::None) continue;
+    const AliasOf& a = out.alias[i];
+    if (a.is_constant()) {
+      if (v.target == TargetPriority::High && std::fabs(v.target_value - a.offset) > 1e-12 * (1 + std::fabs(a.offset)))
+        throw ModelError(v.target_pointer, "initial value " + number(v.target_value) + " of " + v.name() +
+                                               " cannot hold: the model fixes it at " + number(a.offset));
+      continue;
+    }
+    double value = (v.target_value - a.offset) / a.sign;
+    Target& t = out.target[a.representative];
+    if (t.priority == TargetPriority::High && v.target == TargetPriority::High &&
+        std::fabs(t.value - value) > 1e-12 * (1 + std::fabs(value)))
+      throw ModelError(v.target_pointer, "initial value " + number(v.target_value) + " of " + v.name() +
+                                             " conflicts with " + t.variable + " = " + number(t.netlist_value) + " (" +
+                                             t.pointer + "): they are the same quantity; free one of: " + t.variable +
+                                             ", " + v.name());
+    if (v.target > t.priority) t = {v.target, value, v.target_pointer, v.name(), v.target_value};
+  }
+
+  return out;
+}
+
+}  // namespace acausal

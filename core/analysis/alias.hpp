@@ -1,0 +1,55 @@
+#pragma once
+/// @file
+/// Alias elimination: equations a = ±b + c and a = c remove a variable, which is then rebuilt from
+/// its representative for output.
+
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "core/expr/expr_map.hpp"
+#include "core/model/model.hpp"
+
+namespace acausal {
+
+/// value(variable) = sign·value(representative) + offset, or a constant when representative is npos.
+struct AliasOf {
+  std::size_t representative = std::string::npos;
+  double sign = 1.0;
+  double offset = 0.0;
+  bool is_constant() const { return representative == std::string::npos; }
+};
+
+/// An initial target on a representative, gathered from its aliases.
+struct Target {
+  TargetPriority priority = TargetPriority::None;
+  double value = 0.0;
+  std::string pointer;   ///< where the netlist set it
+  std::string variable;  ///< the variable the netlist named
+  double netlist_value = 0.0;  ///< the value as the netlist gave it (for that variable)
+};
+
+struct AliasElimination {
+  std::vector<AliasOf> alias;                ///< per model variable; representatives map to themselves
+  std::vector<bool> eliminated_equation;     ///< per model equation: consumed as an alias
+  std::vector<Target> target;                ///< per model variable (representatives; analyze() moves them to its unknowns)
+  ExprMap<std::size_t> variable_index;       ///< model variable of each symbol
+  std::vector<Expr> symbols;                 ///< symbol of each model variable
+
+  /// sign·representative + offset (or the constant) for an eliminated variable; nullopt for a
+  /// representative or anything that is not a model variable.
+  std::optional<Expr> replacement(const Expr& variable) const;
+  /// `e` with every eliminated variable replaced (in the representatives).
+  Expr in_representatives(const Expr& e) const;
+};
+
+/// Finds the alias equations, chooses representatives (internal variables before port variables,
+/// stronger state priority, stronger initial target, then declaration order), moves the initial
+/// targets onto them. Equations that would close a loop of aliases
+/// or tie a constant twice are kept, so that structural analysis reports them.
+/// @throws ModelError when two high-priority initial targets of one quantity disagree, or a high
+///         target contradicts a constant.
+AliasElimination eliminate_aliases(const Model& model);
+
+}  // namespace acausal

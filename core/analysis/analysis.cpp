@@ -1,0 +1,513 @@
+#include "core/analysis/analysis.hpp"
+
+#include <boost/container/small_vector.hpp>
+#include <optional>
+#include <stdexcept>
+#include <unordered_map>
+
+#include "core/model/errors.hpp"
+#include "core/expr/expr_map.hpp"
+#include "core/expr/expr_diff.hpp"
+#include "core/expr/expr_walk.hpp"
+#include "core/analysis/matching.hpp"
+
+namespace acausal {
+
+void SolvedUnknowns::reserve(std::size_t n) {
+  index_.reserve(n);
+  definitions_.reserve(n);
+  built_.reserve(n);
+}
+
+void SolvedUnknowns::add(const Expr& variable, LinearRow definition) {
+  index_.emplace(variable, definitions_.size());
+  definitions_.push_back(std::move(definition));
+  built_.emplace_back();
+}
+
+const Expr* SolvedUnknowns::find(const Expr& variable) const {
+  if (variable.op() != Op::Variable) return nullptr;
+  const std::size_t* k = index_.find(variable);
+  if (k == nullptr) return nullptr;
+  std::optional<Expr>& built = built_[*k];
+  if (!built) built = materialize(definitions_[*k], [this](Slot s) { return leaf(s); });
+  return &*built;
+}
+
+Expr SolvedUnknowns::leaf(Slot s) const {
+  if (s.order == 0) return column_symbols_[s.column];
+  if (s.order > 1) return slot_expression(column_symbols_, s);
+  // der(x) is asked for by every residual and definition that has it: one node lookup per column.
+  if (first_derivatives_.empty()) first_derivatives_.resize(column_symbols_.size());
+  std::optional<Expr>& d = first_derivatives_[s.column];
+  if (!d) d = der(column_symbols_[s.column]);
+  return *d;
+}
+
+Expr ReducedDae::in_unknowns(const Expr& e) const {
+  // Aliases map onto representatives, derivatives onto what index reduction made of them, and
+  // what was solved onto the remaining unknowns (its derivatives once more onto the unknowns).
+  const Expr x = aliases.in_representatives(e);
+  if (derivatives.empty()) return substitute(x, [this](const Expr& node) { return solved.find(node); });
+  return in_reduced_unknowns(x);
+}
+
+Expr ReducedDae::in_reduced_unknowns(Expr x) const {
+  // Substituting a solved unknown under der() differentiates its definition, which can bring in
+  // derivatives of non-states again: repeat until nothing changes (chains are a few links long).
+  for (int round = 0; round < 16; ++round) {
+    Expr next = substitute(substitute(x, derivatives), [this](const Expr& node) { return solved.find(node); });
+    if (next == x) return x;
+    x = next;
+  }
+  throw std::logic_error("derivative substitution does not settle for " + to_string(x));
+}
+
+Expr ReducedDae::rate(const Expr& e) const {
+  Expr d = time_derivative(e);
+  return derivatives.empty() ? d : in_reduced_unknowns(d);
+}
+
+std::vector<std::size_t> ReducedDae::substituted_equations(std::size_t i) const {
+  std::vector<std::size_t> equations;
+  if (residual_definitions.empty()) return equations;
+  std::vector<bool> seen(solved_from.size(), false);
+  std::vector<std::size_t> stack = residual_definitions[i];
+  while (!stack.empty()) {
+    const std::size_t k = stack.back();
+    stack.pop_back();
+    if (seen[k]) continue;
+    seen[k] = true;
+    equations.push_back(solved_from[k].equation);
+    stack.insert(stack.end(), solved_from[k].definitions.begin(), solved_from[k].definitions.end());
+  }
+  std::sort(equations.begin(), equations.end());
+  equations.erase(std::unique(equations.begin(), equations.end()), equations.end());
+  return equations;
+}
+
+std::string ReducedDae::name(const Model& model, std::size_t k) const {
+  return derivative_name(model.variables[unknown_variable[k]].name(), unknown_order[k]);
+}
+
+namespace {
+
+std::string count(std::size_t n, const char* noun) {
+  return std::to_string(n) + " " + noun + (n == 1 ? "" : "s");
+}
+
+std::string describe_equation(const Model& m, std::size_t e, const Expr& residual) {
+  const ModelEquation& eq = m.equations[e];
+  std::string who = eq.origin == "connection" ? "connection" : eq.origin;
+  return "  " + eq.pointer + " (" + who + (eq.description.empty() ? "" : ": " + eq.description) +
+         "): 0 = " + to_string(residual);
+}
+
+std::string list_variables(const Model& m, const ReducedDae& r, const std::vector<std::size_t>& cols) {
+  std::string s;
+  for (std::size_t i = 0; i < cols.size(); ++i) {
+    if (i == 20) {
+      s += ", ... (" + std::to_string(cols.size()) + " in all)";
+      break;
+    }
+    s += (i ? ", " : "") + m.variables[r.unknown_variable[cols[i]]].name();
+  }
+  return s;
+}
+
+/// Columns of each row: the unknown of every slot, linear or in the remainder.
+Bipartite incidence(const std::vector<LinearRow>& rows, const std::vector<bool>& differential,
+                    bool highest_derivatives_only) {
+  Bipartite g;
+  g.rows = rows.size();
+  g.cols = differential.size();
+  g.adjacency.resize(g.rows);
+  for (std::size_t i = 0; i < g.rows; ++i) {
+    auto& adj = g.adjacency[i];
+    auto add = [&](Slot s) {
+      // In the index-1 test a differential unknown is solved for through its derivative.
+      if (highest_derivatives_only && differential[s.column] && s.order == 0) return;
+      if (std::find(adj.begin(), adj.end(), s.column) == adj.end()) adj.push_back(s.column);
+    };
+    for (const LinearRow::Term& t : rows[i].terms) add(t.slot);
+    for (Slot s : rows[i].rest_slots) add(s);
+  }
+  return g;
+}
+
+/// The alias equations that fixed variable v to a constant: the chain from v to the equation
+/// v' = c, found by walking the eliminated equations breadth first. Empty if there is none.
+std::vector<std::size_t> fixing_chain(const Model& m, const ReducedDae& r, std::size_t v) {
+  std::vector<std::vector<std::size_t>> equations_of(m.variables.size());
+  std::vector<std::vector<std::size_t>> variables_of(m.equations.size());
+  for (std::size_t e = 0; e < m.equations.size(); ++e) {
+    if (!r.aliases.eliminated_equation[e]) continue;
+    for (const Expr& leaf : leaves(m.equations[e].residual))
+      if (leaf.op() == Op::Variable) {
+        const std::size_t u = m.find_variable(leaf.name());
+        variables_of[e].push_back(u);
+        equations_of[u].push_back(e);
+      }
+  }
+  // Breadth first from v; each variable remembers the equation and the variable it was reached by.
+  constexpr std::size_t kNone = static_cast<std::size_t>(-1);
+  std::vector<std::size_t> via_equation(m.variables.size(), kNone), via_variable(m.variables.size(), kNone);
+  std::vector<bool> seen(m.variables.size(), false);
+  std::vector<std::size_t> queue{v};
+  seen[v] = true;
+  for (std::size_t k = 0; k < queue.size(); ++k)
+    for (std::size_t e : equations_of[queue[k]]) {
+      if (variables_of[e].size() == 1) {
+        std::vector<std::size_t> chain{e};
+        for (std::size_t u = queue[k]; u != v; u = via_variable[u]) chain.push_back(via_equation[u]);
+        return chain;
+      }
+      for (std::size_t u : variables_of[e])
+        if (!seen[u]) {
+          seen[u] = true;
+          via_equation[u] = e;
+          via_variable[u] = queue[k];
+          queue.push_back(u);
+        }
+    }
+  return {};
+}
+
+/// An equation left without unknowns because its variables were all fixed to constants: say which
+/// parts fixed them, since the equation itself is rarely where the user must look.
+[[noreturn]] void report_contradiction(const Model& m, const ReducedDae& r, std::size_t row) {
+  const ModelEquation& eq = m.equations[r.residual_equation[row]];
+  const std::string which = eq.origin == "connection" ? "the connection" : eq.origin + "'s equation";
+  std::string text = "these parts contradict each other: " + which +
+                     (eq.description.empty() ? "" : " (" + eq.description + ")") + "\n  0 = " + to_string(eq.residual) +
+                     "\ncannot hold: it becomes 0 = " + to_string(r.residuals[row]) + " because";
+  for (const Expr& leaf : leaves(eq.residual)) {
+    if (leaf.op() != Op::Variable) continue;
+    const std::size_t v = m.find_variable(leaf.name());
+    if (!r.aliases.alias[v].is_constant()) continue;
+    text += "\n  " + leaf.name() + " = " + to_string(Expr(r.aliases.alias[v].offset));
+    const std::vector<std::size_t> chain = fixing_chain(m, r, v);
+    if (chain.empty()) continue;
+    const ModelEquation& fixed = m.equations[chain.front()];
+    text += " is fixed by " + fixed.origin + " (" + fixed.pointer + ")";
+    std::vector<std::string> through;  // the components in between, not the connections
+    for (std::size_t k = chain.size(); k-- > 1;) {
+      const std::string& origin = m.equations[chain[k]].origin;
+      if (origin != "connection" && origin != fixed.origin && origin != eq.origin &&
+          std::find(through.begin(), through.end(), origin) == through.end())
+        through.push_back(origin);
+    }
+    for (std::size_t k = 0; k < through.size(); ++k) text += (k == 0 ? " through " : ", ") + through[k];
+  }
+  text += "\n  remove or change one of these parts";
+  throw ModelError(eq.pointer, text);
+}
+
+SingularParts singular_parts(const Model& m, const ReducedDae& r, const DulmageMendelsohn& dm) {
+  auto equation = [&](std::size_t row) {
+    const ModelEquation& eq = m.equations[r.residual_equation[row]];
+    return SingularParts::Equation{eq.pointer, eq.origin, eq.description, to_string(r.residuals[row])};
+  };
+  auto unknown = [&](std::size_t col) {
+    const ModelVariable& v = m.variables[r.unknown_variable[col]];
+    const Definition& d = m.instances[v.instance];
+    return SingularParts::Unknown{v.name(), d.instance, d.pointer};
+  };
+  SingularParts parts;
+  for (std::size_t row : dm.over_rows) parts.over_equations.push_back(equation(row));
+  for (std::size_t col : dm.over_cols) parts.over_unknowns.push_back(unknown(col));
+  for (std::size_t row : dm.under_rows) parts.under_equations.push_back(equation(row));
+  for (std::size_t col : dm.under_cols) parts.under_unknowns.push_back(unknown(col));
+  return parts;
+}
+
+[[noreturn]] void report_singular(const Model& m, const ReducedDae& r, const Bipartite& g, const Matching& match) {
+  DulmageMendelsohn dm = dulmage_mendelsohn(g, match);
+  for (std::size_t row : dm.over_rows)
+    if (g.adjacency[row].empty()) report_contradiction(m, r, row);
+  std::string text = "the model is structurally singular";
+  std::string pointer;
+  if (!dm.over_rows.empty()) {
+    std::size_t extra = dm.over_rows.size() - dm.over_cols.size();
+    text += "\nover-determined: " + count(dm.over_rows.size(), "equation") +
+            (dm.over_rows.size() == 1 ? " fixes only " : " fix only ") +
+            count(dm.over_cols.size(), "unknown") + " (" + std::to_string(extra) + " too many)";
+    if (!dm.over_cols.empty()) text += ": " + list_variables(m, r, dm.over_cols);
+    text += "\n  remove one of these equations (or the connection or initial value that makes it):";
+    for (std::size_t row : dm.over_rows)
+      text += "\n" + describe_equation(m, r.residual_equation[row], r.residuals[row]);
+    pointer = m.equations[r.residual_equation[dm.over_rows[0]]].pointer;
+  }
+  if (!dm.under_cols.empty()) {
+    std::size_t missing = dm.under_cols.size() - dm.under_rows.size();
+    text += "\nunder-determined: " + count(dm.under_cols.size(), "unknown") + " (" +
+            list_variables(m, r, dm.under_cols) + (dm.under_cols.size() == 1 ? ") appears" : ") appear") +
+            " in only " + count(dm.under_rows.size(), "equation") +
+            " (" + std::to_string(missing) + " missing)";
+    if (!dm.under_rows.empty()) text += ":";
+    for (std::size_t row : dm.under_rows)
+      text += "\n" + describe_equation(m, r.residual_equation[row], r.residuals[row]);
+    std::vector<std::string> instances;
+    for (std::size_t c : dm.under_cols) {
+      const std::string& inst = m.instances[m.variables[r.unknown_variable[c]].instance].instance;
+      if (std::find(instances.begin(), instances.end(), inst) == instances.end()) instances.push_back(inst);
+    }
+    text += "\n  components involved:";
+    for (const std::string& inst : instances) text += " " + inst;
+    if (pointer.empty())
+      pointer = m.instances[m.variables[r.unknown_variable[dm.under_cols[0]]].instance].pointer;
+  }
+  throw StructuralError(pointer, text, singular_parts(m, r, dm));
+}
+
+[[noreturn]] void report_not_index_one(const Model& m, const ReducedDae& r, const Bipartite& g, const Matching& match) {
+  DulmageMendelsohn dm = dulmage_mendelsohn(g, match);
+  std::string text = "internal error: index reduction left a system of index > 1; these equations cannot be solved "
+                     "for the highest derivatives:";
+  for (std::size_t row : dm.over_rows)
+    text += r.residual_equation[row] == ReducedDae::kNoEquation ? "\n  0 = " + to_string(r.residuals[row])
+                                                                 : "\n" + describe_equation(m, r.residual_equation[row], r.residuals[row]);
+  throw std::logic_error(text);
+}
+
+/// Column preference for the index-1 matching: algebraic unknowns first, so that equations are
+/// matched to variables they define explicitly wherever possible.
+std::vector<int> solvable_first(const ReducedDae& r, const Bipartite& g) {
+  std::vector<int> prefer(g.cols);
+  for (std::size_t c = 0; c < g.cols; ++c) prefer[c] = r.differential[c] ? 1 : 0;
+  return prefer;
+}
+
+/// The slot of a Variable or Derivative leaf through a map of the unknowns' columns.
+SlotOf slots_through(const ExprMap<std::size_t>& column) {
+  return [&column](const Expr& leaf) -> std::optional<Slot> {
+    const bool derivative = leaf.op() == Op::Derivative;
+    if (!derivative && leaf.op() != Op::Variable) return std::nullopt;
+    const std::size_t* c = column.find(derivative ? leaf.args()[0] : leaf);
+    if (c == nullptr) return std::nullopt;
+    return Slot{static_cast<std::uint32_t>(*c), derivative ? static_cast<std::uint32_t>(leaf.order()) : 0u};
+  };
+}
+
+/// A residual already in the unknowns as a row.
+LinearRow row_of(const Expr& residual, const SlotOf& slot_of) {
+  // Each leaf as itself.
+  LinearRow row = split_row(residual, [&slot_of](const Expr& leaf) -> std::optional<LeafImage> {
+    const std::optional<Slot> s = slot_of(leaf);
+    if (!s) return std::nullopt;
+    return LeafImage{s, 1.0, 0.0, true};
+  });
+  set_rest(row, row.rest, slot_of);
+  return row;
+}
+
+/// Model equation `e` with aliases replaced by representatives, as a row over the unknowns.
+/// `column_of` gives the column of each representative (model variable index).
+LinearRow alias_row(const Expr& e, const AliasElimination& aliases, const std::vector<std::uint32_t>& column_of,
+                    const SlotOf& slot_of) {
+  const auto image = [&](const Expr& leaf) -> std::optional<LeafImage> {
+    const bool derivative = leaf.op() == Op::Derivative;
+    const std::size_t* i = aliases.variable_index.find(derivative ? leaf.args()[0] : leaf);
+    if (i == nullptr) return std::nullopt;
+    const AliasOf& a = aliases.alias[*i];
+    const double offset = derivative ? 0.0 : a.offset;  // the offset is constant in time
+    if (a.is_constant()) return LeafImage{std::nullopt, 1.0, offset};
+    return LeafImage{Slot{column_of[a.representative], derivative ? static_cast<std::uint32_t>(leaf.order()) : 0u},
+                     a.sign, offset, a.representative == *i};
+  };
+  LinearRow row = split_row(e, image);
+  if (row.rest.is_constant()) return row;
+  // The nonlinear remainder in the representatives. If that changes it, split the whole equation
+  // once more, so that terms the substitution makes alike are merged with the linear part.
+  if (aliases.in_representatives(row.rest) != row.rest) return row_of(aliases.in_representatives(e), slot_of);
+  set_rest(row, row.rest, slot_of);
+  return row;
+}
+
+/// The rows as the residuals of r (the residual expressions the rest of the pipeline reads).
+void materialize_residuals(ReducedDae& r, const std::vector<LinearRow>& rows) {
+  r.residuals.clear();
+  r.residuals.reserve(rows.size());
+  for (const LinearRow& row : rows)
+    r.residuals.push_back(materialize(row, [&](Slot s) { return slot_expression(r.unknowns, s); }));
+}
+
+/// Substitutes away every algebraic unknown that its matched equation gives explicitly
+/// (x = −rest/coefficient, the equation linear in x with a constant coefficient), as Modelica tools
+/// do when they sort equations: IDA then integrates only the unknowns that need an implicit solve.
+/// The definitions go into r.solved, so outputs and energy terms still see them. Unknowns with an
+/// initial target stay (the initialization works on unknowns). The work is done on the rows; the
+/// residuals that stay are built as expressions at the end.
+void eliminate_solved_algebraics(ReducedDae& r, std::vector<LinearRow>& residual_rows, const Matching& h,
+                                 const SlotOf& slot_of) {
+  const std::size_t n = r.unknowns.size();
+  const std::size_t rows = residual_rows.size();
+  std::uint32_t orders = 1;
+  for (const LinearRow& row : residual_rows)
+    for (const LinearRow::Term& t : row.terms) orders = std::max(orders, t.slot.order + 1);
+  SlotIndex index(orders);
+  SolvedUnknowns solved(r.unknowns);
+  auto columns_of = [](const LinearRow& row, auto&& visit) {
+    for (const LinearRow::Term& t : row.terms) visit(t.slot.column);
+    for (Slot s : row.rest_slots) visit(s.column);
+  };
+  // Which rows (index < rows) and definitions (index ≥ rows) mention each unknown.
+  // (inline room for a few: an unknown has few users, and n separate heap lists cost more than the search)
+  std::vector<boost::container::small_vector<std::size_t, 4>> users(n);
+  for (std::size_t i = 0; i < rows; ++i) columns_of(residual_rows[i], [&](std::uint32_t c) { users[c].push_back(i); });
+  std::vector<std::size_t> visited(rows + n, 0);  // stamp of the last elimination that touched an id
+
+  std::vector<bool> row_alive(rows, true), col_alive(n, true);
+  // Definitions substituted into each row, directly (provenance for diagnostics: copying the
+  // equations behind them instead would grow quadratically along a chain of substitutions).
+  std::vector<std::vector<std::size_t>> direct(rows);
+  std::vector<ReducedDae::SolvedFrom> solved_from;
+  std::vector<std::size_t> defined;      // unknowns eliminated, in order
+  std::vector<LinearRow> definition;     // their definitions, kept current
+  definition.reserve(n);
+  for (std::size_t i = 0; i < rows; ++i) {
+    const std::size_t c = h.col_of_row[i];
+    if (r.differential[c] || r.targets[c].priority != TargetPriority::None) continue;
+    const Slot x{static_cast<std::uint32_t>(c), 0};
+    const double k = residual_rows[i].coefficient(x);
+    if (k == 0.0 || residual_rows[i].in_rest(x.column)) continue;
+    // x = −(row − k·x)/k; the row itself is consumed
+    LinearRow value = std::move(residual_rows[i]);
+    take_term(value, x);
+    for (LinearRow::Term& t : value.terms) t.coefficient /= -k;
+    value.constant /= -k;
+    if (!value.rest.is_constant() || value.rest.constant_value() != 0.0) value.rest = value.rest / -k;
+    std::optional<Expr> value_expression;  // built only if x occurs in a nonlinear remainder
+    const std::size_t stamp = defined.size() + 1;
+    row_alive[i] = false;
+    col_alive[c] = false;
+    const std::size_t d = definition.size();
+    solved_from.push_back({r.residual_equation[i], std::move(direct[i])});
+    for (std::size_t id : users[c]) {
+      if (visited[id] == stamp) continue;
+      visited[id] = stamp;
+      if (id < rows && !row_alive[id]) continue;
+      LinearRow& user = id < rows ? residual_rows[id] : definition[id - rows];
+      if (user.in_rest(x.column)) {
+        if (!value_expression) value_expression = materialize(value, [&](Slot s) { return solved.leaf(s); });
+        const std::unordered_map<Expr, Expr, ExprHash> replace{{r.unknowns[c], *value_expression}};
+        set_rest(user, substitute(user.rest, replace), slot_of);
+      }
+      if (const double u = take_term(user, x); u != 0.0) add_scaled(user, u, value, index);
+      if (id < rows) direct[id].push_back(d);
+      else solved_from[id - rows].definitions.push_back(d);
+      // Substituting x brings the unknowns of its value into each user; the users' other unknowns
+      // are noted already.
+      columns_of(value, [&](std::uint32_t vc) { users[vc].push_back(id); });
+    }
+    users[c].clear();
+    defined.push_back(c);
+    definition.push_back(std::move(value));
+    columns_of(definition.back(), [&](std::uint32_t vc) { users[vc].push_back(rows + d); });
+  }
+  solved.reserve(defined.size());
+  for (std::size_t k = 0; k < defined.size(); ++k) solved.add(r.unknowns[defined[k]], std::move(definition[k]));
+
+  ReducedDae kept;
+  for (std::size_t k = 0; k < n; ++k) {
+    if (!col_alive[k]) continue;
+    kept.unknown_variable.push_back(r.unknown_variable[k]);
+    kept.unknown_order.push_back(r.unknown_order[k]);
+    kept.unknowns.push_back(r.unknowns[k]);
+    kept.differential.push_back(r.differential[k]);
+    kept.targets.push_back(std::move(r.targets[k]));
+  }
+  for (std::size_t i = 0; i < rows; ++i) {
+    if (!row_alive[i]) continue;
+    kept.residuals.push_back(materialize(residual_rows[i], [&](Slot s) { return solved.leaf(s); }));
+    kept.residual_equation.push_back(r.residual_equation[i]);
+    kept.residual_differentiations.push_back(r.residual_differentiations[i]);
+    kept.residual_definitions.push_back(std::move(direct[i]));
+  }
+  kept.aliases = std::move(r.aliases);
+  kept.solved = std::move(solved);
+  kept.solved_from = std::move(solved_from);
+  kept.derivatives = std::move(r.derivatives);
+  kept.reduction = std::move(r.reduction);
+  r = std::move(kept);
+}
+
+/// Marks the unknowns whose derivative occurs as differential; returns the highest derivative order.
+int mark_differential(ReducedDae& r, const std::vector<LinearRow>& rows) {
+  std::uint32_t highest = 0;
+  r.differential.assign(r.unknowns.size(), false);
+  auto mark = [&](Slot s) {
+    if (s.order == 0) return;
+    highest = std::max(highest, s.order);
+    r.differential[s.column] = true;
+  };
+  for (const LinearRow& row : rows) {
+    for (const LinearRow::Term& t : row.terms) mark(t.slot);
+    for (Slot s : row.rest_slots) mark(s);
+  }
+  return static_cast<int>(highest);
+}
+
+}  // namespace
+
+ReducedDae analyze(const Model& model) {
+  ReducedDae r;
+  r.aliases = eliminate_aliases(model);
+  ExprMap<std::size_t> column;
+  column.reserve(model.variables.size());
+  std::vector<std::uint32_t> column_of(model.variables.size(), 0);
+  for (std::size_t i = 0; i < model.variables.size(); ++i) {
+    if (r.aliases.alias[i].representative != i) continue;
+    column_of[i] = static_cast<std::uint32_t>(r.unknowns.size());
+    column.emplace(model.variables[i].symbol, r.unknowns.size());
+    r.unknown_variable.push_back(i);
+    r.unknowns.push_back(model.variables[i].symbol);
+    r.targets.push_back(std::move(r.aliases.target[i]));  // the representatives' targets move to the unknowns
+  }
+  SlotOf slot_of = slots_through(column);
+  std::vector<LinearRow> rows;
+  rows.reserve(model.equations.size());
+  for (std::size_t e = 0; e < model.equations.size(); ++e) {
+    if (r.aliases.eliminated_equation[e]) continue;
+    LinearRow row = alias_row(model.equations[e].residual, r.aliases, column_of, slot_of);
+    // 0 = 0: implied by the aliases (a loop of equalities, say), it fixes nothing. If the model
+    // needed it, the under-determined part it leaves is what the user must see.
+    if (row.is_zero()) continue;
+    rows.push_back(std::move(row));
+    r.residual_equation.push_back(e);
+  }
+  r.unknown_order.assign(r.unknowns.size(), 0);
+  r.residual_differentiations.assign(rows.size(), 0);
+  const int highest_order = mark_differential(r, rows);
+
+  // A perfect matching on the highest derivatives is one on all incidences too (it uses a subset
+  // of the edges): the model is then not singular, and only otherwise is the larger graph matched.
+  Bipartite highest = incidence(rows, r.differential, true);
+  Matching h = maximum_matching(highest, solvable_first(r, highest));
+  if (!h.perfect()) {
+    Bipartite any = incidence(rows, r.differential, false);
+    Matching m = maximum_matching(any);
+    if (!m.perfect()) {
+      materialize_residuals(r, rows);
+      report_singular(model, r, any, m);
+    }
+  }
+  if (!h.perfect() || highest_order > 1) {
+    materialize_residuals(r, rows);
+    reduce_index(model, r);
+    column = ExprMap<std::size_t>();
+    column.reserve(r.unknowns.size());
+    for (std::size_t k = 0; k < r.unknowns.size(); ++k) column.emplace(r.unknowns[k], k);
+    slot_of = slots_through(column);
+    rows.clear();
+    for (const Expr& residual : r.residuals) rows.push_back(row_of(residual, slot_of));
+    mark_differential(r, rows);
+    highest = incidence(rows, r.differential, true);
+    h = maximum_matching(highest, solvable_first(r, highest));
+    if (!h.perfect()) report_not_index_one(model, r, highest, h);
+  }
+  eliminate_solved_algebraics(r, rows, h, slot_of);
+  return r;
+}
+
+}  // namespace acausal

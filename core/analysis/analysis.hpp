@@ -1,0 +1,94 @@
+#pragma once
+/// @file
+/// Structural analysis: alias elimination, then a check that every unknown is fixed by exactly one
+/// equation (maximum matching, Dulmage–Mendelsohn diagnostics in the netlist's terms), then index
+/// reduction where the system needs it (Pantelides and dummy derivatives, index_reduction.hpp), and
+/// the elimination of explicitly solved unknowns: the index-1 system IDA solves.
+
+#include <string>
+#include <vector>
+
+#include "core/analysis/alias.hpp"
+#include "core/analysis/index_reduction.hpp"
+#include "core/analysis/linear_row.hpp"
+#include "core/model/model.hpp"
+
+namespace acausal {
+
+/// Unknowns substituted away after alias elimination (explicitly solved), each defined in the
+/// remaining unknowns by a linear row; a definition becomes an expression on first use (outputs and
+/// energy terms ask for a few of them, a large model has tens of thousands).
+class SolvedUnknowns {
+ public:
+  SolvedUnknowns() = default;
+  /// `column_symbols`: the unknown of each column the definitions' slots refer to.
+  explicit SolvedUnknowns(std::vector<Expr> column_symbols) : column_symbols_(std::move(column_symbols)) {}
+
+  void reserve(std::size_t n);
+  void add(const Expr& variable, LinearRow definition);
+  /// The definition of `variable`, or nullptr when it was not solved.
+  const Expr* find(const Expr& variable) const;
+  bool empty() const { return definitions_.empty(); }
+  /// The expression of a slot (an unknown or its derivative).
+  Expr leaf(Slot s) const;
+
+ private:
+  std::vector<Expr> column_symbols_;
+  mutable std::vector<std::optional<Expr>> first_derivatives_;  ///< der(unknown) per column, made on first use
+  ExprMap<std::size_t> index_;
+  std::vector<LinearRow> definitions_;
+  mutable std::vector<std::optional<Expr>> built_;
+};
+
+/// The DAE IDA integrates: F(t, y, y') = 0 with y the unknowns.
+struct ReducedDae {
+  std::vector<std::size_t> unknown_variable;  ///< model variable of unknown k
+  /// Derivative order of unknown k relative to its model variable: 0 for the variable itself,
+  /// k ≥ 1 for an unknown `der(x)` that index reduction introduced.
+  std::vector<int> unknown_order;
+  std::vector<Expr> unknowns;                 ///< its symbol
+  std::vector<bool> differential;             ///< der(unknown) occurs (IDA id = 1)
+  std::vector<Expr> residuals;
+  std::vector<std::size_t> residual_equation;  ///< model equation of residual i (kNoEquation: see below)
+  /// How often residual i's model equation was differentiated by index reduction.
+  std::vector<int> residual_differentiations;
+  /// residual_equation of a relation der(der^(k−1)(x)) = der^k(x) between two orders of a variable
+  /// that are both states (index reduction adds it; no model equation stands behind it).
+  static constexpr std::size_t kNoEquation = static_cast<std::size_t>(-1);
+  /// Explicitly solved unknowns substituted into residual i (indices into solved_from).
+  std::vector<std::vector<std::size_t>> residual_definitions;
+  /// Where the k-th explicitly solved unknown came from: the model equation it was solved from, and
+  /// the solved unknowns that had been substituted into that equation (or into its definition later).
+  struct SolvedFrom {
+    std::size_t equation;
+    std::vector<std::size_t> definitions;
+  };
+  std::vector<SolvedFrom> solved_from;
+  /// Model equations whose solved variables went into residual i, directly or through other solved
+  /// variables, sorted (for diagnostics).
+  std::vector<std::size_t> substituted_equations(std::size_t i) const;
+  std::vector<Target> targets;                 ///< per unknown
+  AliasElimination aliases;
+  /// Unknowns substituted away after alias elimination: their definitions in the remaining unknowns.
+  SolvedUnknowns solved;
+  /// After index reduction: der^k(x) of a model variable, and der(u) of an unknown u that is not a
+  /// state, in terms of the unknowns (states' derivatives and dummy derivatives).
+  std::unordered_map<Expr, Expr, ExprHash> derivatives;
+  IndexReduction reduction;
+
+  /// Any model expression (energy terms, outputs) in terms of the unknowns.
+  Expr in_unknowns(const Expr& e) const;
+  /// An expression in representatives and their derivatives, in the unknowns.
+  Expr in_reduced_unknowns(Expr e) const;
+  /// d/dt of an expression in the unknowns, with derivatives of non-states replaced.
+  Expr rate(const Expr& e_in_unknowns) const;
+  /// `inertia1.phi`, or `der(inertia1.phi)` for a dummy derivative.
+  std::string name(const Model& model, std::size_t k) const;
+};
+
+/// @throws ModelError for an over- or under-determined model (naming the equations, variables and
+///         instances involved, with JSON pointers), and for constraints that index reduction
+///         cannot solve for any variable (naming the constraint equations).
+ReducedDae analyze(const Model& model);
+
+}  // namespace acausal

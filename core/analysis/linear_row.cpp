@@ -1,0 +1,108 @@
+#include "core/analysis/linear_row.hpp"
+
+#include <algorithm>
+
+#include "core/expr/expr_walk.hpp"
+
+namespace acausal {
+namespace detail {
+
+bool add_term(LinearRow& row, Slot s, double c) {
+  for (LinearRow::Term& t : row.terms)
+    if (t.slot == s) {
+      t.coefficient += c;
+      return false;
+    }
+  row.terms.push_back({s, c});
+  return true;
+}
+
+void drop_zero_terms(LinearRow& row) {
+  row.terms.erase(std::remove_if(row.terms.begin(), row.terms.end(),
+                                 [](const LinearRow::Term& t) { return t.coefficient == 0.0; }),
+                  row.terms.end());
+}
+
+void set_nonlinear(LinearRow& row, std::span<const Expr> terms) {
+  if (terms.size() == 1) row.rest = terms[0];
+  else if (!terms.empty()) row.rest = sum(terms);
+}
+
+}  // namespace detail
+
+double LinearRow::coefficient(Slot s) const {
+  for (const Term& t : terms)
+    if (t.slot == s) return t.coefficient;
+  return 0.0;
+}
+
+bool LinearRow::in_rest(std::uint32_t column) const {
+  return std::any_of(rest_slots.begin(), rest_slots.end(), [column](Slot s) { return s.column == column; });
+}
+
+void set_rest(LinearRow& row, Expr rest, const SlotOf& slot_of) {
+  if (rest != row.rest) row.exact.reset();
+  row.rest = std::move(rest);
+  row.rest_slots.clear();
+  if (row.rest.is_constant()) return;
+  for (const Expr& leaf : leaves(row.rest))
+    if (const std::optional<Slot> s = slot_of(leaf))
+      if (std::find(row.rest_slots.begin(), row.rest_slots.end(), *s) == row.rest_slots.end())
+        row.rest_slots.push_back(*s);
+}
+
+std::int32_t& SlotIndex::at(Slot s) {
+  const std::size_t key = static_cast<std::size_t>(s.column) * orders_ + s.order;
+  if (key >= position_.size()) position_.resize(std::max<std::size_t>(key + 1, 2 * position_.size()), -1);
+  return position_[key];
+}
+
+void add_scaled(LinearRow& row, double factor, const LinearRow& other, SlotIndex& index) {
+  for (std::size_t k = 0; k < row.terms.size(); ++k) index.at(row.terms[k].slot) = static_cast<std::int32_t>(k);
+  for (const LinearRow::Term& t : other.terms) {
+    std::int32_t& p = index.at(t.slot);
+    if (p >= 0) {
+      row.terms[static_cast<std::size_t>(p)].coefficient += factor * t.coefficient;
+    } else {
+      p = static_cast<std::int32_t>(row.terms.size());
+      row.terms.push_back({t.slot, factor * t.coefficient});
+    }
+  }
+  for (const LinearRow::Term& t : row.terms) index.at(t.slot) = -1;
+  detail::drop_zero_terms(row);
+  row.constant += factor * other.constant;
+  if (!(other.rest.is_constant() && other.rest.constant_value() == 0.0)) {
+    row.rest = row.rest + factor * other.rest;
+    for (Slot s : other.rest_slots)
+      if (std::find(row.rest_slots.begin(), row.rest_slots.end(), s) == row.rest_slots.end())
+        row.rest_slots.push_back(s);
+  }
+  row.exact.reset();
+}
+
+double take_term(LinearRow& row, Slot s) {
+  for (auto it = row.terms.begin(); it != row.terms.end(); ++it)
+    if (it->slot == s) {
+      const double c = it->coefficient;
+      row.terms.erase(it);
+      row.exact.reset();
+      return c;
+    }
+  return 0.0;
+}
+
+Expr slot_expression(const std::vector<Expr>& column_symbols, Slot s) {
+  Expr x = column_symbols[s.column];
+  for (std::uint32_t k = 0; k < s.order; ++k) x = der(x);
+  return x;
+}
+
+Expr materialize(const LinearRow& row, const std::function<Expr(Slot)>& leaf) {
+  if (row.exact) return *row.exact;
+  boost::container::small_vector<std::pair<double, Expr>, 8> terms;
+  for (const LinearRow::Term& t : row.terms) terms.emplace_back(t.coefficient, leaf(t.slot));
+  terms.emplace_back(1.0, row.rest);
+  return linear_combination(std::span<const std::pair<double, Expr>>(terms.data(), terms.size()), row.constant);
+}
+
+}  // namespace acausal

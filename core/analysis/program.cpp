@@ -1,0 +1,273 @@
+#include "core/analysis/program.hpp"
+
+#include <cmath>
+#include <stdexcept>
+#include <string_view>
+#include <unordered_map>
+
+#include "core/expr/expr_diff.hpp"
+#include "core/expr/expr_map.hpp"
+#include "core/expr/expr_walk.hpp"
+
+namespace acausal {
+namespace {
+
+/// Where tapes read the unknowns (y, y') and the initial parameters: from p, or (for the
+/// initialization, `parameters_as_unknowns`) from y after the n unknowns.
+InputMap unknown_inputs(const ReducedDae& dae, const InitialParameters& initial, bool parameters_as_unknowns = false) {
+  auto column = std::make_shared<ExprMap<std::uint32_t>>();
+  for (std::size_t k = 0; k < dae.unknowns.size(); ++k) column->emplace(dae.unknowns[k], static_cast<std::uint32_t>(k));
+  auto parameter = std::make_shared<std::unordered_map<Expr, std::uint32_t, ExprHash>>();
+  const auto n = static_cast<std::uint32_t>(dae.unknowns.size());
+  for (std::size_t k = 0; k < initial.symbols.size(); ++k)
+    parameter->emplace(initial.symbols[k], static_cast<std::uint32_t>(k));
+  return [column, parameter, parameters_as_unknowns, n](const Expr& leaf) -> std::optional<InputSlot> {
+    switch (leaf.op()) {
+      case Op::Time: return InputSlot{InputKind::Time, 0};
+      case Op::Parameter: {
+        auto it = parameter->find(leaf);
+        if (it == parameter->end()) return std::nullopt;
+        return parameters_as_unknowns ? InputSlot{InputKind::Y, n + it->second} : InputSlot{InputKind::P, it->second};
+      }
+      case Op::Variable: {
+        const std::uint32_t* k = column->find(leaf);
+        if (k == nullptr) return std::nullopt;
+        return InputSlot{InputKind::Y, *k};
+      }
+      case Op::Derivative: {
+        const std::uint32_t* k = column->find(leaf.args()[0]);
+        if (k == nullptr || leaf.order() != 1) return std::nullopt;
+        return InputSlot{InputKind::YP, *k};
+      }
+      default: return std::nullopt;
+    }
+  };
+}
+
+/// The coefficient c of `derivative` in `r` when r = c·derivative + (terms free of derivatives)
+/// with c a constant, else nullopt. Read off the terms of a linear combination; diff() otherwise.
+std::optional<double> explicit_coefficient(const Expr& r, const Expr& derivative) {
+  if (r.op() == Op::Add && is_linear_combination(r)) {
+    for (const Expr& t : r.args())
+      if (t == derivative) return 1.0;
+      else if (t.op() == Op::Mul && t.args()[1] == derivative) return t.args()[0].constant_value();
+    return std::nullopt;
+  }
+  const Expr c = diff(r, derivative);
+  if (!c.is_constant()) return std::nullopt;
+  return c.constant_value();
+}
+
+}  // namespace
+
+ExplicitDerivatives::ExplicitDerivatives(const std::vector<Expr>& residuals) : residuals_(&residuals) {
+  for (std::size_t i = 0; i < residuals.size(); ++i) {
+    const Expr& r = residuals[i];
+    std::optional<Expr> derivative;
+    bool single = true;
+    for (const Expr& leaf : leaves(r)) {
+      if (leaf.op() != Op::Derivative) continue;
+      single = single && !derivative;
+      derivative = leaf;
+    }
+    if (!derivative || !single || explicit_in_.find(*derivative)) continue;
+    const std::optional<double> c = explicit_coefficient(r, *derivative);
+    if (!c || *c == 0.0) continue;
+    explicit_in_.emplace(*derivative, {i, *c});
+  }
+}
+
+const Expr* ExplicitDerivatives::find(const Expr& derivative) {
+  if (derivative.op() != Op::Derivative) return nullptr;
+  const Residual* r = explicit_in_.find(derivative);
+  if (r == nullptr) return nullptr;
+  if (auto it = built_.find(derivative); it != built_.end()) return &it->second;
+  const Expr& residual = (*residuals_)[r->index];
+  const Expr rest = residual - r->coefficient * derivative;
+  return &built_.emplace(derivative, -rest / r->coefficient).first->second;
+}
+
+/// Every indicator of the residuals and outputs, once. Indicators are written in y alone (explicit
+/// derivatives replaced, der(s) → v): the same switch seen through der(s) in one place and v in
+/// another is then one event, and root finding watches a function of the state. The index knows
+/// each indicator both as written in its expression and in that canonical form.
+Program::IndicatorSet Program::collect_indicators(const ReducedDae& dae, const std::vector<Expr>& outputs,
+                                                 ExplicitDerivatives& derivatives) {
+  const auto explicit_form = [&derivatives](const Expr& x) { return derivatives.find(x); };
+  IndicatorSet set;
+  auto add = [&](const Expr& e) {
+    for (const Condition& c : conditions(e)) {
+      if (set.index.count(c.indicator)) continue;
+      const Expr canonical = substitute(c.indicator, explicit_form);
+      auto [it, fresh] = set.index.emplace(canonical, static_cast<std::uint32_t>(set.expressions.size()));
+      if (fresh) set.expressions.push_back(canonical);
+      set.index.emplace(c.indicator, it->second);
+    }
+  };
+  for (const Expr& r : dae.residuals) add(r);
+  for (const Expr& e : outputs) add(e);
+  return set;
+}
+
+namespace {
+
+std::vector<Expr> output_expressions(const Model& model, const ReducedDae& dae, ExplicitDerivatives& derivatives) {
+  const auto explicit_form = [&derivatives](const Expr& x) { return derivatives.find(x); };
+  // One pass over the variables against a map of the requested names only: a model has far more
+  // variables than outputs (the names were validated when the model was built).
+  std::unordered_map<std::string_view, std::size_t> variable_of;
+  for (const std::string& name : model.outputs) variable_of.emplace(name, std::string::npos);
+  for (std::size_t i = 0; i < model.variables.size(); ++i)
+    if (auto it = variable_of.find(model.variables[i].name()); it != variable_of.end() && it->second == std::string::npos)
+      it->second = i;
+  std::vector<Expr> out;
+  for (const std::string& name : model.outputs)
+    out.push_back(substitute(dae.in_unknowns(model.variables[variable_of.at(name)].symbol), explicit_form));
+  return out;
+}
+
+InitialParameters collect_initial_parameters(const Model& model, const ReducedDae& dae) {
+  InitialParameters out;
+  for (const Definition& d : model.instances)
+    for (const Definition::InitialParameter& p : d.initial_parameters) {
+      out.symbols.push_back(p.symbol);
+      out.values.push_back(dae.in_unknowns(p.value));
+      out.pointers.push_back(d.pointer);
+    }
+  return out;
+}
+
+}  // namespace
+
+Program::Program(const Model& model, ReducedDae dae)
+    : model_(&model),
+      dae_(std::move(dae)),
+      initial_(collect_initial_parameters(model, dae_)),
+      initial_values_(initial_.symbols.size(), 0.0),
+      derivatives_(dae_.residuals),
+      output_expressions_(output_expressions(model, dae_, derivatives_)),
+      indicator_set_(collect_indicators(dae_, output_expressions_, derivatives_)),
+      inputs_(unknown_inputs(dae_, initial_)),
+      residual_(dae_.residuals, inputs_, &indicator_set_.index),
+      jacobian_(dae_.residuals, inputs_, dae_.unknowns.size(), &indicator_set_.index),
+      indicators_(indicator_set_.expressions, inputs_),
+      outputs_(output_expressions_, inputs_, &indicator_set_.index) {
+  for (std::size_t k = 0; k < dae_.unknowns.size(); ++k) {
+    const ModelVariable& v = model.variables[dae_.unknown_variable[k]];
+    id_.push_back(dae_.differential[k] ? 1.0 : 0.0);
+    if (dae_.unknown_order[k] > 0) {  // a derivative that index reduction made an unknown
+      start_.push_back(0.0);
+      nominal_.push_back(1.0);
+      continue;
+    }
+    start_.push_back(v.options.start);
+    // Magnitude for absolute tolerances: the declared nominal, else 1 or the start value if larger.
+    nominal_.push_back(v.options.nominal ? std::fabs(*v.options.nominal) : std::max(1.0, std::fabs(v.options.start)));
+  }
+}
+
+void Program::build_energy() {
+  if (energy_) return;
+  std::vector<Expr> terms;
+  auto add = [&](const Expr& e) {
+    terms.push_back(e);
+    return terms.size() - 1;
+  };
+  for (const Definition& d : model_->instances) {
+    Expr port_power = 0.0;
+    Expr throughput = 0.0;
+    for (const Definition::PortInfo& port : d.ports) {
+      const Expr p = dae_.in_unknowns(port.port.domain->power(port.port));
+      port_power += p;
+      throughput += abs(p);
+    }
+    Expr stored = dae_.in_unknowns(d.stored_energy);
+    Expr loss = dae_.in_unknowns(d.loss_power);
+    Expr injected = dae_.in_unknowns(d.injected_power);
+    if (stored.is_constant() && loss.is_constant() && injected.is_constant() && port_power.is_constant()) continue;
+    EnergyAccount a;
+    a.instance = d.instance;
+    a.stored = add(stored);
+    a.stored_rate = add(dae_.rate(stored));
+    a.loss = add(loss);
+    a.injected = add(injected);
+    a.port_power = add(port_power);
+    a.throughput = add(throughput);
+    accounts_.push_back(a);
+  }
+  // With the solver's branch signs: a switch the equations share switches the energy terms with
+  // them; the others (the throughput's |port power|) compare live.
+  energy_.emplace(terms, inputs_, &indicator_set_.index, Tape::Unindexed::Compare);
+}
+
+Tape& Program::time_partials() {
+  if (!time_partials_) {
+    std::vector<Expr> partials;
+    for (const Expr& r : dae_.residuals) partials.push_back(diff(r, Expr::time()));
+    time_partials_.emplace(partials, inputs_, &indicator_set_.index);
+  }
+  return *time_partials_;
+}
+
+Tape& Program::selection() {
+  if (!selection_) {
+    std::vector<Expr> entries;
+    for (const PivotBlock& b : dae_.reduction.pivots)
+      for (const Expr& e : b.entries) entries.push_back(dae_.in_reduced_unknowns(e));
+    selection_.emplace(entries, inputs_);
+  }
+  return *selection_;
+}
+
+void Program::set_initial_parameter_values(std::vector<double> values) {
+  if (values.size() != initial_values_.size())
+    throw std::invalid_argument("initial parameter values: " + std::to_string(values.size()) + " given, " +
+                                std::to_string(initial_values_.size()) + " expected");
+  initial_values_ = std::move(values);
+}
+
+InitialProblem& Program::initial_problem() {
+  if (initial_.symbols.empty()) throw std::logic_error("initial_problem(): the model has no initial parameters");
+  if (!initial_problem_) {
+    std::vector<Expr> rows = dae_.residuals;
+    for (std::size_t k = 0; k < initial_.symbols.size(); ++k) rows.push_back(initial_.symbols[k] - initial_.values[k]);
+    const InputMap inputs = unknown_inputs(dae_, initial_, true);
+    const std::size_t columns = size() + initial_.symbols.size();
+    // The defining equations may switch where the model does not: they compare live.
+    initial_problem_ = std::make_unique<InitialProblem>(InitialProblem{
+        Tape(rows, inputs, &indicator_set_.index, Tape::Unindexed::Compare),
+        JacobianTape(rows, inputs, columns, &indicator_set_.index, Tape::Unindexed::Compare)});
+  }
+  return *initial_problem_;
+}
+
+std::vector<double> Program::indicator_scales(double t, const double* y, const double* yp) const {
+  const LeafValues at = [&](const Expr& leaf) -> double {
+    const std::optional<InputSlot> slot = inputs_(leaf);
+    if (!slot) throw std::invalid_argument("indicator_scales: no value for " + to_string(leaf));
+    switch (slot->kind) {
+      case InputKind::Time: return t;
+      case InputKind::Y: return y[slot->index];
+      case InputKind::YP: return yp[slot->index];
+      case InputKind::P: return initial_values_[slot->index];
+    }
+    return 0.0;
+  };
+  std::vector<double> scales;
+  for (const Expr& g : indicator_set_.expressions) {
+    double scale = 0.0;
+    for (const Expr& leaf : leaves(g)) {
+      const std::optional<InputSlot> slot = inputs_(leaf);
+      if (!slot || slot->kind != InputKind::Y) continue;
+      scale += std::fabs(evaluate(diff(g, leaf), at)) * nominal_[slot->index];
+    }
+    scales.push_back(scale);
+  }
+  return scales;
+}
+
+std::string Program::name(std::size_t k) const { return dae_.name(*model_, k); }
+
+std::unique_ptr<Program> compile(const Model& model) { return std::make_unique<Program>(model, analyze(model)); }
+
+}  // namespace acausal

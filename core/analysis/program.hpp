@@ -1,0 +1,172 @@
+#pragma once
+/// @file
+/// The compiled model: tapes for the residual, the iteration matrix, event indicators, outputs and
+/// energy terms, all over the unknowns y, their derivatives y' and time. The solver needs nothing else.
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "core/analysis/analysis.hpp"
+#include "core/expr/expr_map.hpp"
+#include "core/expr/jacobian_tape.hpp"
+#include "core/model/model.hpp"
+#include "core/expr/tape.hpp"
+
+namespace acausal {
+
+/// The energy terms of one component instance, as tape outputs.
+struct EnergyAccount {
+  std::string instance;
+  std::size_t stored = 0;      ///< output index of E [J]
+  std::size_t stored_rate = 0; ///< of dE/dt [W]
+  std::size_t loss = 0;        ///< of the dissipated power [W]
+  std::size_t injected = 0;    ///< of the power taken from signals [W]
+  std::size_t port_power = 0;  ///< of Σ port power into the component [W]
+  std::size_t throughput = 0;  ///< of Σ |port power|: what passes through (the audit's scale) [W]
+};
+
+/// der(x) = g(t, y) for every residual that is an explicit ODE for one derivative
+/// (0 = c·der(x) + rest, c constant, no other derivative). Between the solver's steps the
+/// interpolated y' agrees with such a g only to the local error; outputs and indicators read g
+/// instead, so that a speed sensor on a mass shows exactly the mass's velocity. Which residual
+/// defines which derivative is found up front; g is built when first asked for (a large model
+/// has thousands, and its outputs read a few).
+class ExplicitDerivatives {
+ public:
+  /// `residuals` must outlive this object.
+  explicit ExplicitDerivatives(const std::vector<Expr>& residuals);
+  /// g for `derivative`, or nullptr when it is not a derivative an explicit residual defines.
+  const Expr* find(const Expr& derivative);
+
+ private:
+  struct Residual {
+    std::size_t index;
+    double coefficient;
+  };
+  const std::vector<Expr>* residuals_;
+  ExprMap<Residual> explicit_in_;
+  std::unordered_map<Expr, Expr, ExprHash> built_;
+};
+
+/// The parameters fixed at initialization (ComponentBuilder::initial_parameter) of every instance.
+struct InitialParameters {
+  std::vector<Expr> symbols;          ///< their Parameter leaves, in instance order
+  std::vector<Expr> values;           ///< what each equals at the start time, in the unknowns
+  std::vector<std::string> pointers;  ///< the JSON pointer of the instance that declared each
+};
+
+/// The initialization's view of a model with initial parameters: the parameters become algebraic
+/// unknowns after the others (y[n + k] for parameter k), and their defining equations
+/// p_k − value_k = 0 residual rows after the model's (row n + k).
+struct InitialProblem {
+  Tape residual;
+  JacobianTape jacobian;
+};
+
+class Program {
+ public:
+  Program(const Model& model, ReducedDae dae);
+  // Parts refer to the program's own members (the explicit derivatives to its residuals).
+  Program(const Program&) = delete;
+  Program& operator=(const Program&) = delete;
+
+  std::size_t size() const { return dae_.unknowns.size(); }
+  const ReducedDae& dae() const { return dae_; }
+  const Model& model() const { return *model_; }
+
+  /// Name of unknown k (`der(x)` for a dummy derivative or a derivative state).
+  std::string name(std::size_t k) const;
+  /// 1 for differential unknowns, 0 for algebraic ones (IDA's id vector).
+  const std::vector<double>& id() const { return id_; }
+  /// Magnitude of each unknown, for absolute tolerances: the declared nominal, else |start| or 1.
+  const std::vector<double>& nominal() const { return nominal_; }
+  /// Component start value of each unknown (a guess unless a target says otherwise).
+  const std::vector<double>& start() const { return start_; }
+
+  /// The parameters fixed at initialization, and their values once initialization has fixed them
+  /// (zero before). Every tape reads them through inputs().
+  const InitialParameters& initial_parameters() const { return initial_; }
+  const std::vector<double>& initial_parameter_values() const { return initial_values_; }
+  void set_initial_parameter_values(std::vector<double> values);
+  /// What a tape of this program reads at (t, y, y'): these arrays and the initial parameters.
+  TapeInputs inputs(double t, const double* y, const double* yp) const {
+    return {t, y, yp, initial_values_.data()};
+  }
+  /// The initialization's residual and Jacobian with the initial parameters as unknowns, built on
+  /// first use. @throws std::logic_error for a model without initial parameters (use the tapes).
+  InitialProblem& initial_problem();
+
+  Tape& residual() { return residual_; }
+  JacobianTape& jacobian() { return jacobian_; }
+  const JacobianTape& jacobian() const { return jacobian_; }
+  /// Event indicators (continuous; a branch switches where one crosses zero). The residual,
+  /// Jacobian and output tapes take the branch signs of these indicators.
+  Tape& indicators() { return indicators_; }
+  const std::vector<Expr>& indicator_expressions() const { return indicator_set_.expressions; }
+  std::size_t indicator_count() const { return indicator_set_.expressions.size(); }
+  /// For each indicator g_k: Σ_j |∂g_k/∂y_j|·nominal_j at (t, y, y'), how far g_k moves when every
+  /// unknown it reads moves by its nominal magnitude. Times the relative tolerance, the level below
+  /// which g_k is indistinguishable from zero in a solution of that accuracy. 0 for an indicator
+  /// of time alone.
+  std::vector<double> indicator_scales(double t, const double* y, const double* yp) const;
+
+  /// The model's outputs (names as in the netlist), in terms of the unknowns.
+  Tape& outputs() { return outputs_; }
+  const std::vector<std::string>& output_names() const { return model_->outputs; }
+
+  /// Energy terms of every instance that has any, in one tape, built on first use (only energy
+  /// accounting needs them). Its switching nodes hold the branches of the model's indicators
+  /// where they share them (evaluate with the branch signs) and compare live elsewhere.
+  Tape& energy() {
+    build_energy();
+    return *energy_;
+  }
+  /// ∂F/∂t of every residual (explicit time dependence), built on first use: with the Jacobian it
+  /// gives the derivatives of the algebraic unknowns (consistency.hpp).
+  Tape& time_partials();
+
+  /// The entries of the state selection's solution-dependent blocks (dae().reduction.pivots, each
+  /// rows × cols, row-major, one after the other), built on first use.
+  Tape& selection();
+
+  const std::vector<EnergyAccount>& accounts() {
+    build_energy();
+    return accounts_;
+  }
+
+ private:
+  struct IndicatorSet {
+    std::vector<Expr> expressions;
+    IndicatorIndex index;
+  };
+  static IndicatorSet collect_indicators(const ReducedDae& dae, const std::vector<Expr>& outputs,
+                                         ExplicitDerivatives& derivatives);
+  void build_energy();
+
+  const Model* model_;
+  ReducedDae dae_;
+  InitialParameters initial_;
+  std::vector<double> initial_values_;
+  ExplicitDerivatives derivatives_;
+  std::vector<Expr> output_expressions_;
+  IndicatorSet indicator_set_;
+  InputMap inputs_;  ///< where every tape reads the unknowns (one column map, shared)
+  Tape residual_;
+  JacobianTape jacobian_;
+  Tape indicators_;
+  Tape outputs_;
+  std::vector<EnergyAccount> accounts_;
+  std::optional<Tape> energy_;
+  std::optional<Tape> selection_;
+  std::optional<Tape> time_partials_;
+  std::unique_ptr<InitialProblem> initial_problem_;
+  std::vector<double> id_, nominal_, start_;
+};
+
+/// Loads, assembles, analyzes and compiles in one call.
+std::unique_ptr<Program> compile(const Model& model);
+
+}  // namespace acausal

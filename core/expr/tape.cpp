@@ -1,0 +1,489 @@
+#include "core/expr/tape.hpp"
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cmath>
+#include <stdexcept>
+#include <unordered_map>
+
+#include <boost/container/small_vector.hpp>
+
+#include "core/expr/expr_map.hpp"
+#include "core/expr/expr_node.hpp"
+#include "core/expr/expr_walk.hpp"
+#include "core/expr/table.hpp"
+
+namespace acausal {
+
+// The lowered instruction set. A sum is one Linear instruction over its terms (a residual of a
+// mechanical model is mostly a sum of c·y and c·y' terms, read straight from the solver's arrays);
+// products are lowered to binary steps, recognizing scaling and division.
+enum class Tape::Code : std::uint8_t {
+  LoadT, LoadY, LoadYP, LoadP,  // a: index into y, y' or p
+  Add, Sub, Mul, Div, Neg, Scale,  // Scale: w[c]·a
+  Linear,  // Σ c·x over the terms [a, a + b): a sum reads y and y' directly, in one instruction
+  PowInt, Pow, Sqrt, Exp, Log, Sin, Cos, Tan, Asin, Acos, Atan, Tanh, Abs, Sign,
+  Atan2, Min, Max, Less, LessEqual, Greater, GreaterEqual, And, Or, Select, Table,
+};
+
+namespace {
+
+double powi(double x, std::int32_t n) {
+  bool invert = n < 0;
+  auto m = static_cast<std::uint32_t>(invert ? -static_cast<std::int64_t>(n) : n);
+  double r = 1.0;
+  while (m) {
+    if (m & 1u) r *= x;
+    x *= x;
+    m >>= 1u;
+  }
+  return invert ? 1.0 / r : r;
+}
+
+// During compilation constants and temporaries get separate numberings; temporaries are marked by
+// this bit and renumbered after the constants by allocate_slots().
+constexpr std::uint32_t kTemporary = 0x80000000u;
+
+}  // namespace
+
+class Tape::Compiler {
+ public:
+  Compiler(Tape& tape, const InputMap& inputs, const IndicatorIndex* indicators, Unindexed unindexed)
+      : tape_(tape), inputs_(inputs), indicators_(indicators), unindexed_(unindexed) {}
+
+  std::uint32_t slot(const Expr& e) {
+    if (const std::uint32_t* s = slots_.find(e)) return *s;
+    std::uint32_t s = lower(e);
+    slots_.emplace(e, s);
+    return s;
+  }
+
+ private:
+  std::uint32_t fresh() { return kTemporary | temporaries_++; }
+
+  std::uint32_t constant(double v) {
+    if (auto it = constants_.find(v); it != constants_.end()) return it->second;
+    tape_.work_.push_back(v);
+    auto s = static_cast<std::uint32_t>(tape_.work_.size() - 1);
+    constants_.emplace(v, s);
+    return s;
+  }
+
+  std::uint32_t emit(Code code, std::uint32_t a, std::uint32_t b = 0, std::uint32_t c = 0) {
+    std::uint32_t dst = fresh();
+    tape_.code_.push_back({code, dst, a, b, c});
+    return dst;
+  }
+
+  std::uint32_t lower(const Expr& e) {
+    auto a = e.args();
+    switch (e.op()) {
+      case Op::Constant: return constant(e.constant_value());
+      case Op::Variable:
+      case Op::Derivative:
+      case Op::Parameter:
+      case Op::Time: return load(e);
+      case Op::Add: return sum(e);
+      case Op::Mul: return product(e);
+      case Op::Pow: {
+        const Expr& n = a[1];
+        if (n.is_constant() && n.constant_value() == std::floor(n.constant_value()) &&
+            std::fabs(n.constant_value()) <= 64.0)
+          return emit(Code::PowInt, slot(a[0]), 0,
+                      static_cast<std::uint32_t>(static_cast<std::int32_t>(n.constant_value())));
+        return emit(Code::Pow, slot(a[0]), slot(n));
+      }
+      case Op::Sqrt: return emit(Code::Sqrt, slot(a[0]));
+      case Op::Exp: return emit(Code::Exp, slot(a[0]));
+      case Op::Log: return emit(Code::Log, slot(a[0]));
+      case Op::Sin: return emit(Code::Sin, slot(a[0]));
+      case Op::Cos: return emit(Code::Cos, slot(a[0]));
+      case Op::Tan: return emit(Code::Tan, slot(a[0]));
+      case Op::Asin: return emit(Code::Asin, slot(a[0]));
+      case Op::Acos: return emit(Code::Acos, slot(a[0]));
+      case Op::Atan: return emit(Code::Atan, slot(a[0]));
+      case Op::Tanh: return emit(Code::Tanh, slot(a[0]));
+      case Op::Abs: return emit(Code::Abs, slot(a[0]), 0, indicator(e));
+      case Op::Sign: return emit(Code::Sign, slot(a[0]), 0, indicator(e));
+      case Op::Atan2: return emit(Code::Atan2, slot(a[0]), slot(a[1]));
+      case Op::Min: return emit(Code::Min, slot(a[0]), slot(a[1]), indicator(e));
+      case Op::Max: return emit(Code::Max, slot(a[0]), slot(a[1]), indicator(e));
+      case Op::Less: return emit(Code::Less, slot(a[0]), slot(a[1]), indicator(e));
+      case Op::LessEqual: return emit(Code::LessEqual, slot(a[0]), slot(a[1]), indicator(e));
+      case Op::Greater: return emit(Code::Greater, slot(a[0]), slot(a[1]), indicator(e));
+      case Op::GreaterEqual: return emit(Code::GreaterEqual, slot(a[0]), slot(a[1]), indicator(e));
+      case Op::And: return emit(Code::And, slot(a[0]), slot(a[1]));
+      case Op::Or: return emit(Code::Or, slot(a[0]), slot(a[1]));
+      case Op::IfElse: return emit(Code::Select, slot(a[0]), slot(a[1]), slot(a[2]));
+      case Op::Table: {
+        const auto first = static_cast<std::uint32_t>(tape_.table_indicators_.size());
+        if (indicators_ != nullptr)
+          for (const Expr& i : switch_indicators(e)) tape_.table_indicators_.push_back(lookup(i));
+        tape_.table_steps_.push_back({e.table(), e.order(), first});
+        return emit(Code::Table, slot(a[0]), 0, static_cast<std::uint32_t>(tape_.table_steps_.size() - 1));
+      }
+    }
+    throw std::logic_error("tape: unexpected node " + to_string(e));
+  }
+
+  std::uint32_t lookup(const Expr& indicator) const {
+    auto it = indicators_->find(indicator);
+    if (it == indicators_->end()) {
+      if (unindexed_ == Unindexed::Compare) return kLive;
+      throw std::invalid_argument("tape: indicator " + to_string(indicator) + " is not indexed");
+    }
+    return it->second;
+  }
+
+  /// The indicator index of a switching node with one indicator (unused without an index).
+  std::uint32_t indicator(const Expr& e) const {
+    return indicators_ == nullptr ? 0 : lookup(switch_indicators(e).at(0));
+  }
+
+  std::uint32_t load(const Expr& leaf) {
+    std::optional<InputSlot> in = inputs_(leaf);
+    if (!in) throw std::invalid_argument("tape: no input for " + to_string(leaf));
+    switch (in->kind) {
+      case InputKind::Time: return emit(Code::LoadT, 0);
+      case InputKind::Y: return emit(Code::LoadY, in->index);
+      case InputKind::YP:
+        tape_.reads_yp_ = true;
+        return emit(Code::LoadYP, in->index);
+      case InputKind::P: return emit(Code::LoadP, in->index);
+    }
+    throw std::logic_error("tape: unknown input kind");
+  }
+
+  /// A sum as one Linear instruction; its terms c·leaf read y and y' directly.
+  std::uint32_t sum(const Expr& e) {
+    // The terms go to the tape's list only after every operand is lowered: lowering an operand
+    // may emit Linear instructions of its own.
+    boost::container::small_vector<LinearTerm, 8> terms;
+    for (const Expr& t : e.args()) {
+      double c = 1.0;
+      Expr x = t;
+      if (t.op() == Op::Mul && t.args()[0].is_constant()) {
+        auto f = t.args();
+        c = f[0].constant_value();
+        x = f.size() == 2 ? f[1] : detail::make_node(Op::Mul, f.subspan(1));
+      }
+      terms.push_back(term(c, x));
+    }
+    const auto first = static_cast<std::uint32_t>(tape_.linear_terms_.size());
+    tape_.linear_terms_.insert(tape_.linear_terms_.end(), terms.begin(), terms.end());
+    return emit(Code::Linear, first, static_cast<std::uint32_t>(terms.size()));
+  }
+
+  LinearTerm term(double c, const Expr& x) {
+    if (x.op() == Op::Variable || x.op() == Op::Derivative) {
+      if (const std::uint32_t* s = slots_.find(x)) return {c, *s, LinearTerm::Source::Work};
+      std::optional<InputSlot> in = inputs_(x);
+      if (!in) throw std::invalid_argument("tape: no input for " + to_string(x));
+      if (in->kind == InputKind::Y) return {c, in->index, LinearTerm::Source::Y};
+      if (in->kind == InputKind::YP) {
+        tape_.reads_yp_ = true;
+        return {c, in->index, LinearTerm::Source::YP};
+      }
+    }
+    return {c, slot(x), LinearTerm::Source::Work};
+  }
+
+  std::uint32_t chain(Code code, const std::vector<std::uint32_t>& operands) {
+    std::uint32_t acc = operands[0];
+    for (std::size_t i = 1; i < operands.size(); ++i) acc = emit(code, acc, operands[i]);
+    return acc;
+  }
+
+  std::uint32_t product(const Expr& e) {
+    double c = 1.0;
+    std::vector<std::uint32_t> num;
+    std::vector<std::uint32_t> den;
+    for (const Expr& f : e.args()) {
+      if (f.is_constant()) {
+        c = f.constant_value();
+      } else if (f.op() == Op::Pow && f.args()[1].is_constant() && f.args()[1].constant_value() < 0) {
+        den.push_back(slot(pow(f.args()[0], Expr(-f.args()[1].constant_value()))));
+      } else {
+        num.push_back(slot(f));
+      }
+    }
+    std::uint32_t r;
+    if (num.empty()) {
+      r = emit(Code::Div, constant(c), chain(Code::Mul, den));
+      return r;
+    }
+    r = chain(Code::Mul, num);
+    if (!den.empty()) r = emit(Code::Div, r, chain(Code::Mul, den));
+    if (c == -1.0) return emit(Code::Neg, r);
+    if (c != 1.0) return emit(Code::Scale, r, 0, constant(c));
+    return r;
+  }
+
+  Tape& tape_;
+  const InputMap& inputs_;
+  const IndicatorIndex* indicators_;
+  Unindexed unindexed_;
+  ExprMap<std::uint32_t> slots_;
+  std::unordered_map<double, std::uint32_t> constants_;
+  std::uint32_t temporaries_ = 0;
+};
+
+Tape::Tape(std::span<const Expr> outputs, const InputMap& inputs, const IndicatorIndex* indicators,
+           Unindexed unindexed)
+    : has_indicators_(indicators != nullptr) {
+  Compiler compiler(*this, inputs, indicators, unindexed);
+  output_slots_.reserve(outputs.size());
+  for (const Expr& e : outputs) output_slots_.push_back(compiler.slot(e));
+  allocate_slots(work_.size());
+  pack_linear_terms();
+  build_linear_rows();
+}
+
+void Tape::build_linear_rows() {
+  if (!std::all_of(code_.begin(), code_.end(), [](const Instruction& i) { return i.code == Code::Linear; })) return;
+  // Which instruction writes each slot; a slot no instruction writes is a constant.
+  std::unordered_map<std::uint32_t, std::size_t> writer;
+  for (std::size_t k = 0; k < code_.size(); ++k) writer.emplace(code_[k].dst, k);
+  constexpr auto work = static_cast<std::uint32_t>(LinearTerm::Source::Work);
+  LinearRows rows;
+  std::unordered_map<std::uint64_t, std::uint16_t> coefficient_index;
+  auto add_term = [&](double c, std::uint32_t read) {
+    auto [it, fresh] = coefficient_index.emplace(std::bit_cast<std::uint64_t>(c), 0);
+    if (fresh) {
+      if (rows.coefficients.size() > UINT16_MAX) return false;
+      it->second = static_cast<std::uint16_t>(rows.coefficients.size());
+      rows.coefficients.push_back(c);
+    }
+    rows.coefficient.push_back(it->second);
+    rows.reads.push_back(read);
+    return true;
+  };
+  rows.start.reserve(output_slots_.size() + 1);
+  for (std::uint32_t slot : output_slots_) {
+    rows.start.push_back(static_cast<std::uint32_t>(rows.reads.size()));
+    auto w = writer.find(slot);
+    if (w == writer.end()) {  // a constant output: 1·constant
+      if (!add_term(1.0, work << kSourceShift | slot)) return;
+      continue;
+    }
+    const Instruction& i = code_[w->second];
+    for (std::uint32_t k = i.a; k < i.a + i.b; ++k) {
+      const std::uint32_t read = linear_reads_[k];
+      // A sum over another sum's result would need that result first: keep the instructions.
+      if (read >> kSourceShift == work && writer.count(read & kIndexMask) != 0) return;
+      if (!add_term(linear_coefficients_[k], read)) return;
+    }
+  }
+  rows.start.push_back(static_cast<std::uint32_t>(rows.reads.size()));
+  linear_rows_ = std::move(rows);
+  linear_coefficients_ = {};  // evaluate() reads the rows alone
+  linear_reads_ = {};
+}
+
+void Tape::pack_linear_terms() {
+  linear_coefficients_.reserve(linear_terms_.size());
+  linear_reads_.reserve(linear_terms_.size());
+  for (const LinearTerm& t : linear_terms_) {
+    if (t.index > kIndexMask) throw std::length_error("tape: more than 2^30 slots");
+    linear_coefficients_.push_back(t.coefficient);
+    linear_reads_.push_back(static_cast<std::uint32_t>(t.source) << kSourceShift | t.index);
+  }
+  linear_terms_ = {};
+}
+
+/// Calls visit(slot) for every workspace slot `i` reads (by reference, so it can be renumbered).
+template <typename Visit>
+void Tape::for_each_read(Instruction& i, Visit&& visit) {
+  switch (i.code) {
+    case Code::LoadT:
+    case Code::LoadY:
+    case Code::LoadYP:
+    case Code::LoadP: return;
+    case Code::Linear:
+      for (std::uint32_t k = i.a; k < i.a + i.b; ++k)
+        if (linear_terms_[k].source == LinearTerm::Source::Work) visit(linear_terms_[k].index);
+      return;
+    case Code::Scale:
+    case Code::PowInt:
+    case Code::Table:
+    case Code::Neg: visit(i.a); return;
+    case Code::Add:
+    case Code::Sub:
+    case Code::Mul:
+    case Code::Div:
+    case Code::Pow:
+    case Code::Atan2:
+    case Code::And:
+    case Code::Or:
+    case Code::Min:
+    case Code::Max:
+    case Code::Less:
+    case Code::LessEqual:
+    case Code::Greater:
+    case Code::GreaterEqual:
+      visit(i.a);
+      visit(i.b);
+      return;
+    case Code::Select:
+      visit(i.a);
+      visit(i.b);
+      visit(i.c);
+      return;
+    default: visit(i.a); return;  // unary functions
+  }
+}
+
+void Tape::allocate_slots(std::size_t first_free) {
+  auto is_temporary = [](std::uint32_t s) { return (s & kTemporary) != 0; };
+  // Last instruction reading each temporary; outputs are read after the last instruction.
+  std::unordered_map<std::uint32_t, std::size_t> last_read;
+  const std::size_t end = code_.size();
+  for (std::size_t k = 0; k < end; ++k)
+    for_each_read(code_[k], [&](std::uint32_t s) {
+      if (is_temporary(s)) last_read[s] = k;
+    });
+  for (std::uint32_t s : output_slots_)
+    if (is_temporary(s)) last_read[s] = end;
+  // Walk in order, handing out the lowest free slot; a slot is free after its last reader.
+  std::unordered_map<std::uint32_t, std::uint32_t> assigned;
+  std::vector<std::uint32_t> free_slots;
+  std::vector<std::uint32_t> released;
+  auto next = static_cast<std::uint32_t>(first_free);
+  for (std::size_t k = 0; k < end; ++k) {
+    Instruction& i = code_[k];
+    released.clear();
+    for_each_read(i, [&](std::uint32_t& o) {
+      if (!is_temporary(o)) return;
+      const std::uint32_t original = o;
+      o = assigned.at(original);
+      if (last_read[original] == k) released.push_back(original);
+    });
+    for (std::uint32_t original : released) {  // an operand read twice is released once
+      auto it = assigned.find(original);
+      if (it == assigned.end()) continue;
+      free_slots.push_back(it->second);
+      assigned.erase(it);
+    }
+    const std::uint32_t original_dst = i.dst;
+    std::uint32_t slot;
+    if (!free_slots.empty()) {
+      slot = free_slots.back();
+      free_slots.pop_back();
+    } else {
+      slot = next++;
+    }
+    i.dst = slot;
+    if (last_read.count(original_dst) == 0) {
+      free_slots.push_back(slot);  // never read: the slot is free again at once
+    } else {
+      assigned.emplace(original_dst, slot);
+    }
+  }
+  for (std::uint32_t& s : output_slots_)
+    if (is_temporary(s)) s = assigned.at(s);
+  work_.resize(next, 0.0);
+}
+
+/// The table piece at x with the sides of its kinks held: the branch signs of the kink indicators
+/// (x − x_k) fix the stretch between two kinks, and within it (where the table is C¹) the piece is
+/// the one holding x. A kink whose indicator is exactly zero admits both of its sides.
+std::ptrdiff_t Tape::frozen_piece(const TableStep& step, double x, const double* branch) const {
+  const std::size_t kinks = step.table->kinks().size();
+  std::size_t left = 0, left_or_at = 0;
+  for (std::size_t k = 0; k < kinks; ++k) {
+    const std::uint32_t indicator = table_indicators_[step.first_indicator + k];
+    const double b = indicator != kLive ? branch[indicator] : x - step.table->x()[step.table->kinks()[k]];
+    left += b > 0.0 ? 1 : 0;
+    left_or_at += b >= 0.0 ? 1 : 0;
+  }
+  const std::ptrdiff_t low = step.table->pieces_between_kinks(left).first;
+  const std::ptrdiff_t high = step.table->pieces_between_kinks(left_or_at).second;
+  return std::clamp(step.table->piece(x), low, high);
+}
+
+void Tape::evaluate(const TapeInputs& in, double* out, const double* branch) {
+  if (branch != nullptr && !has_indicators_) throw std::logic_error("tape: branch signs given to a tape without indicators");
+  double* const w = work_.data();
+  const double* const y = in.y;
+  const double* const yp = in.yp;
+  const double* const p = in.p;
+  // Whether a switching node holds the branch of its indicator (c), or compares its operands.
+  const auto held = [branch](const Instruction& i) { return branch != nullptr && i.c != kLive; };
+  // Σ c·x of the terms [first, last), in the sum's order (±1·x is exact: the same value as x or −x).
+  // Each read is indexed by its source: no branch per term (their sources follow no pattern).
+  const double* const source[3] = {y, yp, w};
+  auto sum = [&source](std::uint32_t first, std::uint32_t last, const std::uint32_t* reads, auto coefficient) {
+    auto value = [&](std::uint32_t k) { return coefficient(k) * source[reads[k] >> kSourceShift][reads[k] & kIndexMask]; };
+    double acc = value(first);
+    for (std::uint32_t k = first + 1; k < last; ++k) acc += value(k);
+    return acc;
+  };
+  if (linear_rows_) {
+    // Sums only: each output is its row of terms, as the instructions would compute it.
+    const LinearRows& rows = *linear_rows_;
+    auto coefficient = [&rows](std::uint32_t k) { return rows.coefficients[rows.coefficient[k]]; };
+    for (std::size_t r = 0; r + 1 < rows.start.size(); ++r)
+      out[r] = sum(rows.start[r], rows.start[r + 1], rows.reads.data(), coefficient);
+    return;
+  }
+  auto coefficient = [this](std::uint32_t k) { return linear_coefficients_[k]; };
+  for (const Instruction& i : code_) {
+    double& r = w[i.dst];
+    switch (i.code) {
+      case Code::LoadT: r = in.t; break;
+      case Code::LoadY: r = y[i.a]; break;
+      case Code::LoadYP: r = yp[i.a]; break;
+      case Code::LoadP: r = p[i.a]; break;
+      case Code::Add: r = w[i.a] + w[i.b]; break;
+      case Code::Sub: r = w[i.a] - w[i.b]; break;
+      case Code::Mul: r = w[i.a] * w[i.b]; break;
+      case Code::Div: r = w[i.a] / w[i.b]; break;
+      case Code::Neg: r = -w[i.a]; break;
+      case Code::Scale: r = w[i.c] * w[i.a]; break;
+      case Code::Linear: r = sum(i.a, i.a + i.b, linear_reads_.data(), coefficient); break;
+      case Code::PowInt: r = powi(w[i.a], static_cast<std::int32_t>(i.c)); break;
+      case Code::Pow: r = std::pow(w[i.a], w[i.b]); break;
+      case Code::Sqrt: r = std::sqrt(w[i.a]); break;
+      case Code::Exp: r = std::exp(w[i.a]); break;
+      case Code::Log: r = std::log(w[i.a]); break;
+      case Code::Sin: r = std::sin(w[i.a]); break;
+      case Code::Cos: r = std::cos(w[i.a]); break;
+      case Code::Tan: r = std::tan(w[i.a]); break;
+      case Code::Asin: r = std::asin(w[i.a]); break;
+      case Code::Acos: r = std::acos(w[i.a]); break;
+      case Code::Atan: r = std::atan(w[i.a]); break;
+      case Code::Tanh: r = std::tanh(w[i.a]); break;
+      // Switching nodes: with branch signs, the sign of the node's indicator (c) decides.
+      case Code::Abs: {
+        const double a = w[i.a];
+        r = (held(i) ? branch[i.c] >= 0.0 : a >= 0.0) ? a : -a;
+        break;
+      }
+      case Code::Sign: {
+        const double a = w[i.a];
+        r = held(i) ? branch[i.c] : (a > 0.0 ? 1.0 : (a < 0.0 ? -1.0 : 0.0));
+        break;
+      }
+      case Code::Atan2: r = std::atan2(w[i.a], w[i.b]); break;
+      case Code::Min: r = (held(i) ? branch[i.c] < 0.0 : w[i.a] < w[i.b]) ? w[i.a] : w[i.b]; break;
+      case Code::Max: r = (held(i) ? branch[i.c] > 0.0 : w[i.a] > w[i.b]) ? w[i.a] : w[i.b]; break;
+      case Code::Less: r = (held(i) ? branch[i.c] < 0.0 : w[i.a] < w[i.b]) ? 1.0 : 0.0; break;
+      case Code::LessEqual: r = (held(i) ? branch[i.c] <= 0.0 : w[i.a] <= w[i.b]) ? 1.0 : 0.0; break;
+      case Code::Greater: r = (held(i) ? branch[i.c] > 0.0 : w[i.a] > w[i.b]) ? 1.0 : 0.0; break;
+      case Code::GreaterEqual: r = (held(i) ? branch[i.c] >= 0.0 : w[i.a] >= w[i.b]) ? 1.0 : 0.0; break;
+      case Code::And: r = (w[i.a] != 0.0 && w[i.b] != 0.0) ? 1.0 : 0.0; break;
+      case Code::Or: r = (w[i.a] != 0.0 || w[i.b] != 0.0) ? 1.0 : 0.0; break;
+      case Code::Select: r = w[i.a] != 0.0 ? w[i.b] : w[i.c]; break;
+      case Code::Table: {
+        const TableStep& t = table_steps_[i.c];
+        r = branch ? t.table->evaluate_piece(frozen_piece(t, w[i.a], branch), w[i.a], t.order)
+                   : t.table->evaluate(w[i.a], t.order);
+        break;
+      }
+    }
+  }
+  for (std::size_t k = 0; k < output_slots_.size(); ++k) out[k] = w[output_slots_[k]];
+}
+
+}  // namespace acausal

@@ -1,0 +1,135 @@
+#pragma once
+/// @file
+/// Compiled evaluation of many expressions in one pass over their shared subexpressions.
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <span>
+#include <unordered_map>
+#include <vector>
+
+#include "core/expr/expr.hpp"
+
+namespace acausal {
+
+class Table1D;
+
+/// Where a tape reads a leaf: the time, the unknowns y, their derivatives y', or the parameters p.
+enum class InputKind : std::uint8_t { Time, Y, YP, P };
+
+struct InputSlot {
+  InputKind kind = InputKind::Time;
+  std::uint32_t index = 0;  ///< position in y, y' or p (unused for Time)
+};
+
+/// Tells a tape where each leaf comes from; nullopt for a leaf that has no input (the tape then
+/// throws std::invalid_argument naming it).
+using InputMap = std::function<std::optional<InputSlot>(const Expr& leaf)>;
+
+/// Input arrays of one evaluation (pointers to the caller's storage, long enough for every index
+/// the InputMap produced).
+struct TapeInputs {
+  double t = 0.0;
+  const double* y = nullptr;
+  const double* yp = nullptr;
+  const double* p = nullptr;
+};
+
+/// Event indicators of a model by expression: the position of each in the caller's array of branch
+/// signs (see Tape::evaluate).
+using IndicatorIndex = std::unordered_map<Expr, std::uint32_t, ExprHash>;
+
+/// A flat instruction list computing all outputs; each distinct node is computed once.
+class Tape {
+ public:
+  /// What a switching node whose indicator is not in the index does.
+  enum class Unindexed {
+    Reject,   ///< compiling throws: every switch of the outputs must be an event
+    Compare,  ///< the node compares its operands at every evaluation, branch signs or not
+  };
+
+  /// Compiles `outputs`. With `indicators`, every switching node (relation, sign, abs, min, max,
+  /// table) is tied to its indicators (switch_indicators() of the node), so that evaluate() can
+  /// hold its branch; a node whose indicator is not in the index is rejected or compares live.
+  /// @throws std::invalid_argument if a leaf has no input slot, or an indicator is not in the index
+  ///         and `unindexed` is Reject.
+  Tape(std::span<const Expr> outputs, const InputMap& inputs, const IndicatorIndex* indicators = nullptr,
+       Unindexed unindexed = Unindexed::Reject);
+
+  /// Writes output k to out[k]. With `branch` (one value per indicator: the sign −1, 0 or +1 it had
+  /// at the last event), every switching node takes the branch that sign selects instead of
+  /// comparing its operands, so a Newton iteration never sees a switch (except the unindexed
+  /// nodes of a tape compiled with Unindexed::Compare). Uses the tape's own
+  /// workspace: one Tape is not to be evaluated from two threads at once.
+  /// @throws std::logic_error if `branch` is given to a tape compiled without indicators.
+  void evaluate(const TapeInputs& inputs, double* out, const double* branch = nullptr);
+
+  std::size_t output_count() const { return output_slots_.size(); }
+  /// Whether any output depends on y' (callers may skip computing y' otherwise).
+  bool reads_yp() const { return reads_yp_; }
+  std::size_t instruction_count() const { return code_.size(); }
+
+ private:
+  enum class Code : std::uint8_t;
+  /// 20 bytes: what an instruction reads and where it writes. Scale factors live in constant
+  /// slots (c), an integer exponent is c itself, a table step's c indexes table_steps_, and a
+  /// switching node's c is its indicator.
+  struct Instruction {
+    Code code;
+    std::uint32_t dst, a, b, c;
+  };
+  /// One term c·x of a Linear instruction: x read from y, y' or the workspace.
+  struct LinearTerm {
+    double coefficient;
+    std::uint32_t index;
+    enum class Source : std::uint8_t { Y = 0, YP = 1, Work = 2 } source;  // the order evaluate() indexes by
+  };
+  /// A term's read as evaluate() finds it: the source in the top two bits, the index below (12
+  /// bytes a term with the coefficient, in two arrays, instead of a padded 16: a large model's
+  /// residual is mostly these terms, and evaluating it mostly reading them).
+  static constexpr unsigned kSourceShift = 30;
+  static constexpr std::uint32_t kIndexMask = (std::uint32_t{1} << kSourceShift) - 1;
+  struct TableStep {
+    std::shared_ptr<const Table1D> table;
+    int order;
+    std::uint32_t first_indicator;  ///< into table_indicators_
+  };
+  class Compiler;
+  /// The indicator of a switching node that compares live (Unindexed::Compare).
+  static constexpr std::uint32_t kLive = 0xFFFFFFFFu;
+  std::ptrdiff_t frozen_piece(const TableStep& step, double x, const double* branch) const;
+  template <typename Visit>
+  void for_each_read(Instruction& i, Visit&& visit);
+  /// Reuses workspace slots once their last reader has run (values in a long residual live briefly).
+  void allocate_slots(std::size_t first_free);
+
+  std::vector<Instruction> code_;
+  std::vector<std::uint32_t> output_slots_;
+  /// Once the slots are final: the Linear terms packed into the two arrays below.
+  void pack_linear_terms();
+  std::vector<LinearTerm> linear_terms_;  ///< of Linear instructions while compiling: a = first, b = count
+  // The same terms packed, for evaluate(): coefficients and reads.
+  std::vector<double> linear_coefficients_;
+  std::vector<std::uint32_t> linear_reads_;
+  std::vector<TableStep> table_steps_;
+  std::vector<std::uint32_t> table_indicators_;
+  bool has_indicators_ = false;
+  bool reads_yp_ = false;
+  /// A tape of sums alone, as a sparse matrix over (y, y', constants): each output's terms in a row,
+  /// each term a read and a 16-bit index into the few distinct coefficients. Half the bytes of the
+  /// instructions and terms, which is what evaluating a large linear residual costs; and no dispatch
+  /// per instruction.
+  struct LinearRows {
+    std::vector<std::uint32_t> start;         ///< per output, its first term; then the end
+    std::vector<std::uint32_t> reads;         ///< as linear_reads_
+    std::vector<std::uint16_t> coefficient;   ///< index into coefficients
+    std::vector<double> coefficients;         ///< the distinct ones
+  };
+  void build_linear_rows();
+  std::optional<LinearRows> linear_rows_;  ///< when every instruction is a sum of inputs and constants
+  std::vector<double> work_;  ///< constants first (preloaded, never written), then temporaries
+};
+
+}  // namespace acausal

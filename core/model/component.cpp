@@ -1,0 +1,452 @@
+#include "core/model/component.hpp"
+
+#include <algorithm>
+#include <array>
+#include <charconv>
+#include <cmath>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <tuple>
+
+#include "core/model/errors.hpp"
+#include "core/model/kept_text.hpp"
+#include "core/model/units.hpp"
+
+namespace acausal {
+
+using nlohmann::json;
+
+std::string json_pointer_token(const std::string& token) {
+  std::string out;
+  for (char ch : token) {
+    if (ch == '~')
+      out += "~0";
+    else if (ch == '/')
+      out += "~1";
+    else
+      out += ch;
+  }
+  return out;
+}
+
+ParameterCheck positive() {
+  return [](double v) -> std::optional<std::string> {
+    if (v > 0) return std::nullopt;
+    return "must be positive";
+  };
+}
+
+ParameterCheck non_negative() {
+  return [](double v) -> std::optional<std::string> {
+    if (v >= 0) return std::nullopt;
+    return "must not be negative";
+  };
+}
+
+ParameterCheck in_range(double low, double high) {
+  return [low, high](double v) -> std::optional<std::string> {
+    if (v >= low && v <= high) return std::nullopt;
+    std::ostringstream os;
+    os << "must lie in [" << low << ", " << high << "]";
+    return os.str();
+  };
+}
+
+const Definition::Variable* Definition::find_variable(std::string_view local_name) const {
+  for (const Variable& v : variables)
+    if (v.local_name == local_name) return &v;
+  return nullptr;
+}
+
+const Port* Definition::find_port(std::string_view name) const {
+  for (const PortInfo& p : ports)
+    if (p.port.name == name) return &p.port;
+  return nullptr;
+}
+
+namespace {
+
+/// As `std::ostream << v` prints it (printf's %g, 6 significant digits), without a stream.
+std::string format_number(double v) {
+  std::array<char, 32> buffer{};
+  const auto end = std::to_chars(buffer.data(), buffer.data() + buffer.size(), v, std::chars_format::general, 6).ptr;
+  return std::string(buffer.data(), end);
+}
+
+std::string format_vector(const std::vector<double>& v) {
+  std::string s = "[";
+  for (std::size_t i = 0; i < v.size(); ++i) s += (i ? ", " : "") + format_number(v[i]);
+  return s + "]";
+}
+
+}  // namespace
+
+ComponentBuilder::ComponentBuilder(Mode mode, std::string instance, std::string type, std::string pointer,
+                                   const json* params)
+    : mode_(mode), params_(params) {
+  def_.instance = std::move(instance);
+  def_.type = std::move(type);
+  def_.pointer = std::move(pointer);
+}
+
+ComponentBuilder::~ComponentBuilder() = default;
+
+std::string ComponentBuilder::qualified(std::string_view local) const {
+  return def_.instance.empty() ? std::string(local) : def_.instance + "." + std::string(local);
+}
+
+std::string ComponentBuilder::param_pointer(std::string_view name) const {
+  return def_.pointer + "/params/" + json_pointer_token(std::string(name));
+}
+
+const json* ComponentBuilder::given(std::string_view name) {
+  if (used_.empty()) used_.reserve(8);
+  used_.emplace_back(name);
+  if (mode_ != Mode::Instance || params_ == nullptr) return nullptr;
+  auto it = params_->find(std::string(name));
+  return it == params_->end() ? nullptr : &*it;
+}
+
+void ComponentBuilder::declare(std::string_view name, std::string_view unit, std::string_view description,
+                               std::string_view default_text, bool is_given) {
+  def_.parameters.push_back(
+      {keep_text(name), keep_text(unit), keep_text(description), keep_text(default_text), is_given});
+}
+
+void ComponentBuilder::fail(std::string_view parameter, const std::string& message) const {
+  throw ModelError(param_pointer(parameter), message);
+}
+
+double ComponentBuilder::parameter_value(std::string_view name, std::string_view unit, double default_value,
+                                         std::string_view description, const ParameterCheck& check) {
+  const json* j = given(name);
+  declare(name, unit, description, format_number(default_value), j != nullptr);
+  double value = default_value;
+  if (j != nullptr) {
+    if (j->is_number()) {
+      value = j->get<double>();
+    } else if (j->is_string()) {
+      try {
+        value = units::to_si(j->get<std::string>(), unit);
+      } catch (const std::invalid_argument& e) {
+        fail(name, e.what());
+      }
+    } else {
+      fail(name, "expected a number or a \"<number> <unit>\" string in " + std::string(unit) + ", got " + j->dump());
+    }
+    if (!std::isfinite(value)) fail(name, std::string(name) + " is not a finite number");
+  }
+  if (check)
+    if (auto problem = check(value)) fail(name, std::string(name) + " " + *problem + ", got " + format_number(value));
+  return value;
+}
+
+Expr ComponentBuilder::parameter(std::string_view name, std::string_view unit, double default_value,
+                                 std::string_view description, const ParameterCheck& check) {
+  double value = parameter_value(name, unit, default_value, description, check);
+  if (mode_ == Mode::Describe) return Expr::parameter(name);
+  return Expr(value);
+}
+
+std::vector<double> ComponentBuilder::vector_parameter(std::string_view name, std::string_view unit,
+                                                       std::vector<double> default_value,
+                                                       std::string_view description, std::size_t size) {
+  const json* j = given(name);
+  declare(name, unit, description, format_vector(default_value), j != nullptr);
+  if (j == nullptr) return default_value;
+  if (!j->is_array()) fail(name, "expected an array of numbers, got " + j->dump());
+  if (size != 0 && j->size() != size)
+    fail(name, "expected " + std::to_string(size) + " values, got " + std::to_string(j->size()));
+  if (j->empty()) fail(name, "expected at least one value");
+  std::vector<double> out;
+  for (std::size_t i = 0; i < j->size(); ++i) {
+    const json& e = (*j)[i];
+    double v = 0.0;
+    if (e.is_number()) {
+      v = e.get<double>();
+    } else if (e.is_string()) {
+      try {
+        v = units::to_si(e.get<std::string>(), unit);
+      } catch (const std::invalid_argument& ex) {
+        throw ModelError(param_pointer(name) + "/" + std::to_string(i), ex.what());
+      }
+    } else {
+      throw ModelError(param_pointer(name) + "/" + std::to_string(i), "expected a number, got " + e.dump());
+    }
+    if (!std::isfinite(v)) throw ModelError(param_pointer(name) + "/" + std::to_string(i), "not a finite number");
+    out.push_back(v);
+  }
+  return out;
+}
+
+std::vector<double> ComponentBuilder::coefficients(std::string_view name, const std::vector<std::string>& units,
+                                                   std::string_view unit_text, std::vector<double> default_value,
+                                                   std::string_view description) {
+  const json* j = given(name);
+  declare(name, unit_text, description, format_vector(default_value), j != nullptr);
+  if (j == nullptr) return default_value;
+  const std::string n = std::to_string(units.size());
+  const std::string label = std::string(name) + "1.." + std::string(name) + n;
+  if (!j->is_array())
+    fail(name, std::string(name) + " must be an array of " + n + " coefficients (" + label + "), got " + j->dump());
+  if (j->size() != units.size())
+    fail(name, std::string(name) + " must have " + n + " coefficients (" + label + "), got " + std::to_string(j->size()));
+  std::vector<double> out;
+  for (std::size_t i = 0; i < units.size(); ++i) {
+    const json& e = (*j)[i];
+    const std::string here = param_pointer(name) + "/" + std::to_string(i);
+    const std::string element = std::string(name) + std::to_string(i + 1);
+    double v = 0.0;
+    if (e.is_number()) {
+      v = e.get<double>();
+    } else if (e.is_string()) {
+      try {
+        v = units::to_si(e.get<std::string>(), units[i]);
+      } catch (const std::invalid_argument& ex) {
+        throw ModelError(here, element + ": " + ex.what());
+      }
+    } else {
+      throw ModelError(here, element + ": expected a number or a \"<number> <unit>\" string in " + units[i] +
+                                 ", got " + e.dump());
+    }
+    if (!std::isfinite(v)) throw ModelError(here, element + " is not a finite number");
+    out.push_back(v);
+  }
+  return out;
+}
+
+bool ComponentBuilder::is_given(std::string_view name) const {
+  return mode_ == Mode::Instance && params_ != nullptr && params_->contains(std::string(name));
+}
+
+std::string ComponentBuilder::choice(std::string_view name, const std::vector<std::string>& options,
+                                     std::string_view default_value, std::string_view description) {
+  const json* j = given(name);
+  std::string list;
+  for (const std::string& o : options) list += (list.empty() ? "" : ", ") + ("\"" + o + "\"");
+  declare(name, "", std::string(description) + " (one of " + list + ")", "\"" + std::string(default_value) + "\"",
+          j != nullptr);
+  if (j == nullptr) return std::string(default_value);
+  if (!j->is_string() || std::find(options.begin(), options.end(), j->get<std::string>()) == options.end())
+    fail(name, std::string(name) + " must be one of " + list + ", got " + j->dump());
+  return j->get<std::string>();
+}
+
+bool ComponentBuilder::flag(std::string_view name, bool default_value, std::string_view description) {
+  const json* j = given(name);
+  declare(name, "", description, default_value ? "true" : "false", j != nullptr);
+  if (j == nullptr) return default_value;
+  if (!j->is_boolean()) fail(name, "expected true or false, got " + j->dump());
+  return j->get<bool>();
+}
+
+std::optional<std::shared_ptr<const Table1D>> ComponentBuilder::table_parameter(
+    std::string_view name, std::string_view x_name, std::string_view x_unit, std::string_view y_name,
+    std::string_view y_unit, std::string_view description) {
+  return read_table(name, x_name, x_unit, y_name, y_unit, description, std::nullopt);
+}
+
+std::optional<std::shared_ptr<const Table1D>> ComponentBuilder::table_parameter(
+    std::string_view name, std::string_view x_name, std::string_view x_unit, std::string_view y_name,
+    std::string_view y_unit, std::string_view description, Interpolation interpolation, Extrapolation extrapolation) {
+  return read_table(name, x_name, x_unit, y_name, y_unit, description, std::pair{interpolation, extrapolation});
+}
+
+std::optional<std::shared_ptr<const Table1D>> ComponentBuilder::read_table(
+    std::string_view name, std::string_view x_name, std::string_view x_unit, std::string_view y_name,
+    std::string_view y_unit, std::string_view description,
+    const std::optional<std::pair<Interpolation, Extrapolation>>& fixed) {
+  const json* j = given(name);
+  const std::string columns = "\"" + std::string(x_name) + "\": [...] (" + std::string(x_unit) + "), \"" +
+                              std::string(y_name) + "\": [...] (" + std::string(y_unit) + ")";
+  declare(name, "",
+          std::string(description) + ": { " + columns +
+              (fixed ? "" : ", \"interpolation\": \"linear\"|\"smooth\", \"extrapolation\": \"linear\"|\"nearest\"") +
+              " }",
+          "none", j != nullptr);
+  if (j == nullptr) return std::nullopt;
+  const std::string pointer = param_pointer(name);
+  if (!j->is_object()) throw ModelError(pointer, "expected a table object, got " + j->dump());
+  for (auto it = j->begin(); it != j->end(); ++it) {
+    const std::string& key = it.key();
+    if (key == x_name || key == y_name || (!fixed && (key == "interpolation" || key == "extrapolation"))) continue;
+    throw ModelError(pointer + "/" + json_pointer_token(key),
+                     "unknown key \"" + key + "\" in \"" + std::string(name) + "\"; valid: \"" + std::string(x_name) +
+                         "\", \"" + std::string(y_name) + "\"" +
+                         (fixed ? std::string(" (interpolation and extrapolation are parameters of their own)")
+                                : std::string(", \"interpolation\", \"extrapolation\"")));
+  }
+  auto column = [&](std::string_view key, std::string_view unit) {
+    auto it = j->find(std::string(key));
+    if (it == j->end()) throw ModelError(pointer, "\"" + std::string(name) + "\" needs a column \"" + std::string(key) + "\"");
+    if (!it->is_array()) throw ModelError(pointer + "/" + std::string(key), "expected an array of numbers");
+    std::vector<double> out;
+    for (std::size_t i = 0; i < it->size(); ++i) {
+      const json& e = (*it)[i];
+      std::string here = pointer + "/" + std::string(key) + "/" + std::to_string(i);
+      try {
+        if (e.is_number())
+          out.push_back(e.get<double>());
+        else if (e.is_string())
+          out.push_back(units::to_si(e.get<std::string>(), unit));
+        else
+          throw ModelError(here, "expected a number, got " + e.dump());
+      } catch (const std::invalid_argument& ex) {
+        throw ModelError(here, ex.what());
+      }
+    }
+    return out;
+  };
+  std::vector<double> x = column(x_name, x_unit);
+  std::vector<double> y = column(y_name, y_unit);
+  auto option = [&](const char* key, const std::vector<std::string>& options) -> std::size_t {
+    auto it = j->find(key);
+    if (it == j->end()) return 0;
+    for (std::size_t i = 0; i < options.size(); ++i)
+      if (it->is_string() && it->get<std::string>() == options[i]) return i;
+    throw ModelError(pointer + "/" + key, std::string("expected \"") + options[0] + "\" or \"" + options[1] +
+                                              "\", got " + it->dump());
+  };
+  Interpolation interpolation = Interpolation::Linear;
+  Extrapolation extrapolation = Extrapolation::Linear;
+  if (fixed) {
+    std::tie(interpolation, extrapolation) = *fixed;
+  } else {
+    interpolation = option("interpolation", {"linear", "smooth"}) == 0 ? Interpolation::Linear : Interpolation::Smooth;
+    extrapolation = option("extrapolation", {"linear", "nearest"}) == 0 ? Extrapolation::Linear : Extrapolation::Nearest;
+  }
+  depends_on_name_ = true;
+  try {
+    return std::make_shared<const Table1D>(qualified(name), std::move(x), std::move(y), interpolation, extrapolation);
+  } catch (const std::invalid_argument& e) {
+    throw ModelError(pointer, e.what());
+  }
+}
+
+void ComponentBuilder::annotation(std::string_view name, std::string_view description) {
+  const json* j = given(name);
+  declare(name, "", description, "none", j != nullptr);
+}
+
+Expr ComponentBuilder::initial_parameter(std::string_view name, std::string_view unit, std::string_view description,
+                                        const Expr& value) {
+  // The symbol carries the instance name, which a copied instance would have to rename.
+  depends_on_name_ = true;
+  const Expr symbol = Expr::parameter(qualified(name));
+  def_.initial_parameters.push_back({keep_text(name), symbol, value, keep_text(unit), keep_text(description)});
+  return symbol;
+}
+
+void ComponentBuilder::note(std::string text) {
+  if (mode_ == Mode::Instance) def_.notes.push_back(std::move(text));
+}
+
+Expr ComponentBuilder::add_variable(std::string_view local, std::string_view unit, std::string_view description,
+                                    const VariableOptions& options, bool is_port) {
+  // The qualified name in a reused buffer: the symbol keeps its own copy.
+  name_buffer_.assign(def_.instance);
+  if (!name_buffer_.empty()) name_buffer_ += '.';
+  name_buffer_ += local;
+  Expr symbol = Expr::variable(name_buffer_);
+  def_.variables.push_back(
+      {keep_text(local), symbol, keep_text(unit), keep_text(description), options, TargetPriority::None, is_port});
+  return symbol;
+}
+
+Port ComponentBuilder::port(std::string_view name, const Domain& domain, std::string_view description) {
+  Port p;
+  p.name = std::string(name);
+  p.domain = &domain;
+  auto add = [&](const std::vector<PortQuantity>& quantities, std::vector<Expr>& out) {
+    for (const PortQuantity& q : quantities)
+      for (int i = 0; i < q.size(); ++i)
+        out.push_back(add_variable(std::string(name) + "." + q.element_name(i), q.unit, description, {}, true));
+  };
+  add(domain.across(), p.across);
+  add(domain.through(), p.through);
+  def_.ports.push_back({p, keep_text(description)});
+  return p;
+}
+
+Expr ComponentBuilder::input(std::string_view name, std::string_view unit, std::string_view description) {
+  Expr v = add_variable(name, unit, description, {}, true);
+  def_.ports.push_back({Port{std::string(name), &signal(), SignalDirection::Input, {v}, {}}, keep_text(description)});
+  return v;
+}
+
+Expr ComponentBuilder::output(std::string_view name, std::string_view unit, std::string_view description,
+                              const VariableOptions& options) {
+  Expr v = add_variable(name, unit, description, options, true);
+  def_.ports.push_back({Port{std::string(name), &signal(), SignalDirection::Output, {v}, {}}, keep_text(description)});
+  return v;
+}
+
+Expr ComponentBuilder::variable(std::string_view name, std::string_view unit, std::string_view description,
+                                const VariableOptions& options) {
+  return add_variable(name, unit, description, options, false);
+}
+
+void ComponentBuilder::equation(const Expr& residual, std::string_view description) {
+  def_.equations.push_back({residual, keep_text(description)});
+}
+
+void ComponentBuilder::stored_energy(const Expr& energy) { def_.stored_energy += energy; }
+void ComponentBuilder::loss_power(const Expr& power) { def_.loss_power += power; }
+void ComponentBuilder::injected_power(const Expr& power) { def_.injected_power += power; }
+
+Definition ComponentBuilder::finish() {
+  if (mode_ == Mode::Instance && params_ != nullptr) {
+    for (auto it = params_->begin(); it != params_->end(); ++it) {
+      if (std::find(used_.begin(), used_.end(), it.key()) != used_.end()) continue;
+      std::string valid;
+      for (const std::string& u : used_) valid += (valid.empty() ? "" : ", ") + u;
+      throw ModelError(param_pointer(it.key()), "unknown parameter \"" + it.key() + "\" of " + def_.type +
+                                                    (valid.empty() ? " (it has no parameters)" : "; valid: " + valid));
+    }
+  }
+  return std::move(def_);
+}
+
+Definition describe_type(const Component& component) {
+  ComponentBuilder b(ComponentBuilder::Mode::Describe, "", std::string(component.type()), "", nullptr);
+  component.define(b);
+  return b.finish();
+}
+
+Compliant define_compliant(ComponentBuilder& b, const Domain& domain) {
+  const bool rot = &domain == &rotational();
+  Compliant c;
+  c.R = b.port("R", domain, "Port R (the element's flow enters here)");
+  c.C = b.port("C", domain, "Port C (the element's flow leaves here)");
+  c.rel = b.variable(rot ? "phi_rel" : "s_rel", rot ? "rad" : "m", rot ? "Relative angle R − C" : "Relative position R − C");
+  Expr rate = b.variable(rot ? "w_rel" : "v_rel", rot ? "rad/s" : "m/s",
+                         rot ? "Relative angular velocity R − C" : "Relative velocity R − C");
+  c.flow = b.variable(rot ? "tau" : "f", rot ? "N*m" : "N", rot ? "Torque through the element (into R, out of C)" : "Force through the element (into R, out of C)");
+  b.equation(c.rel - (c.R.potential() - c.C.potential()), "relative position");
+  // The rate is written on the port positions, not as der(rel), so that rel stays algebraic and two
+  // rigidly coupled terminals do not make the system high-index.
+  b.equation(rate - (der(c.R.potential()) - der(c.C.potential())), "relative rate");
+  b.equation(c.R.flow() - c.flow, "flow enters at R");
+  b.equation(c.C.flow() + c.flow, "flow leaves at C");
+  c.rate = rate;
+  return c;
+}
+
+FlangeAndSupport define_flange_and_support(ComponentBuilder& b, const Domain& domain,
+                                           std::string_view flange_description) {
+  const bool use_support =
+      b.flag("use_support", false, "true: a support port takes the reaction; false: the housing is grounded");
+  FlangeAndSupport h;
+  h.flange = b.port("flange", domain, flange_description);
+  h.rel = h.flange.potential();
+  h.rate = der(h.flange.potential());
+  if (use_support) {
+    h.support = b.port("support", domain, "Support (housing): takes the reaction");
+    h.rel = h.rel - h.support->potential();
+    h.rate = h.rate - der(h.support->potential());
+    b.equation(h.support->flow() + h.flange.flow(), "the support takes the reaction");
+  }
+  return h;
+}
+
+}  // namespace acausal

@@ -1,0 +1,283 @@
+#pragma once
+/// @file
+/// The component API: a component class declares its parameters, ports, variables, equations and
+/// energy terms through a ComponentBuilder, in one method. Nothing else: no solver, no netlist.
+///
+/// ```cpp
+/// class Spring final : public Component {
+///  public:
+///   std::string_view type() const override { return "translational.Spring"; }
+///   std::string_view summary() const override { return "Linear spring: f = c·(s_rel − s_rel0)"; }
+///   void define(ComponentBuilder& b) const override {
+///     Expr c = b.parameter("c", "N/m", 1.0, "Spring constant", positive());
+///     Expr s_rel0 = b.parameter("s_rel0", "m", 0.0, "Unstretched length");
+///     Compliant e = define_compliant(b, translational());
+///     b.equation(e.flow - c * (e.rel - s_rel0), "Hooke's law");
+///     b.stored_energy(0.5 * c * pow(e.rel - s_rel0, 2));
+///   }
+/// };
+/// ```
+
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json_fwd.hpp>
+
+#include "core/model/domain.hpp"
+#include "core/expr/expr.hpp"
+#include "core/expr/table.hpp"
+
+namespace acausal {
+
+/// How strongly a variable wants to be a state (used by state selection during index reduction).
+enum class StatePriority { Always, Prefer, Default, Avoid, Never };
+
+/// Attributes of a declared variable.
+struct VariableOptions {
+  double start = 0.0;                    ///< initial guess or target (see InitialTarget)
+  std::optional<double> nominal;         ///< magnitude for absolute tolerances; default from start or 1
+  StatePriority priority = StatePriority::Default;
+};
+
+/// Where a variable's initial value comes from.
+enum class TargetPriority {
+  None,  ///< the component's start value, used as a guess
+  Low,   ///< met if the rest of the model allows it
+  High,  ///< must hold exactly
+};
+
+/// A check on a numeric parameter value: returns an error message ("must be positive") or nothing.
+using ParameterCheck = std::function<std::optional<std::string>(double value)>;
+ParameterCheck positive();
+ParameterCheck non_negative();
+ParameterCheck in_range(double low, double high);  ///< closed interval
+
+/// Everything one instance declared, in declaration order. Names, units and descriptions are kept
+/// text (core/model/kept_text.hpp): shared by all instances, valid for the life of the process.
+struct Definition {
+  struct Parameter {
+    std::string_view name, unit, description;
+    std::string_view default_text;  ///< for documentation: "1", "[0, 0, 0, 0, 0]", "\"symmetric\""
+    bool given = false;             ///< set by the netlist (or --set)
+  };
+  struct Variable {
+    std::string_view local_name;  ///< within the instance: `w`, `flange.phi`, `tau` (a signal port)
+    Expr symbol;                  ///< Expr::variable("<instance>.<local_name>")
+    std::string_view unit, description;
+    VariableOptions options;
+    TargetPriority target = TargetPriority::None;
+    bool is_port = false;
+  };
+  struct Equation {
+    Expr residual;  ///< residual = 0
+    std::string_view description;
+  };
+  struct PortInfo {
+    Port port;
+    std::string_view description;
+  };
+  /// A parameter fixed at initialization: ComponentBuilder::initial_parameter.
+  struct InitialParameter {
+    std::string_view local_name;
+    Expr symbol;  ///< Expr::parameter("<instance>.<local_name>")
+    Expr value;   ///< what it equals at the start time, in the instance's variables
+    std::string_view unit, description;
+  };
+
+  std::string instance;  ///< empty when describing a type
+  std::string type;
+  std::string pointer;   ///< JSON pointer of the instance: `/components/<instance>`
+  std::vector<Parameter> parameters;
+  std::vector<PortInfo> ports;
+  std::vector<Variable> variables;
+  std::vector<Equation> equations;
+  std::vector<InitialParameter> initial_parameters;
+  /// Remarks for `acausal check` about the parameter values (a choice that slows the simulation).
+  std::vector<std::string> notes;
+  Expr stored_energy = 0.0;   ///< [J]
+  Expr loss_power = 0.0;      ///< [W], dissipated (≥ 0 for a passive element)
+  Expr injected_power = 0.0;  ///< [W], taken from a signal by a source
+
+  /// The variable with this local name, or nullptr.
+  const Variable* find_variable(std::string_view local_name) const;
+  /// The port with this name, or nullptr.
+  const Port* find_port(std::string_view name) const;
+};
+
+/// Hands a component its parameter values and records what it declares.
+///
+/// In an instance (from a netlist) numeric parameters are constants, so zero coefficients fold away
+/// (an odd polynomial has no sign() and so no events). When describing a type they are symbolic
+/// parameters named after themselves, so `acausal describe` prints `tau - c*phi_rel`.
+class ComponentBuilder {
+ public:
+  enum class Mode { Instance, Describe };
+
+  /// `params` is the instance's "params" object (or null); its keys that are never asked for are
+  /// reported as unknown parameters by finish().
+  ComponentBuilder(Mode mode, std::string instance, std::string type, std::string pointer,
+                   const nlohmann::json* params);
+  ~ComponentBuilder();
+  ComponentBuilder(const ComponentBuilder&) = delete;
+  ComponentBuilder& operator=(const ComponentBuilder&) = delete;
+
+  Mode mode() const { return mode_; }
+  const std::string& instance() const {
+    depends_on_name_ = true;
+    return def_.instance;
+  }
+  /// True when the definition depends on the instance name beyond the names of its variables (it
+  /// asked for instance(), or built a table, which is named after the instance).
+  bool depends_on_name() const { return depends_on_name_; }
+
+  // ---- parameters -------------------------------------------------------------------------------
+  /// A real parameter in `unit` (SI; the netlist may give another unit of the same dimension).
+  /// @throws ModelError at /components/<i>/params/<name> for a wrong unit, a non-finite value, or a
+  ///         failed check (message: "<name> must be positive, got -3").
+  Expr parameter(std::string_view name, std::string_view unit, double default_value, std::string_view description,
+                 const ParameterCheck& check = {});
+  /// The numeric value of a parameter in an instance; in Describe mode the default.
+  double parameter_value(std::string_view name, std::string_view unit, double default_value,
+                         std::string_view description, const ParameterCheck& check = {});
+  /// An array of `size` reals (size 0: any length ≥ 1).
+  std::vector<double> vector_parameter(std::string_view name, std::string_view unit, std::vector<double> default_value,
+                                       std::string_view description, std::size_t size = 0);
+  /// Polynomial coefficients c1..cn: an array of exactly `units.size()` reals, element i in
+  /// units[i] (N·m/rad, N·m/rad², …); `unit_text` documents them all ("N*m/rad^i").
+  /// @throws ModelError naming the parameter for a wrong count ("k must have 5 coefficients
+  ///         (k1..k5), got 3"), a wrong unit or a non-finite element (at its element's pointer).
+  std::vector<double> coefficients(std::string_view name, const std::vector<std::string>& units,
+                                   std::string_view unit_text, std::vector<double> default_value,
+                                   std::string_view description);
+  /// Whether the netlist gives parameter `name` (does not count as asking for it).
+  bool is_given(std::string_view name) const;
+  /// One of `options` (a string). @throws ModelError listing the valid options.
+  std::string choice(std::string_view name, const std::vector<std::string>& options, std::string_view default_value,
+                     std::string_view description);
+  /// A boolean.
+  bool flag(std::string_view name, bool default_value, std::string_view description);
+  /// A lookup table object `{ "<x_name>": [...], "<y_name>": [...], "interpolation": "linear"|"smooth",
+  /// "extrapolation": "linear"|"nearest" }`; nullopt when the netlist does not give one.
+  std::optional<std::shared_ptr<const Table1D>> table_parameter(std::string_view name, std::string_view x_name,
+                                                                std::string_view x_unit, std::string_view y_name,
+                                                                std::string_view y_unit, std::string_view description);
+  /// A lookup table `{ "<x_name>": [...], "<y_name>": [...] }` with the interpolation and
+  /// extrapolation the component read as parameters of their own.
+  std::optional<std::shared_ptr<const Table1D>> table_parameter(std::string_view name, std::string_view x_name,
+                                                                std::string_view x_unit, std::string_view y_name,
+                                                                std::string_view y_unit, std::string_view description,
+                                                                Interpolation interpolation,
+                                                                Extrapolation extrapolation);
+  /// Stored for the user (visualization settings and the like), not used by the equations.
+  void annotation(std::string_view name, std::string_view description);
+
+  /// A parameter fixed at initialization, Modelica's `parameter Real p(fixed = false)` with the
+  /// initial equation `p = value`: the initialization solves for it together with the initial state
+  /// (so `value` may depend on states and on other unknowns), and it stays constant afterwards.
+  /// Returns its symbol `<instance>.<name>`, for equations and energy terms. A spring whose
+  /// deflection is measured from its start, θ = θ0 + φ − φ(t0), writes
+  /// `theta_init + phi_rel - b.initial_parameter("phi_rel_start", "rad", "...", phi_rel)`.
+  Expr initial_parameter(std::string_view name, std::string_view unit, std::string_view description,
+                         const Expr& value);
+
+  /// A remark for `acausal check` on this instance's parameters (not an error): "k2 or k4 ≠ 0: …".
+  void note(std::string text);
+
+  /// @throws ModelError at /components/<i>/params/<name> with `message`.
+  [[noreturn]] void fail(std::string_view parameter, const std::string& message) const;
+
+  // ---- ports and variables ----------------------------------------------------------------------
+  /// A conserving port of `domain`; its variables are `<instance>.<name>.<quantity>`.
+  Port port(std::string_view name, const Domain& domain, std::string_view description);
+  /// A signal input port; returns its variable `<instance>.<name>`.
+  Expr input(std::string_view name, std::string_view unit, std::string_view description);
+  /// A signal output port; returns its variable `<instance>.<name>`.
+  Expr output(std::string_view name, std::string_view unit, std::string_view description,
+              const VariableOptions& options = {});
+  /// An internal variable `<instance>.<name>`.
+  Expr variable(std::string_view name, std::string_view unit, std::string_view description,
+                const VariableOptions& options = {});
+
+  // ---- equations and energy ---------------------------------------------------------------------
+  /// residual = 0.
+  void equation(const Expr& residual, std::string_view description = {});
+  /// Energy stored in the component [J]. Each call adds a term.
+  void stored_energy(const Expr& energy);
+  /// Power dissipated [W]. Each call adds a term.
+  void loss_power(const Expr& power);
+  /// Power a source takes from its signal and delivers to its ports [W]. Each call adds a term.
+  void injected_power(const Expr& power);
+
+  /// Checks that every netlist parameter was used, and returns the definition.
+  /// @throws ModelError at the first unknown parameter, listing the valid names.
+  Definition finish();
+
+ private:
+  std::optional<std::shared_ptr<const Table1D>> read_table(std::string_view name, std::string_view x_name,
+                                                           std::string_view x_unit, std::string_view y_name,
+                                                           std::string_view y_unit, std::string_view description,
+                                                           const std::optional<std::pair<Interpolation, Extrapolation>>& fixed);
+  std::string qualified(std::string_view local) const;
+  std::string param_pointer(std::string_view name) const;
+  const nlohmann::json* given(std::string_view name);
+  void declare(std::string_view name, std::string_view unit, std::string_view description,
+               std::string_view default_text, bool given);
+  Expr add_variable(std::string_view local, std::string_view unit, std::string_view description,
+                    const VariableOptions& options, bool is_port);
+
+  Mode mode_;
+  const nlohmann::json* params_;
+  std::vector<std::string> used_;
+  std::string name_buffer_;
+  mutable bool depends_on_name_ = false;
+  Definition def_;
+};
+
+/// A component class. Stateless: one object serves every instance of the type.
+class Component {
+ public:
+  virtual ~Component() = default;
+  /// `<domain>.<Name>`, e.g. `rotational.Inertia`.
+  virtual std::string_view type() const = 0;
+  /// One line for `acausal components`: what it is and its law.
+  virtual std::string_view summary() const = 0;
+  /// Declares everything through `b`.
+  virtual void define(ComponentBuilder& b) const = 0;
+  /// More than the summary, for the component reference and `acausal describe` (Markdown
+  /// paragraphs: the law in full, parameterizations, ranges, conventions); empty by default.
+  virtual std::string_view details() const { return {}; }
+};
+
+/// The definition of `type` with default parameters and symbolic parameter names, for documentation.
+Definition describe_type(const Component& component);
+
+/// The two terminals R and C of a compliant element and its relative quantities:
+/// rel = across_R − across_C, rate = der(rel), flow enters at R and leaves at C
+/// (through_R = flow, through_C = −flow). Rotational names: phi_rel, w_rel, tau;
+/// translational: s_rel, v_rel, f.
+struct Compliant {
+  Port R, C;
+  Expr rel, rate, flow;
+};
+/// Declares ports R and C of a 1D domain, the variables rel, rate and flow, and their equations.
+Compliant define_compliant(ComponentBuilder& b, const Domain& domain);
+
+/// The flange of an element that acts between a flange and its housing (sources, after Modelica's
+/// PartialElementaryOneFlangeAndSupport2).
+struct FlangeAndSupport {
+  Port flange;
+  std::optional<Port> support;  ///< present when use_support = true
+  Expr rel;                     ///< flange position relative to the housing (housing grounded: 0)
+  Expr rate;                    ///< der(rel)
+};
+/// Reads the flag `use_support` (default false) and declares the port `flange` of a 1D domain and,
+/// with the flag, the port `support` with the reaction equation support flow = −flange flow (the
+/// element is massless). Without support the housing is grounded and takes the reaction.
+FlangeAndSupport define_flange_and_support(ComponentBuilder& b, const Domain& domain,
+                                           std::string_view flange_description);
+
+}  // namespace acausal

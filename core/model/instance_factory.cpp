@@ -1,0 +1,111 @@
+#include "core/model/instance_factory.hpp"
+
+#include <algorithm>
+
+#include "core/model/errors.hpp"
+#include "core/expr/expr_walk.hpp"
+
+namespace acausal {
+
+namespace {
+
+/// True when every variable in `d`'s equations and energy terms is one it declares (its ports' are, by
+/// construction): a copy renames exactly those.
+bool uses_only_own_variables(const Definition& d) {
+  auto own = [&](const Expr& e) {
+    for (const Expr& leaf : leaves(e)) {
+      const Expr& v = leaf.op() == Op::Derivative ? leaf.args()[0] : leaf;
+      if (v.op() == Op::Variable &&
+          std::none_of(d.variables.begin(), d.variables.end(), [&](const auto& x) { return x.symbol == v; }))
+        return false;
+    }
+    return true;
+  };
+  for (const Definition::Equation& e : d.equations)
+    if (!own(e.residual)) return false;
+  return own(d.stored_energy) && own(d.loss_power) && own(d.injected_power);
+}
+
+/// @throws ModelError at the first parameter of `c` that its type does not declare.
+void check_parameter_names(const Component& type, const NetlistComponent& c) {
+  Definition all = describe_type(type);
+  std::vector<std::string_view> names;
+  for (const Definition::Parameter& p : all.parameters) names.push_back(p.name);
+  for (auto it = c.params.begin(); it != c.params.end(); ++it)
+    if (std::find(names.begin(), names.end(), it.key()) == names.end())
+      throw ModelError(c.pointer + "/params/" + json_pointer_token(it.key()),
+                       "unknown parameter \"" + it.key() + "\" of " + c.type + "; valid: " + join(names, 40));
+}
+
+}  // namespace
+
+Definition InstanceFactory::build(const Component& type, const NetlistComponent& c) {
+  std::vector<Template>& known = templates_[&type];
+  for (const Template& t : known)
+    if (t.params == c.params) return rename(t.first, c);
+  ComponentBuilder b(ComponentBuilder::Mode::Instance, c.name, c.type, c.pointer, &c.params);
+  try {
+    type.define(b);
+  } catch (const ModelError&) {
+    // A misspelled parameter often causes the failure ("needs a table" for "tabel"): report it.
+    check_parameter_names(type, c);
+    throw;
+  }
+  const bool copyable = !b.depends_on_name();
+  Definition d = b.finish();
+  if (copyable && uses_only_own_variables(d)) {
+    if (known.size() == kTemplatesPerType) known.erase(known.begin());
+    known.push_back({c.params, d});
+  }
+  return d;
+}
+
+Definition InstanceFactory::rename(const Definition& first, const NetlistComponent& c) {
+  Definition d;
+  d.instance = c.name;
+  d.type = first.type;
+  d.pointer = c.pointer;
+  d.parameters = first.parameters;
+  d.notes = first.notes;
+  // The qualified names side by side (views are taken once the buffer is complete), then the
+  // variables looked up as one batch.
+  names_.clear();
+  std::vector<std::size_t> ends;
+  ends.reserve(first.variables.size());
+  for (const Definition::Variable& v : first.variables) {
+    names_.append(c.name).append(".").append(v.local_name);
+    ends.push_back(names_.size());
+  }
+  std::vector<std::string_view> names;
+  names.reserve(ends.size());
+  std::size_t at = 0;
+  for (std::size_t end : ends) {
+    names.push_back(std::string_view(names_).substr(at, end - at));
+    at = end;
+  }
+  std::vector<Expr> symbols;
+  symbols.reserve(names.size());
+  Expr::variables(names, symbols);
+  d.variables = first.variables;
+  for (std::size_t i = 0; i < symbols.size(); ++i) d.variables[i].symbol = std::move(symbols[i]);
+  // A component declares tens of variables at most: a linear search beats a map.
+  auto renamed = [&](const Expr& x) -> const Expr* {
+    for (std::size_t i = 0; i < first.variables.size(); ++i)
+      if (first.variables[i].symbol == x) return &d.variables[i].symbol;
+    return nullptr;
+  };
+  auto copy = [&](const Expr& e) { return rename_variables(e, renamed); };
+  d.ports = first.ports;
+  for (Definition::PortInfo& p : d.ports) {
+    for (Expr& x : p.port.across) x = *renamed(x);
+    for (Expr& x : p.port.through) x = *renamed(x);
+  }
+  d.equations.reserve(first.equations.size());
+  for (const Definition::Equation& e : first.equations) d.equations.push_back({copy(e.residual), e.description});
+  d.stored_energy = copy(first.stored_energy);
+  d.loss_power = copy(first.loss_power);
+  d.injected_power = copy(first.injected_power);
+  return d;
+}
+
+}  // namespace acausal

@@ -1,0 +1,39 @@
+#pragma once
+/// @file
+/// The definitions of a netlist's instances, with the repeats of a large netlist made cheap.
+
+#include <nlohmann/json.hpp>
+#include <unordered_map>
+#include <vector>
+
+#include "core/model/component.hpp"
+#include "core/model/netlist.hpp"
+
+namespace acausal {
+
+/// Builds instance definitions. Instances of one type with equal parameters differ only in their
+/// name, so the first one is built by the type's define() and each later one is a copy of it with
+/// its variables renamed: no define(), no expression simplification, one node lookup per node. A
+/// definition that depends on more than its parameters (it asked for its instance name, or holds
+/// a table, which is named after the instance) is never copied.
+class InstanceFactory {
+ public:
+  /// The definition of `c`, an instance of `type`. @throws ModelError as Component::define does.
+  Definition build(const Component& type, const NetlistComponent& c);
+
+ private:
+  struct Template {
+    nlohmann::json params;
+    Definition first;
+  };
+  /// Templates kept per type: the most recent parameter sets (a netlist that gives every instance
+  /// its own values never matches, and must not pay for comparing against all of them).
+  static constexpr std::size_t kTemplatesPerType = 4;
+
+  Definition rename(const Definition& first, const NetlistComponent& c);
+
+  std::unordered_map<const Component*, std::vector<Template>> templates_;
+  std::string names_;  ///< rename(): the qualified names of one instance, one after the other
+};
+
+}  // namespace acausal

@@ -1,0 +1,309 @@
+#include "core/model/model.hpp"
+
+#include <boost/container/small_vector.hpp>
+#include <boost/graph/adjacency_list.hpp>
+#include <boost/graph/connected_components.hpp>
+#include <nlohmann/json.hpp>
+#include <unordered_map>
+
+#include "core/model/errors.hpp"
+#include "core/model/instance_factory.hpp"
+#include "core/model/units.hpp"
+
+namespace acausal {
+
+using nlohmann::json;
+
+std::size_t Model::find_variable(std::string_view n) const {
+  for (std::size_t i = 0; i < variables.size(); ++i)
+    if (variables[i].name() == n) return i;
+  return std::string::npos;
+}
+
+namespace {
+
+/// `/connections/<connection>/<position>`: where a connection end is written.
+std::string end_pointer(std::size_t connection, std::size_t position) {
+  return "/connections/" + std::to_string(connection) + "/" + std::to_string(position);
+}
+
+std::string suggestion(const std::vector<std::string>& matches) {
+  if (matches.empty()) return "";
+  return " (did you mean " + join(matches) + "?)";
+}
+
+/// Target value and priority of one "initial" entry.
+void apply_target(ModelVariable& v, const json& entry, const std::string& pointer) {
+  auto number = [&](const json& j, const std::string& where) {
+    double x = 0.0;
+    if (j.is_number()) {
+      x = j.get<double>();
+    } else if (j.is_string()) {
+      try {
+        x = units::to_si(j.get<std::string>(), v.unit);
+      } catch (const std::invalid_argument& e) {
+        throw ModelError(where, e.what());
+      }
+    } else {
+      throw ModelError(where, "expected a number or a \"<number> <unit>\" string, got " + std::string(j.type_name()));
+    }
+    if (!std::isfinite(x)) throw ModelError(where, "initial value is not a finite number");
+    return x;
+  };
+  v.target_pointer = pointer;
+  if (entry.is_object()) {
+    for (auto it = entry.begin(); it != entry.end(); ++it)
+      if (it.key() != "value" && it.key() != "priority")
+        throw ModelError(pointer + "/" + json_pointer_token(it.key()),
+                         "unknown key \"" + it.key() + "\"; valid keys: \"value\", \"priority\"");
+    if (!entry.contains("value")) throw ModelError(pointer, "missing \"value\"");
+    v.target_value = number(entry["value"], pointer + "/value");
+    v.target = TargetPriority::High;
+    if (entry.contains("priority")) {
+      const json& p = entry["priority"];
+      if (p == "low")
+        v.target = TargetPriority::Low;
+      else if (p != "high")
+        throw ModelError(pointer + "/priority", "priority must be \"high\" or \"low\", got " + p.dump());
+    }
+  } else {
+    v.target_value = number(entry, pointer);
+    v.target = TargetPriority::High;
+  }
+}
+
+class Assembler {
+ public:
+  Assembler(const Netlist& netlist, Model& model) : netlist_(netlist), model_(model) {}
+
+  void instantiate(const Registry& registry) {
+    // The built-in components declare a handful of variables and equations and some 25 expression
+    // nodes each: size the containers once for a large netlist.
+    const std::size_t count = netlist_.components.size();
+    reserve_expressions(24 * count);
+    model_.instances.reserve(count);
+    model_.variables.reserve(8 * count);
+    model_.equations.reserve(8 * count);
+    for (const NetlistComponent& c : netlist_.components) {
+      const Component* type = registry.find(c.type);
+      if (type == nullptr)
+        throw ModelError(c.pointer + "/type",
+                         "unknown component type \"" + c.type + "\"" + suggestion(registry.close_matches(c.type)));
+      Definition d = factory_.build(*type, c);
+      std::size_t index = model_.instances.size();
+      std::size_t first = model_.variables.size();
+      for (const Definition::Variable& v : d.variables)
+        model_.variables.push_back({v.symbol, v.unit, v.options, index, v.is_port});
+      for (const Definition::Equation& e : d.equations)
+        model_.equations.push_back({e.residual, c.name, std::string(e.description), c.pointer});
+      for (auto it = c.initial.begin(); it != c.initial.end(); ++it) {
+        std::string pointer = c.pointer + "/initial/" + json_pointer_token(it.key());
+        const Definition::Variable* v = d.find_variable(it.key());
+        if (v == nullptr) {
+          std::vector<std::string_view> names;
+          for (const Definition::Variable& x : d.variables) names.push_back(x.local_name);
+          throw ModelError(pointer, "\"" + it.key() + "\" is not a variable of " + c.type + "; valid: " + join(names, 40));
+        }
+        apply_target(model_.variables[first + static_cast<std::size_t>(v - d.variables.data())], it.value(), pointer);
+      }
+      model_.instances.push_back(std::move(d));
+    }
+  }
+
+  void connect() {
+    port_base_.reserve(model_.instances.size() + 1);
+    std::size_t ports = 0;
+    for (const Definition& d : model_.instances) {
+      port_base_.push_back(ports);
+      ports += d.ports.size();
+    }
+    connected_.assign(ports, false);
+    std::vector<End> ends;
+    std::vector<std::pair<std::size_t, std::size_t>> edges;
+    std::vector<std::size_t> edge_connection;
+    for (std::size_t k = 0; k < netlist_.connections.size(); ++k) {
+      const NetlistConnection& c = netlist_.connections[k];
+      std::size_t first = 0;
+      for (std::size_t i = 0; i < c.ports.size(); ++i) {
+        std::size_t e = endpoint(ends, k, i);
+        if (i == 0)
+          first = e;
+        else
+          edges.emplace_back(first, e), edge_connection.push_back(k);
+      }
+    }
+    // Connection sets are the connected components of the graph of port ends.
+    using Graph = boost::adjacency_list<boost::vecS, boost::vecS, boost::undirectedS>;
+    Graph g(ends.size());
+    for (auto [a, b] : edges) boost::add_edge(a, b, g);
+    std::vector<std::size_t> component(ends.size());
+    std::size_t count = ends.empty() ? 0 : static_cast<std::size_t>(boost::connected_components(g, component.data()));
+    std::vector<std::vector<std::size_t>> nodes(count);
+    for (std::size_t e = 0; e < ends.size(); ++e) nodes[component[e]].push_back(e);
+    std::vector<std::size_t> node_connection(count);
+    for (std::size_t k = 0; k < edges.size(); ++k) node_connection[component[edges[k].first]] = edge_connection[k];
+    for (std::size_t n = 0; n < count; ++n)
+      assemble_node(ends, nodes[n], netlist_.connections[node_connection[n]].pointer);
+    close_open_ports();
+  }
+
+  void outputs() {
+    for (std::size_t i = 0; i < netlist_.outputs.size(); ++i) {
+      const std::string& path = netlist_.outputs[i];
+      const auto dot = path.find('.');
+      const std::string instance = path.substr(0, dot);
+      const std::size_t index = find_instance(instance);
+      const Definition* d = index == npos ? nullptr : &model_.instances[index];
+      if (d == nullptr || dot == std::string::npos || d->find_variable(std::string_view(path).substr(dot + 1)) == nullptr) {
+        std::vector<std::string_view> names;
+        if (d != nullptr)
+          for (const Definition::Variable& v : d->variables) names.push_back(v.symbol.name());
+        throw ModelError("/outputs/" + std::to_string(i),
+                         "unknown variable \"" + path + "\"" +
+                             (names.empty() ? " (no component named \"" + instance + "\")"
+                                            : "; " + instance + " has " + join(names, 40)));
+      }
+      model_.outputs.push_back(path);
+    }
+    if (model_.outputs.empty())
+      for (const ModelVariable& v : model_.variables) model_.outputs.push_back(v.name());
+  }
+
+ private:
+  /// A port at a connection node.
+  struct End {
+    std::string_view path;  ///< "instance.port", the netlist's text
+    std::size_t instance;   ///< index into Model::instances
+    const Port* port;
+    std::size_t flat_port;              ///< index into connected_
+    std::size_t connection, position;   ///< where it first appears
+
+    std::string pointer() const { return end_pointer(connection, position); }
+  };
+
+  std::size_t endpoint(std::vector<End>& ends, std::size_t connection, std::size_t position) {
+    const std::string_view path = netlist_.connections[connection].ports[position];
+    if (auto it = end_index_.find(path); it != end_index_.end()) return it->second;
+    const auto dot = path.find('.');
+    const std::string_view instance = path.substr(0, dot);
+    const std::string_view port = path.substr(dot + 1);
+    const std::size_t index = find_instance(instance);
+    if (index == npos) {
+      std::vector<std::string> names;
+      for (const Definition& d : model_.instances) names.push_back(d.instance);
+      throw ModelError(end_pointer(connection, position), "no component named \"" + std::string(instance) + "\" (components: " + join(names, 40) + ")");
+    }
+    const Definition& d = model_.instances[index];
+    for (std::size_t p = 0; p < d.ports.size(); ++p) {
+      if (d.ports[p].port.name != port) continue;
+      ends.push_back({path, index, &d.ports[p].port, port_base_[index] + p, connection, position});
+      end_index_.emplace(path, ends.size() - 1);
+      return ends.size() - 1;
+    }
+    std::vector<std::string> names;
+    for (const Definition::PortInfo& x : d.ports) names.push_back(x.port.name);
+    throw ModelError(end_pointer(connection, position), "\"" + std::string(port) + "\" is not a port of " + std::string(instance) + " (" + d.type +
+                         "); its ports: " + (names.empty() ? "none" : join(names, 40)));
+  }
+
+  static constexpr std::size_t npos = static_cast<std::size_t>(-1);
+
+  /// The index of the instance with this name, or npos.
+  std::size_t find_instance(std::string_view name) {
+    if (instance_index_.empty())
+      for (std::size_t i = 0; i < netlist_.components.size(); ++i) instance_index_.emplace(netlist_.components[i].name, i);
+    auto found = instance_index_.find(name);
+    return found == instance_index_.end() ? npos : found->second;
+  }
+
+  void assemble_node(const std::vector<End>& ends, const std::vector<std::size_t>& node, const std::string& pointer) {
+    const End& first = ends[node[0]];
+    for (std::size_t e : node) {
+      const End& x = ends[e];
+      if (x.port->domain != first.port->domain)
+        throw ModelError(x.pointer(), "cannot connect " + std::string(first.path) + " (" + first.port->domain->name() +
+                                          ") with " + std::string(x.path) + " (" + x.port->domain->name() + ")");
+    }
+    for (std::size_t e : node) connected_[ends[e].flat_port] = true;
+    if (first.port->domain->causal()) return signal_node(ends, node, pointer);
+    const Domain& domain = *first.port->domain;
+    for (std::size_t q = 0; q < first.port->across.size(); ++q) {
+      const Expr& shared = first.port->across[q];
+      for (std::size_t k = 1; k < node.size(); ++k) {
+        const End& other = ends[node[k]];
+        std::string description;
+        description.append(other.path).append(" and ").append(first.path).append(" share ").append(shared.name());
+        model_.equations.push_back({other.port->across[q] - shared, "connection", std::move(description), pointer});
+      }
+    }
+    std::vector<std::string_view> paths;
+    for (std::size_t e : node) paths.push_back(ends[e].path);
+    for (std::size_t q = 0; q < first.port->through.size(); ++q) {
+      boost::container::small_vector<Expr, 4> flows;
+      for (std::size_t e : node) flows.push_back(ends[e].port->through[q]);
+      const std::string& name = domain.through().size() == 1 ? domain.through()[0].name : "flow";
+      model_.equations.push_back({sum(std::span<const Expr>(flows.data(), flows.size())), "connection",
+                                  "sum of " + name + " at " + join(paths) + " is zero", pointer});
+    }
+  }
+
+  void signal_node(const std::vector<End>& ends, const std::vector<std::size_t>& node, const std::string& pointer) {
+    std::vector<std::size_t> outputs;
+    for (std::size_t e : node)
+      if (ends[e].port->direction == SignalDirection::Output) outputs.push_back(e);
+    std::vector<std::string_view> paths;
+    for (std::size_t e : node) paths.push_back(ends[e].path);
+    if (outputs.empty())
+      throw ModelError(pointer, "signal node " + join(paths) + " has no output to drive it");
+    if (outputs.size() > 1)
+      throw ModelError(ends[outputs[1]].pointer(), "signal node has two outputs: " + std::string(ends[outputs[0]].path) +
+                                                       " and " + std::string(ends[outputs[1]].path));
+    const End& source = ends[outputs[0]];
+    for (std::size_t e : node) {
+      if (e == outputs[0]) continue;
+      model_.equations.push_back({ends[e].port->potential() - source.port->potential(), "connection",
+                                  std::string(ends[e].path) + " reads " + std::string(source.path), pointer});
+    }
+  }
+
+  void close_open_ports() {
+    for (std::size_t i = 0; i < model_.instances.size(); ++i) {
+      const Definition& d = model_.instances[i];
+      for (std::size_t k = 0; k < d.ports.size(); ++k) {
+        if (connected_[port_base_[i] + k]) continue;
+        const Port& p = d.ports[k].port;
+        const std::string path = d.instance + "." + p.name;
+        if (p.direction == SignalDirection::Input)
+          throw ModelError(d.pointer, "signal input " + path + " is not connected");
+        if (p.direction == SignalDirection::Output) continue;
+        model_.unconnected_ports.push_back(path);
+        for (const Expr& f : p.through)  // Modelica: the flow of an open port is zero
+          model_.equations.push_back({f, d.instance, "open port " + p.name + " carries no flow", d.pointer});
+      }
+    }
+  }
+
+  const Netlist& netlist_;
+  Model& model_;
+  InstanceFactory factory_;
+  std::vector<std::size_t> port_base_;  ///< per instance: the index of its first port in connected_
+  std::vector<bool> connected_;         ///< per port of every instance
+  std::unordered_map<std::string_view, std::size_t> end_index_;       ///< keys: the netlist's text
+  std::unordered_map<std::string_view, std::size_t> instance_index_;  ///< keys: the netlist's names
+};
+
+}  // namespace
+
+Model build_model(const Netlist& netlist, const Registry& registry) {
+  Model model;
+  model.name = netlist.name;
+  model.source = netlist.source;
+  model.experiment = netlist.experiment;
+  Assembler a(netlist, model);
+  a.instantiate(registry);
+  a.connect();
+  a.outputs();
+  return model;
+}
+
+}  // namespace acausal

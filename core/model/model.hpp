@@ -1,0 +1,59 @@
+#pragma once
+/// @file
+/// The instantiated model: every component's definition, flattened into one set of variables and
+/// equations, with the connection equations of the netlist added.
+
+#include <string>
+#include <vector>
+
+#include "core/model/component.hpp"
+#include "core/model/netlist.hpp"
+#include "core/model/registry.hpp"
+
+namespace acausal {
+
+/// A variable of the flat model.
+struct ModelVariable {
+  Expr symbol;            ///< Expr::variable(name)
+  std::string_view unit;  ///< kept text (core/model/kept_text.hpp)
+  VariableOptions options;
+  std::size_t instance = 0;  ///< index into Model::instances
+  bool is_port = false;
+  TargetPriority target = TargetPriority::None;
+  double target_value = 0.0;   ///< SI; meaningful when target != None
+  std::string target_pointer;  ///< where the netlist sets it: `/components/mass/initial/s`
+
+  /// `inertia1.w`, `spring1.R.tau` (the symbol's name).
+  const std::string& name() const { return symbol.name(); }
+};
+
+/// An equation of the flat model: residual = 0.
+struct ModelEquation {
+  Expr residual;
+  std::string origin;       ///< the instance, or "connection" / "unconnected port"
+  std::string description;  ///< "Hooke's law", "flange.phi equal at node", ...
+  std::string pointer;      ///< `/components/spring1` or `/connections/2`
+};
+
+struct Model {
+  std::string name;
+  std::string source;
+  std::vector<Definition> instances;  ///< in netlist order
+  std::vector<ModelVariable> variables;
+  std::vector<ModelEquation> equations;
+  std::vector<std::string> unconnected_ports;  ///< conserving ports left open (their flow is zero)
+  Experiment experiment;
+  std::vector<std::string> outputs;  ///< validated variable names; all variables when the netlist gives none
+
+  /// Index of the variable with this name, or npos.
+  std::size_t find_variable(std::string_view name) const;
+};
+
+/// Instantiates every component (parameters, ports, variables, equations, initial targets), then
+/// assembles the connection sets: across variables equal, through variables summing to zero,
+/// open conserving ports with zero flow, one output per signal node.
+/// @throws ModelError for unknown types, parameters, ports, variables and outputs, domain
+///         mismatches, signal nodes without or with two outputs, unconnected signal inputs.
+Model build_model(const Netlist& netlist, const Registry& registry);
+
+}  // namespace acausal

@@ -1,0 +1,566 @@
+#include "core/model/netlist.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <functional>
+#include <initializer_list>
+#include <optional>
+#include <sstream>
+#include <string_view>
+#include <utility>
+
+#include "core/model/errors.hpp"
+
+namespace acausal {
+
+using nlohmann::json;
+
+NetlistComponent* Netlist::find(std::string_view component) {
+  for (NetlistComponent& c : components)
+    if (c.name == component) return &c;
+  return nullptr;
+}
+
+namespace {
+
+/// Line and column of a byte offset, 1-based.
+std::string line_column(std::string_view text, std::size_t offset) {
+  std::size_t line = 1;
+  std::size_t column = 1;
+  for (std::size_t i = 0; i < offset && i < text.size(); ++i) {
+    if (text[i] == '\n') {
+      ++line;
+      column = 1;
+    } else {
+      ++column;
+    }
+  }
+  return "line " + std::to_string(line) + ", column " + std::to_string(column);
+}
+
+const char* type_name(const json& j) { return j.type_name(); }
+const char* type_name(json::value_t type) { return json(type).type_name(); }
+
+/// "<what> must be <expected>, got <type>".
+ModelError wrong_type(const std::string& pointer, const std::string& what, const std::string& expected,
+                      const char* got) {
+  return ModelError(pointer, what + " must be " + expected + ", got " + got);
+}
+
+ModelError unknown_key(const std::string& pointer, const std::string& key,
+                       std::initializer_list<std::string_view> allowed) {
+  std::string list;
+  for (std::string_view a : allowed) list += (list.empty() ? "" : ", ") + ("\"" + std::string(a) + "\"");
+  return ModelError(pointer + "/" + json_pointer_token(key), "unknown key \"" + key + "\"; valid keys: " + list);
+}
+
+/// The first key of `object` (in its sorted order) that is not allowed is an error.
+void check_keys(const json& object, const std::string& pointer, std::initializer_list<std::string_view> allowed) {
+  for (auto it = object.begin(); it != object.end(); ++it)
+    if (std::find(allowed.begin(), allowed.end(), it.key()) == allowed.end())
+      throw unknown_key(pointer, it.key(), allowed);
+}
+
+const json& require_object(const json& j, const std::string& pointer, const std::string& what) {
+  if (!j.is_object()) throw wrong_type(pointer, what, "an object", type_name(j));
+  return j;
+}
+
+std::string require_string(const json& j, const std::string& pointer, const std::string& what) {
+  if (!j.is_string()) throw wrong_type(pointer, what, "a string", type_name(j));
+  return j.get<std::string>();
+}
+
+double require_number(const json& j, const std::string& pointer, const std::string& what) {
+  if (!j.is_number()) throw wrong_type(pointer, what, "a number", type_name(j));
+  double v = j.get<double>();
+  if (!std::isfinite(v)) throw ModelError(pointer, what + " must be finite");
+  return v;
+}
+
+/// [A-Za-z_][A-Za-z0-9_]* (ASCII only; a loop, since std::regex costs microseconds per name).
+bool valid_instance_name(const std::string& s) {
+  auto letter = [](char ch) { return (ch >= 'A' && ch <= 'Z') || (ch >= 'a' && ch <= 'z') || ch == '_'; };
+  auto digit = [](char ch) { return ch >= '0' && ch <= '9'; };
+  if (s.empty() || !letter(s[0])) return false;
+  return std::all_of(s.begin() + 1, s.end(), [&](char ch) { return letter(ch) || digit(ch); });
+}
+
+const char* const kConnectionShape = "a connection is an array of two or more \"instance.port\" strings";
+
+void parse_experiment(const json& j, Netlist& n) {
+  require_object(j, "/experiment", "\"experiment\"");
+  check_keys(j, "/experiment", {"start", "stop", "interval", "tolerance"});
+  Experiment& e = n.experiment;
+  if (j.contains("start")) e.start = require_number(j["start"], "/experiment/start", "start");
+  if (j.contains("stop")) e.stop = require_number(j["stop"], "/experiment/stop", "stop");
+  if (j.contains("interval")) e.interval = require_number(j["interval"], "/experiment/interval", "interval");
+  if (j.contains("tolerance")) e.tolerance = require_number(j["tolerance"], "/experiment/tolerance", "tolerance");
+  if (!(e.stop > e.start)) throw ModelError("/experiment/stop", "stop must be after start");
+  if (e.interval && !(*e.interval > 0)) throw ModelError("/experiment/interval", "interval must be positive");
+  if (!(e.tolerance > 0 && e.tolerance < 1)) throw ModelError("/experiment/tolerance", "tolerance must lie in (0, 1)");
+}
+
+/// The keys of one open object, to find a repeated one. A few keys (a component's, its
+/// parameters') are scanned; many (the components) are looked up in an open-addressing table of
+/// their positions (a std::unordered_set, with a node allocation per key, made the load of a
+/// netlist of 20 000 components about 20 % slower).
+class KeySet {
+ public:
+  /// False when `key` is there already.
+  bool insert(const std::string& key) {
+    if (keys_.size() < kScanned) {
+      if (std::find(keys_.begin(), keys_.end(), key) != keys_.end()) return false;
+    } else {
+      if (2 * (keys_.size() + 1) > table_.size()) grow();
+      std::size_t& slot = slot_of(key);
+      if (slot != kEmpty) return false;
+      slot = keys_.size();
+    }
+    keys_.push_back(key);
+    return true;
+  }
+  void clear() {
+    keys_.clear();
+    table_.clear();
+  }
+
+ private:
+  static constexpr std::size_t kScanned = 16;
+  static constexpr std::size_t kEmpty = static_cast<std::size_t>(-1);
+
+  /// The slot holding the position of `key`, or the empty slot where it goes (linear probing).
+  std::size_t& slot_of(const std::string& key) {
+    const std::size_t mask = table_.size() - 1;
+    for (std::size_t i = std::hash<std::string>{}(key) & mask;; i = (i + 1) & mask)
+      if (table_[i] == kEmpty || keys_[table_[i]] == key) return table_[i];
+  }
+  /// Doubles the table (a power of two, kept at most half full) and enters every key again.
+  void grow() {
+    table_.assign(std::max<std::size_t>(4 * kScanned, 2 * table_.size()), kEmpty);
+    for (std::size_t k = 0; k < keys_.size(); ++k) slot_of(keys_[k]) = k;
+  }
+
+  std::vector<std::string> keys_;
+  std::vector<std::size_t> table_;  ///< positions in keys_, or kEmpty; empty while keys are scanned
+};
+
+/// Reads a netlist in one SAX pass over the text. Components and connections go straight into the
+/// Netlist; only a component's "params" and "initial" and the other members of the netlist
+/// ("format", "experiment", "outputs", ...) are built as json values. Only a syntax error (or a
+/// number out of range) is thrown during the pass, so that one anywhere in the text comes first:
+/// every other problem is noted, and the checks after the pass report it in the order they had when
+/// they walked a tree of the whole document — the first repeated key, then the netlist's members
+/// one by one, the components in the order of their names (a tree's std::map order, which is also
+/// the order of Netlist::components), the connections in theirs.
+class NetlistReader {
+ public:
+  using number_integer_t = json::number_integer_t;
+  using number_unsigned_t = json::number_unsigned_t;
+  using number_float_t = json::number_float_t;
+  using string_t = json::string_t;
+  using binary_t = json::binary_t;
+
+  explicit NetlistReader(Netlist& n) : n_(n) {}
+
+  bool null() { return scalar(json(nullptr)); }
+  bool boolean(bool b) { return scalar(json(b)); }
+  bool number_integer(number_integer_t v) { return scalar(json(v)); }
+  bool number_unsigned(number_unsigned_t v) { return scalar(json(v)); }
+  bool number_float(number_float_t v, const string_t& /*text*/) { return scalar(json(v)); }
+  bool binary(binary_t& v) { return scalar(json(std::move(v))); }  // not produced by JSON text
+  bool string(string_t& s);
+  bool start_object(std::size_t /*size*/) { return open(json::value_t::object); }
+  bool start_array(std::size_t /*size*/) { return open(json::value_t::array); }
+  bool end_object() { return close(); }
+  bool end_array() { return close(); }
+  bool key(string_t& k);
+  template <typename Exception>
+  bool parse_error(std::size_t /*position*/, const std::string& /*token*/, const Exception& e) {
+    throw e;  // a json::parse_error, or a json::out_of_range for a number too large for a double
+  }
+
+  // The checks after a successful pass, each to be called at its turn (see parse_netlist).
+
+  /// The first repeated key anywhere (a tree would have kept the last value silently).
+  void check_duplicates() const {
+    if (duplicate_) throw *duplicate_;
+  }
+  /// The members of the netlist object, "components" and "connections" as null stand-ins when
+  /// they were read directly. @throws ModelError when the document is not an object.
+  const json& members() const {
+    if (document_type_) throw wrong_type("", "the netlist", "an object", document_type_);
+    return members_;
+  }
+  /// Sorts the components by name and checks them in that order. Call only when there is a
+  /// "components" member.
+  void check_components();
+  /// Call only when there is a "connections" member.
+  void check_connections() const;
+
+ private:
+  /// What a value is, decided when it starts; a container keeps its role in its frame.
+  enum class Role {
+    netlist,      ///< the document, an object
+    components,   ///< the "components" object
+    component,    ///< one component, an object
+    type,         ///< a component's "type", a string
+    connections,  ///< the "connections" array
+    connection,   ///< one connection, an array
+    end,          ///< a connection end, a string
+    tree,         ///< a value kept as json, at slot_
+    skipped,      ///< a value not kept (an unknown key's, or one of the wrong type: a problem is noted)
+  };
+  /// An open object or array.
+  struct Frame {
+    Role role = Role::skipped;
+    bool array = false;
+    std::size_t elements = 0;  ///< arrays: the elements started so far
+    std::string key;           ///< objects: the key of the member being read
+    KeySet keys;               ///< objects: the keys so far
+    json* value = nullptr;     ///< Role::tree: the container being built
+  };
+  /// The problems of the component being read, noted as its members come.
+  struct Body {
+    bool type = false;
+    bool params = false;
+    bool initial = false;
+    const char* type_not_string = nullptr;  ///< the JSON type of "type", when not a string
+    std::optional<std::string> unknown_key;  ///< the first in sorted order, as a tree would list it
+  };
+
+  bool scalar(json&& v) {
+    if (role_of(v.type()) == Role::tree) *slot_ = std::move(v);
+    return true;
+  }
+  bool open(json::value_t type);
+  bool close();
+  Role role_of(json::value_t type);
+  Role netlist_member(const std::string& key, json::value_t type);
+  Role start_component(const std::string& name, json::value_t type);
+  Role component_member(const std::string& key, json::value_t type);
+  void finish_component();
+  void note_component_problem(const std::string& name, ModelError problem);
+  Role start_connection(std::size_t k, json::value_t type);
+  Role connection_end(json::value_t type);
+  void add_end(std::string& port);
+  std::string end_pointer() const;
+  void finish_connection(std::size_t size);
+  void note_connection_problem(const std::string& pointer, const std::string& message);
+  std::string pointer() const;
+
+  Netlist& n_;
+  std::vector<Frame> frames_;  ///< the open containers, frames_[0, depth_); frames are reused
+  std::size_t depth_ = 0;
+  json* slot_ = nullptr;  ///< where the tree value that starts now goes
+  std::optional<ModelError> duplicate_;
+  const char* document_type_ = nullptr;  ///< set when the document is not an object
+  json members_ = json::object();
+  bool components_read_ = false;
+  bool connections_read_ = false;
+  Body body_;
+  /// The problem of the component with the smallest name among those with a problem in their body
+  /// (the checks before it in that order are on the name, those after it on params and initial).
+  std::optional<std::pair<std::string, ModelError>> component_problem_;
+  std::optional<ModelError> end_problem_;         ///< the first one in the connection being read
+  std::optional<ModelError> connection_problem_;  ///< the first one in the connections' order
+};
+
+bool NetlistReader::open(json::value_t type) {
+  const Role role = role_of(type);
+  json* value = nullptr;
+  if (role == Role::tree) {
+    *slot_ = json(type);
+    value = slot_;
+  }
+  if (depth_ == frames_.size()) frames_.emplace_back();
+  Frame& f = frames_[depth_++];
+  f.role = role;
+  f.array = type == json::value_t::array;
+  f.elements = 0;
+  f.keys.clear();
+  f.value = value;
+  return true;
+}
+
+bool NetlistReader::close() {
+  const Frame& f = frames_[--depth_];
+  if (f.role == Role::component) finish_component();
+  if (f.role == Role::connection) finish_connection(f.elements);
+  return true;
+}
+
+bool NetlistReader::key(string_t& k) {
+  Frame& f = frames_[depth_ - 1];
+  f.key = std::move(k);
+  if (!duplicate_ && !f.keys.insert(f.key))
+    duplicate_.emplace(pointer(), "duplicate key \"" + f.key + "\"");
+  return true;
+}
+
+bool NetlistReader::string(string_t& s) {
+  switch (role_of(json::value_t::string)) {
+    case Role::tree:
+      *slot_ = std::move(s);
+      break;
+    case Role::type:
+      n_.components.back().type = std::move(s);
+      break;
+    case Role::end:
+      add_end(s);
+      break;
+    default:
+      break;
+  }
+  return true;
+}
+
+NetlistReader::Role NetlistReader::role_of(json::value_t type) {
+  if (depth_ == 0) {
+    if (type == json::value_t::object) return Role::netlist;
+    document_type_ = type_name(type);
+    return Role::skipped;
+  }
+  Frame& f = frames_[depth_ - 1];
+  if (f.array) ++f.elements;
+  switch (f.role) {
+    case Role::netlist:
+      return netlist_member(f.key, type);
+    case Role::components:
+      return start_component(f.key, type);
+    case Role::component:
+      return component_member(f.key, type);
+    case Role::connections:
+      return start_connection(f.elements - 1, type);
+    case Role::connection:
+      return connection_end(type);
+    case Role::tree:
+      slot_ = f.array ? &f.value->emplace_back() : &(*f.value)[f.key];
+      return Role::tree;
+    default:
+      return Role::skipped;
+  }
+}
+
+NetlistReader::Role NetlistReader::netlist_member(const std::string& key, json::value_t type) {
+  if (key == "components" && type == json::value_t::object) {
+    components_read_ = true;
+    members_[key] = nullptr;
+    return Role::components;
+  }
+  if (key == "connections" && type == json::value_t::array) {
+    connections_read_ = true;
+    members_[key] = nullptr;
+    return Role::connections;
+  }
+  slot_ = &members_[key];
+  return Role::tree;
+}
+
+NetlistReader::Role NetlistReader::start_component(const std::string& name, json::value_t type) {
+  std::string pointer = "/components/" + json_pointer_token(name);
+  if (type == json::value_t::object) {
+    // "params" and "initial" stay null until read, or until the component ends (when either is
+    // there, an empty object made now would be an allocation for nothing).
+    n_.components.push_back({name, {}, json(), json(), std::move(pointer)});
+    body_ = Body{};
+    return Role::component;
+  }
+  note_component_problem(name, wrong_type(pointer, "a component", "an object", type_name(type)));
+  n_.components.push_back({name, {}, json::object(), json::object(), std::move(pointer)});
+  return Role::skipped;
+}
+
+NetlistReader::Role NetlistReader::component_member(const std::string& key, json::value_t type) {
+  NetlistComponent& c = n_.components.back();
+  if (key == "type") {
+    body_.type = true;
+    if (type == json::value_t::string) return Role::type;
+    body_.type_not_string = type_name(type);
+    return Role::skipped;
+  }
+  if (key == "params") {
+    body_.params = true;
+    slot_ = &c.params;
+    return Role::tree;
+  }
+  if (key == "initial") {
+    body_.initial = true;
+    slot_ = &c.initial;
+    return Role::tree;
+  }
+  if (!body_.unknown_key || key < *body_.unknown_key) body_.unknown_key = key;
+  return Role::skipped;
+}
+
+void NetlistReader::finish_component() {
+  NetlistComponent& c = n_.components.back();
+  if (!body_.params) c.params = json::object();
+  if (!body_.initial) c.initial = json::object();
+  if (body_.unknown_key)
+    note_component_problem(c.name, unknown_key(c.pointer, *body_.unknown_key, {"type", "params", "initial"}));
+  else if (!body_.type)
+    note_component_problem(c.name, ModelError(c.pointer, "missing \"type\""));
+  else if (body_.type_not_string)
+    note_component_problem(c.name, wrong_type(c.pointer + "/type", "\"type\"", "a string", body_.type_not_string));
+}
+
+void NetlistReader::note_component_problem(const std::string& name, ModelError problem) {
+  if (!component_problem_ || name < component_problem_->first) component_problem_.emplace(name, std::move(problem));
+}
+
+void NetlistReader::check_components() {
+  if (!components_read_) require_object(members_["components"], "/components", "\"components\"");  // throws
+  if (n_.components.empty())
+    throw ModelError("/components", "\"components\" is empty: a netlist needs at least one component");
+  std::sort(n_.components.begin(), n_.components.end(),
+            [](const NetlistComponent& a, const NetlistComponent& b) { return a.name < b.name; });
+  for (const NetlistComponent& c : n_.components) {
+    if (!valid_instance_name(c.name))
+      throw ModelError(c.pointer, "invalid instance name \"" + c.name +
+                                      "\": use letters, digits and _, not starting with a digit");
+    if (component_problem_ && c.name == component_problem_->first) throw component_problem_->second;
+    // The pointers below are built only for a message: a netlist has tens of thousands of these.
+    if (!c.params.is_object()) require_object(c.params, c.pointer + "/params", "\"params\"");
+    if (!c.initial.is_object()) require_object(c.initial, c.pointer + "/initial", "\"initial\"");
+  }
+}
+
+NetlistReader::Role NetlistReader::start_connection(std::size_t k, json::value_t type) {
+  if (type != json::value_t::array) {
+    note_connection_problem("/connections/" + std::to_string(k), kConnectionShape);
+    return Role::skipped;
+  }
+  NetlistConnection& c = n_.connections.emplace_back();
+  c.pointer = "/connections/" + std::to_string(k);
+  c.ports.reserve(2);
+  end_problem_.reset();
+  return Role::connection;
+}
+
+/// The checks of an end, in the order they had: a string, not twice, "instance.port". Only the
+/// first problem of a connection counts, and only if the connection has two ends or more.
+NetlistReader::Role NetlistReader::connection_end(json::value_t type) {
+  if (type == json::value_t::string) return Role::end;
+  if (!end_problem_) end_problem_ = wrong_type(end_pointer(), "a connection end", "a string", type_name(type));
+  return Role::skipped;
+}
+
+void NetlistReader::add_end(std::string& port) {
+  if (end_problem_) return;
+  std::vector<std::string>& ports = n_.connections.back().ports;
+  if (std::find(ports.begin(), ports.end(), port) != ports.end()) {
+    end_problem_.emplace(end_pointer(), port + " appears twice in this connection");
+    return;
+  }
+  auto dot = port.find('.');
+  if (dot == std::string::npos || dot == 0 || dot + 1 == port.size()) {
+    end_problem_.emplace(end_pointer(), "\"" + port + "\" is not of the form \"instance.port\"");
+    return;
+  }
+  ports.push_back(std::move(port));
+}
+
+/// The pointer of the connection end being read (built only for a message).
+std::string NetlistReader::end_pointer() const {
+  return n_.connections.back().pointer + "/" + std::to_string(frames_[depth_ - 1].elements - 1);
+}
+
+void NetlistReader::finish_connection(std::size_t size) {
+  if (size < 2)
+    note_connection_problem(n_.connections.back().pointer, kConnectionShape);
+  else if (end_problem_)
+    note_connection_problem(end_problem_->pointer(), end_problem_->message());
+}
+
+void NetlistReader::note_connection_problem(const std::string& pointer, const std::string& message) {
+  if (!connection_problem_) connection_problem_.emplace(pointer, message);
+}
+
+void NetlistReader::check_connections() const {
+  if (!connections_read_)
+    throw wrong_type("/connections", "\"connections\"", "an array", type_name(members_["connections"]));
+  if (connection_problem_) throw *connection_problem_;
+}
+
+/// The JSON pointer of the member being read.
+std::string NetlistReader::pointer() const {
+  std::string p;
+  for (std::size_t d = 0; d < depth_; ++d) {
+    const Frame& f = frames_[d];
+    p += "/" + (f.array ? std::to_string(f.elements - 1) : json_pointer_token(f.key));
+  }
+  return p;
+}
+
+}  // namespace
+
+Netlist parse_netlist(std::string_view text, std::string source) {
+  Netlist n;
+  NetlistReader reader(n);
+  try {
+    json::sax_parse(text.begin(), text.end(), &reader);
+  } catch (const json::out_of_range& e) {
+    // A number too large for a double (JSON has no inf or NaN otherwise).
+    std::string what = e.what();
+    auto open = what.find('\'');
+    auto close = what.rfind('\'');
+    std::string number = open != std::string::npos && close > open ? what.substr(open + 1, close - open - 1) : what;
+    throw ModelError("", source + ": JSON number out of range: " + number);
+  } catch (const json::parse_error& e) {
+    // nlohmann reports the byte offset; users want line and column.
+    std::string what = e.what();
+    auto colon = what.find("error while parsing");
+    std::string detail = colon == std::string::npos ? what : what.substr(colon);
+    throw ModelError("", source + ": JSON syntax error at " + line_column(text, e.byte == 0 ? 0 : e.byte - 1) +
+                             ": " + detail);
+  }
+  n.source = std::move(source);
+  // The checks in their order (see NetlistReader).
+  reader.check_duplicates();
+  const json& root = reader.members();
+  check_keys(root, "", {"format", "name", "description", "components", "connections", "experiment", "outputs"});
+  if (!root.contains("format")) throw ModelError("/format", "missing \"format\": \"acausal/1\"");
+  std::string format = require_string(root["format"], "/format", "\"format\"");
+  if (format != "acausal/1")
+    throw ModelError("/format", "unsupported format \"" + format + "\"; this version reads \"acausal/1\"");
+  if (root.contains("name")) n.name = require_string(root["name"], "/name", "\"name\"");
+  if (root.contains("description")) n.description = require_string(root["description"], "/description", "\"description\"");
+  if (!root.contains("components")) throw ModelError("/components", "missing \"components\"");
+  reader.check_components();
+  if (root.contains("connections")) reader.check_connections();
+  if (root.contains("experiment")) parse_experiment(root["experiment"], n);
+  if (root.contains("outputs")) {
+    const json& o = root["outputs"];
+    if (!o.is_array()) throw ModelError("/outputs", "\"outputs\" must be an array of variable paths");
+    for (std::size_t i = 0; i < o.size(); ++i)
+      n.outputs.push_back(require_string(o[i], "/outputs/" + std::to_string(i), "an output"));
+  }
+  return n;
+}
+
+Netlist load_netlist(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw ModelError("", "cannot read netlist file " + path);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return parse_netlist(std::move(text).str(), path);  // the buffer itself, not a copy
+}
+
+void apply_override(Netlist& netlist, std::string_view assignment) {
+  const std::string a(assignment);
+  auto eq = a.find('=');
+  auto dot = a.find('.');
+  if (eq == std::string::npos || dot == std::string::npos || dot > eq || dot == 0 || dot + 1 == eq)
+    throw ModelError("", "--set expects instance.parameter=value, got \"" + a + "\"");
+  std::string instance = a.substr(0, dot);
+  std::string param = a.substr(dot + 1, eq - dot - 1);
+  std::string value = a.substr(eq + 1);
+  NetlistComponent* c = netlist.find(instance);
+  if (c == nullptr) throw ModelError("/components", "--set " + a + ": no component named \"" + instance + "\"");
+  json v = json::parse(value, nullptr, false);
+  c->params[param] = v.is_discarded() ? json(value) : v;
+}
+
+}  // namespace acausal

@@ -1,0 +1,65 @@
+#include "core/model/registry.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace acausal {
+namespace {
+
+std::size_t edit_distance(std::string_view a, std::string_view b) {
+  std::vector<std::size_t> row(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    std::size_t diagonal = row[0];
+    row[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      std::size_t up = row[j];
+      bool same = std::tolower(static_cast<unsigned char>(a[i - 1])) == std::tolower(static_cast<unsigned char>(b[j - 1]));
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (same ? 0 : 1)});
+      diagonal = up;
+    }
+  }
+  return row[b.size()];
+}
+
+std::string_view short_name(std::string_view type) {
+  auto dot = type.rfind('.');
+  return dot == std::string_view::npos ? type : type.substr(dot + 1);
+}
+
+}  // namespace
+
+void Registry::add(std::unique_ptr<Component> component) {
+  if (find(component->type()) != nullptr)
+    throw std::logic_error("component type registered twice: " + std::string(component->type()));
+  components_.push_back(std::move(component));
+}
+
+const Component* Registry::find(std::string_view type) const {
+  for (const auto& c : components_)
+    if (c->type() == type) return c.get();
+  return nullptr;
+}
+
+std::vector<std::string> Registry::close_matches(std::string_view type) const {
+  std::vector<std::pair<std::size_t, std::string>> scored;
+  for (const auto& c : components_) {
+    std::size_t d = edit_distance(type, c->type());
+    if (short_name(type) == short_name(c->type())) d = std::min<std::size_t>(d, 1);
+    if (d <= std::max<std::size_t>(2, type.size() / 4)) scored.emplace_back(d, std::string(c->type()));
+  }
+  std::sort(scored.begin(), scored.end());
+  std::vector<std::string> out;  // the closest ones only: a farther second guess is noise
+  for (std::size_t i = 0; i < scored.size() && i < 3 && scored[i].first == scored[0].first; ++i)
+    out.push_back(scored[i].second);
+  return out;
+}
+
+std::vector<const Component*> Registry::all() const {
+  std::vector<const Component*> out;
+  for (const auto& c : components_) out.push_back(c.get());
+  std::sort(out.begin(), out.end(), [](const Component* a, const Component* b) { return a->type() < b->type(); });
+  return out;
+}
+
+}  // namespace acausal
