@@ -8,6 +8,7 @@ const Registry& builtin_registry() {
     register_rotational(reg);
     register_translational(reg);
     register_signal(reg);
+    register_multibody(reg);
     return reg;
   }();
   return r;

@@ -13,5 +13,6 @@ const Registry& builtin_registry();
 void register_rotational(Registry& r);
 void register_translational(Registry& r);
 void register_signal(Registry& r);
+void register_multibody(Registry& r);
 
 }  // namespace acausal

@@ -353,6 +353,15 @@ Expr ComponentBuilder::add_variable(std::string_view local, std::string_view uni
   return symbol;
 }
 
+const Gravity& ComponentBuilder::gravity() const {
+  static const Gravity world_default;
+  if (mode_ == Mode::Describe) return world_default;
+  if (environment_ == nullptr || !environment_->gravity)
+    throw ModelError(def_.pointer, def_.type + " " + def_.instance +
+                                       " needs a multibody.World in the netlist (it sets gravity and the inertial frame)");
+  return *environment_->gravity;
+}
+
 Port ComponentBuilder::port(std::string_view name, const Domain& domain, std::string_view description) {
   Port p;
   p.name = std::string(name);
@@ -360,7 +369,8 @@ Port ComponentBuilder::port(std::string_view name, const Domain& domain, std::st
   auto add = [&](const std::vector<PortQuantity>& quantities, std::vector<Expr>& out) {
     for (const PortQuantity& q : quantities)
       for (int i = 0; i < q.size(); ++i)
-        out.push_back(add_variable(std::string(name) + "." + q.element_name(i), q.unit, description, {}, true));
+        out.push_back(add_variable(std::string(name) + "." + q.element_name(i), q.unit, description,
+                                   {.priority = q.priority}, true));
   };
   add(domain.across(), p.across);
   add(domain.through(), p.through);
@@ -414,14 +424,14 @@ Definition describe_type(const Component& component) {
 }
 
 Compliant define_compliant(ComponentBuilder& b, const Domain& domain) {
-  const bool rot = &domain == &rotational();
+  if (!domain.compliant()) throw std::logic_error("define_compliant: domain " + domain.name() + " is not 1D");
+  const CompliantNames& n = *domain.compliant();
   Compliant c;
   c.R = b.port("R", domain, "Port R (the element's flow enters here)");
   c.C = b.port("C", domain, "Port C (the element's flow leaves here)");
-  c.rel = b.variable(rot ? "phi_rel" : "s_rel", rot ? "rad" : "m", rot ? "Relative angle R − C" : "Relative position R − C");
-  Expr rate = b.variable(rot ? "w_rel" : "v_rel", rot ? "rad/s" : "m/s",
-                         rot ? "Relative angular velocity R − C" : "Relative velocity R − C");
-  c.flow = b.variable(rot ? "tau" : "f", rot ? "N*m" : "N", rot ? "Torque through the element (into R, out of C)" : "Force through the element (into R, out of C)");
+  c.rel = b.variable(n.rel.name, n.rel.unit, n.rel_description);
+  Expr rate = b.variable(n.rate.name, n.rate.unit, n.rate_description);
+  c.flow = b.variable(n.flow.name, n.flow.unit, n.flow_description);
   b.equation(c.rel - (c.R.potential() - c.C.potential()), "relative position");
   // The rate is written on the port positions, not as der(rel), so that rel stays algebraic and two
   // rigidly coupled terminals do not make the system high-index.

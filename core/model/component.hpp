@@ -28,13 +28,11 @@
 #include <nlohmann/json_fwd.hpp>
 
 #include "core/model/domain.hpp"
+#include "core/model/environment.hpp"
 #include "core/expr/expr.hpp"
 #include "core/expr/table.hpp"
 
 namespace acausal {
-
-/// How strongly a variable wants to be a state (used by state selection during index reduction).
-enum class StatePriority { Always, Prefer, Default, Avoid, Never };
 
 /// Attributes of a declared variable.
 struct VariableOptions {
@@ -98,6 +96,8 @@ struct Definition {
   std::vector<InitialParameter> initial_parameters;
   /// Remarks for `acausal check` about the parameter values (a choice that slows the simulation).
   std::vector<std::string> notes;
+  /// Set by a component that provides the model's gravity (multibody.World).
+  std::optional<Gravity> provided_gravity;
   Expr stored_energy = 0.0;   ///< [J]
   Expr loss_power = 0.0;      ///< [W], dissipated (≥ 0 for a passive element)
   Expr injected_power = 0.0;  ///< [W], taken from a signal by a source
@@ -187,6 +187,15 @@ class ComponentBuilder {
   /// A remark for `acausal check` on this instance's parameters (not an error): "k2 or k4 ≠ 0: …".
   void note(std::string text);
 
+  // ---- the model's environment ------------------------------------------------------------------
+  /// The model's environment, set by the assembler before define() (nullptr: none given).
+  void set_environment(const Environment* environment) { environment_ = environment; }
+  /// The model's gravity. In Describe mode the World's default.
+  /// @throws ModelError at the instance when the model has no multibody.World.
+  const Gravity& gravity() const;
+  /// Sets the model's gravity (only a component whose provides_environment() is true may).
+  void provide_gravity(const Gravity& gravity) { def_.provided_gravity = gravity; }
+
   /// @throws ModelError at /components/<i>/params/<name> with `message`.
   [[noreturn]] void fail(std::string_view parameter, const std::string& message) const;
 
@@ -230,6 +239,7 @@ class ComponentBuilder {
                     const VariableOptions& options, bool is_port);
 
   Mode mode_;
+  const Environment* environment_ = nullptr;
   const nlohmann::json* params_;
   std::vector<std::string> used_;
   std::string name_buffer_;
@@ -250,6 +260,9 @@ class Component {
   /// More than the summary, for the component reference and `acausal describe` (Markdown
   /// paragraphs: the law in full, parameterizations, ranges, conventions); empty by default.
   virtual std::string_view details() const { return {}; }
+  /// True for a component that sets the model's environment (gravity): it is defined before the
+  /// others, and a model has at most one.
+  virtual bool provides_environment() const { return false; }
 };
 
 /// The definition of `type` with default parameters and symbolic parameter names, for documentation.

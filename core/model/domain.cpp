@@ -1,5 +1,7 @@
 #include "core/model/domain.hpp"
 
+#include <stdexcept>
+
 namespace acausal {
 
 std::string PortQuantity::element_name(int i) const {
@@ -9,27 +11,110 @@ std::string PortQuantity::element_name(int i) const {
 }
 
 Domain::Domain(std::string name, std::vector<PortQuantity> across, std::vector<PortQuantity> through, bool causal,
-               PowerRule power)
+               PowerRule power, std::optional<CompliantNames> compliant, DerivativeRule derivatives)
     : name_(std::move(name)), across_(std::move(across)), through_(std::move(through)), causal_(causal),
-      power_(std::move(power)) {}
+      power_(std::move(power)), compliant_(std::move(compliant)), derivatives_(std::move(derivatives)) {}
 
 namespace {
+
+std::size_t offset(const std::vector<PortQuantity>& quantities, std::string_view name, const std::string& domain) {
+  std::size_t at = 0;
+  for (const PortQuantity& q : quantities) {
+    if (q.name == name) return at;
+    at += static_cast<std::size_t>(q.size());
+  }
+  throw std::invalid_argument("domain " + domain + " has no quantity " + std::string(name));
+}
+
 /// 1D mechanical power: the through variable times the rate of the across variable.
 Expr flow_times_rate(const Port& port) { return port.flow() * der(port.potential()); }
+
 }  // namespace
 
+std::size_t Domain::across_offset(std::string_view name) const { return offset(across_, name, name_); }
+std::size_t Domain::through_offset(std::string_view name) const { return offset(through_, name, name_); }
+
+const Expr& Port::potential() const {
+  if (across.size() != 1)
+    throw std::logic_error("port " + name + " of domain " + domain->name() + " has " + std::to_string(across.size()) +
+                           " across variables, not one");
+  return across[0];
+}
+
+const Expr& Port::flow() const {
+  if (through.size() != 1)
+    throw std::logic_error("port " + name + " of domain " + domain->name() + " has " + std::to_string(through.size()) +
+                           " through variables, not one");
+  return through[0];
+}
+
 const Domain& rotational() {
-  static const Domain d("rotational", {{"phi", "rad"}}, {{"tau", "N*m"}}, false, flow_times_rate);
+  static const Domain d("rotational", {{"phi", "rad"}}, {{"tau", "N*m"}}, false, flow_times_rate,
+                        CompliantNames{{"phi_rel", "rad"},
+                                       {"w_rel", "rad/s"},
+                                       {"tau", "N*m"},
+                                       "Relative angle R − C",
+                                       "Relative angular velocity R − C",
+                                       "Torque through the element (into R, out of C)"});
   return d;
 }
 
 const Domain& translational() {
-  static const Domain d("translational", {{"s", "m"}}, {{"f", "N"}}, false, flow_times_rate);
+  static const Domain d("translational", {{"s", "m"}}, {{"f", "N"}}, false, flow_times_rate,
+                        CompliantNames{{"s_rel", "m"},
+                                       {"v_rel", "m/s"},
+                                       {"f", "N"},
+                                       "Relative position R − C",
+                                       "Relative velocity R − C",
+                                       "Force through the element (into R, out of C)"});
   return d;
 }
 
 const Domain& signal() {
   static const Domain d("signal", {{"", "1"}}, {}, true, [](const Port&) { return Expr(0.0); });
+  return d;
+}
+
+namespace {
+
+// The frame's variables in the order of frame()'s quantities: r_0[1..3], R[1,1..3,3] row by row, w[1..3];
+// f[1..3], t[1..3].
+constexpr std::size_t kR = 3, kW = 12;
+
+/// f·v + t·ω with v = R·der(r_0), the origin's velocity resolved in the frame.
+Expr frame_power(const Port& p) {
+  Expr power = 0.0;
+  for (std::size_t i = 0; i < 3; ++i) {
+    Expr v = 0.0;
+    for (std::size_t j = 0; j < 3; ++j) v += p.across[kR + 3 * i + j] * der(p.across[j]);
+    power += p.through[i] * v + p.through[3 + i] * p.across[kW + i];
+  }
+  return power;
+}
+
+/// der(R) = −[w×]·R: a world vector's frame coordinates turn opposite to the frame.
+std::vector<KnownDerivative> frame_derivatives(const Port& p) {
+  const auto R = [&](std::size_t i, std::size_t j) { return p.across[kR + 3 * i + j]; };
+  const auto w = [&](std::size_t i) { return p.across[kW + i]; };
+  // [w×] = [[0, −w3, w2], [w3, 0, −w1], [−w2, w1, 0]]
+  const Expr zero = 0.0;
+  const Expr skew[3][3] = {{zero, -w(2), w(1)}, {w(2), zero, -w(0)}, {-w(1), w(0), zero}};
+  std::vector<KnownDerivative> out;
+  for (std::size_t i = 0; i < 3; ++i)
+    for (std::size_t j = 0; j < 3; ++j) {
+      Expr d = 0.0;
+      for (std::size_t k = 0; k < 3; ++k) d -= skew[i][k] * R(k, j);
+      out.push_back({R(i, j), d});
+    }
+  return out;
+}
+
+}  // namespace
+
+const Domain& frame() {
+  static const Domain d("frame",
+                        {{"r_0", "m", 3, 1}, {"R", "1", 3, 3, StatePriority::Never}, {"w", "rad/s", 3, 1}},
+                        {{"f", "N", 3, 1}, {"t", "N*m", 3, 1}}, false, frame_power, std::nullopt, frame_derivatives);
   return d;
 }
 

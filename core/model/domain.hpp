@@ -3,12 +3,17 @@
 /// Physical domains (connector types): what a port carries and how power flows through it.
 
 #include <functional>
+#include <optional>
+#include <string_view>
 #include <string>
 #include <vector>
 
 #include "core/expr/expr.hpp"
 
 namespace acausal {
+
+/// How strongly a variable wants to be a state (used by state selection during index reduction).
+enum class StatePriority { Always, Prefer, Default, Avoid, Never };
 
 /// One connector quantity. Vector and matrix quantities are stored element-wise with 1-based
 /// indexed names (`r_0[2]`, `R[1,3]`), so every stage below the port sees scalars only.
@@ -17,6 +22,8 @@ struct PortQuantity {
   std::string unit;
   int rows = 1;  ///< 3 for a vector, 3 for a matrix
   int cols = 1;  ///< 3 for a matrix
+  /// Of every port variable of this quantity: rotation-matrix entries are `Never` states.
+  StatePriority priority = StatePriority::Default;
   int size() const { return rows * cols; }
   /// Name of element i (0-based): `name`, `name[i+1]` or `name[row,col]`.
   std::string element_name(int i) const;
@@ -25,13 +32,30 @@ struct PortQuantity {
 /// Declared variables of one port of an instance.
 struct Port;
 
+/// The names a two-terminal element of a 1D domain gives its relative quantities
+/// (define_compliant): rotational phi_rel, w_rel, tau; translational s_rel, v_rel, f.
+struct CompliantNames {
+  PortQuantity rel, rate, flow;
+  std::string rel_description, rate_description, flow_description;
+};
+
+/// A time derivative the domain knows for a port variable, in the port's variables: a frame's
+/// orientation R turns with its angular velocity w, der(R) = −[w×]·R. Index reduction uses it
+/// instead of der(variable), so R is never differentiated and never a state.
+struct KnownDerivative {
+  Expr variable;
+  Expr derivative;
+};
+
 class Domain {
  public:
   /// Power into a component through one of its ports of this domain.
   using PowerRule = std::function<Expr(const Port&)>;
+  /// The known derivatives of a port's variables (none for most domains).
+  using DerivativeRule = std::function<std::vector<KnownDerivative>(const Port&)>;
 
   Domain(std::string name, std::vector<PortQuantity> across, std::vector<PortQuantity> through, bool causal,
-         PowerRule power);
+         PowerRule power, std::optional<CompliantNames> compliant = std::nullopt, DerivativeRule derivatives = {});
 
   const std::string& name() const { return name_; }
   /// Potential quantities: equal at a connection node.
@@ -41,8 +65,18 @@ class Domain {
   /// Signals are causal: a node has exactly one output and no through quantity.
   bool causal() const { return causal_; }
 
-  /// Power flowing into a component through `port`: rotational τ·φ̇, translational f·ṡ, zero for signals.
+  /// Power flowing into a component through `port`: rotational τ·φ̇, translational f·ṡ, frame
+  /// f·v + t·ω; zero for signals.
   Expr power(const Port& port) const { return power_(port); }
+  /// A 1D domain's names for a two-terminal element's relative quantities; nullopt for others.
+  const std::optional<CompliantNames>& compliant() const { return compliant_; }
+  std::vector<KnownDerivative> known_derivatives(const Port& port) const {
+    return derivatives_ ? derivatives_(port) : std::vector<KnownDerivative>{};
+  }
+  /// Index of the first element of quantity `name` among the port's across (or through) variables.
+  /// @throws std::invalid_argument for a name the domain does not have.
+  std::size_t across_offset(std::string_view name) const;
+  std::size_t through_offset(std::string_view name) const;
 
  private:
   std::string name_;
@@ -50,6 +84,8 @@ class Domain {
   std::vector<PortQuantity> through_;
   bool causal_;
   PowerRule power_;
+  std::optional<CompliantNames> compliant_;
+  DerivativeRule derivatives_;
 };
 
 /// rotational: across phi [rad], through tau [N*m].
@@ -58,6 +94,11 @@ const Domain& rotational();
 const Domain& translational();
 /// signal: a real value, causal.
 const Domain& signal();
+/// frame (3D, Modelica MultiBody): across r_0 (3) [m], the origin in world coordinates; R (3×3),
+/// the rotation that maps world coordinates to frame coordinates; w (3) [rad/s], the frame's
+/// angular velocity resolved in the frame (Modelica's Orientation record holds R.T and R.w);
+/// through f (3) [N] and t (3) [N·m], cut force and torque resolved in the frame.
+const Domain& frame();
 
 enum class SignalDirection { None, Input, Output };
 
@@ -70,9 +111,10 @@ struct Port {
   std::vector<Expr> across;   ///< element-wise, in the order of Domain::across()
   std::vector<Expr> through;  ///< element-wise, in the order of Domain::through()
 
-  /// The across (through) variable of a scalar domain.
-  const Expr& potential() const { return across.at(0); }
-  const Expr& flow() const { return through.at(0); }
+  /// The across (through) variable of a domain with one scalar across (through) quantity.
+  /// @throws std::logic_error for a port of another domain (a frame port has 15 across variables).
+  const Expr& potential() const;
+  const Expr& flow() const;
 };
 
 }  // namespace acausal

@@ -44,6 +44,7 @@ Definition InstanceFactory::build(const Component& type, const NetlistComponent&
   for (const Template& t : known)
     if (t.params == c.params) return rename(t.first, c);
   ComponentBuilder b(ComponentBuilder::Mode::Instance, c.name, c.type, c.pointer, &c.params);
+  b.set_environment(environment_);
   try {
     type.define(b);
   } catch (const ModelError&) {
@@ -67,6 +68,7 @@ Definition InstanceFactory::rename(const Definition& first, const NetlistCompone
   d.pointer = c.pointer;
   d.parameters = first.parameters;
   d.notes = first.notes;
+  d.provided_gravity = first.provided_gravity;
   // The qualified names side by side (views are taken once the buffer is complete), then the
   // variables looked up as one batch.
   names_.clear();

@@ -20,6 +20,8 @@ class InstanceFactory {
  public:
   /// The definition of `c`, an instance of `type`. @throws ModelError as Component::define does.
   Definition build(const Component& type, const NetlistComponent& c);
+  /// The environment every later definition sees (ComponentBuilder::gravity).
+  void set_environment(const Environment* environment) { environment_ = environment; }
 
  private:
   struct Template {
@@ -34,6 +36,7 @@ class InstanceFactory {
 
   std::unordered_map<const Component*, std::vector<Template>> templates_;
   std::string names_;  ///< rename(): the qualified names of one instance, one after the other
+  const Environment* environment_ = nullptr;
 };
 
 }  // namespace acausal

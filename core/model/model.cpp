@@ -84,12 +84,28 @@ class Assembler {
     model_.instances.reserve(count);
     model_.variables.reserve(8 * count);
     model_.equations.reserve(8 * count);
-    for (const NetlistComponent& c : netlist_.components) {
+    // The components that set the environment (the World's gravity) first, so that every other
+    // definition can read it.
+    std::vector<std::optional<Definition>> early(count);
+    for (std::size_t i = 0; i < count; ++i) {
+      const NetlistComponent& c = netlist_.components[i];
+      const Component* type = registry.find(c.type);
+      if (type == nullptr || !type->provides_environment()) continue;
+      early[i] = factory_.build(*type, c);
+      if (!early[i]->provided_gravity) continue;
+      if (environment_.gravity)
+        throw ModelError(c.pointer, "a model has one multibody.World; " + environment_.provider + " is one already");
+      environment_.gravity = early[i]->provided_gravity;
+      environment_.provider = c.name;
+    }
+    factory_.set_environment(&environment_);
+    for (std::size_t i = 0; i < count; ++i) {
+      const NetlistComponent& c = netlist_.components[i];
       const Component* type = registry.find(c.type);
       if (type == nullptr)
         throw ModelError(c.pointer + "/type",
                          "unknown component type \"" + c.type + "\"" + suggestion(registry.close_matches(c.type)));
-      Definition d = factory_.build(*type, c);
+      Definition d = early[i] ? std::move(*early[i]) : factory_.build(*type, c);
       std::size_t index = model_.instances.size();
       std::size_t first = model_.variables.size();
       for (const Definition::Variable& v : d.variables)
@@ -106,6 +122,8 @@ class Assembler {
         }
         apply_target(model_.variables[first + static_cast<std::size_t>(v - d.variables.data())], it.value(), pointer);
       }
+      for (const Definition::PortInfo& p : d.ports)
+        for (KnownDerivative& k : p.port.domain->known_derivatives(p.port)) model_.known_derivatives.push_back(std::move(k));
       model_.instances.push_back(std::move(d));
     }
   }
@@ -286,6 +304,7 @@ class Assembler {
   const Netlist& netlist_;
   Model& model_;
   InstanceFactory factory_;
+  Environment environment_;
   std::vector<std::size_t> port_base_;  ///< per instance: the index of its first port in connected_
   std::vector<bool> connected_;         ///< per port of every instance
   std::unordered_map<std::string_view, std::size_t> end_index_;       ///< keys: the netlist's text

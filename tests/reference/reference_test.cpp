@@ -235,4 +235,12 @@ TEST_CASE("Rot_FirstGrounded: Modelica.Mechanics.Rotational.Examples.FirstGround
                                                     });
 }
 
+
+TEST_CASE("MB_Pendulum: Modelica.Mechanics.MultiBody.Examples.Elementary.Pendulum") {
+  const CaseRun run = compare_case("MB_Pendulum", {{"rev.phi", "rev.phi"}, {"rev.w", "rev.w"}});
+  // The arm starts horizontal and falls: φ decreases first, and with the damper the swing decays.
+  const std::vector<double> phi = run.result.column("rev.phi");
+  CHECK(phi[100] < 0.0);
+}
+
 }  // TEST_SUITE("reference")

@@ -18,8 +18,10 @@ Definition instantiate(const std::string& type, const nlohmann::json& params, co
 }
 
 Definition instantiate(const Component& component, const nlohmann::json& params, const std::string& instance) {
+  static const Environment earth{Gravity{}, "world"};  // the World's default gravity, for bodies
   ComponentBuilder b(ComponentBuilder::Mode::Instance, instance, std::string(component.type()),
                      "/components/" + instance, &params);
+  b.set_environment(&earth);
   component.define(b);
   return b.finish();
 }

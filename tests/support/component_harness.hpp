@@ -15,7 +15,8 @@ namespace acausal::testing {
 /// Describe mode by their own name (`c`). Missing names throw std::out_of_range naming them.
 using Values = std::map<std::string, double>;
 
-/// The definition of `type` (from the built-in registry) as instance `instance` with `params`.
+/// The definition of `type` (from the built-in registry) as instance `instance` with `params`, in a
+/// model whose World has the default gravity.
 Definition instantiate(const std::string& type, const nlohmann::json& params = nlohmann::json::object(),
                        const std::string& instance = "x");
 /// The definition of `component` (any class, registered or not) as instance `instance` with `params`.

@@ -21,8 +21,12 @@ NetlistComponent instance(std::string name, const Component& type, nlohmann::jso
   return c;
 }
 
+/// The World's default gravity, for the bodies.
+const Environment kEarth{Gravity{}, "world"};
+
 Definition define_directly(const Component& type, const NetlistComponent& c) {
   ComponentBuilder b(ComponentBuilder::Mode::Instance, c.name, c.type, c.pointer, &c.params);
+  b.set_environment(&kEarth);
   type.define(b);
   return b.finish();
 }
@@ -59,6 +63,7 @@ TEST_CASE("a copied instance of every built-in type is the instance its componen
     CAPTURE(type->type());
     if (type->type() == "signal.Table") continue;  // needs a table parameter; tested below
     InstanceFactory factory;
+    factory.set_environment(&kEarth);
     const NetlistComponent first = instance("first", *type);
     const NetlistComponent second = instance("second", *type);
     CHECK(contents(factory.build(*type, first)) == contents(define_directly(*type, first)));

@@ -1,0 +1,91 @@
+#include "components/multibody/frame.hpp"
+
+#include <string>
+
+namespace acausal::multibody_components {
+
+Frame frame_port(ComponentBuilder& b, std::string_view name, std::string_view description) {
+  Frame f;
+  f.port = b.port(name, frame(), description);
+  const std::vector<Expr>& a = f.port.across;
+  const std::vector<Expr>& t = f.port.through;
+  for (Eigen::Index i = 0; i < 3; ++i) {
+    const auto k = static_cast<std::size_t>(i);
+    f.r_0(i) = a[k];
+    for (Eigen::Index j = 0; j < 3; ++j) f.R(i, j) = a[3 + 3 * k + static_cast<std::size_t>(j)];
+    f.w(i) = a[12 + k];
+    f.f(i) = t[k];
+    f.t(i) = t[3 + k];
+  }
+  return f;
+}
+
+std::array<double, 3> vector_values(ComponentBuilder& b, std::string_view name, std::string_view unit,
+                                    const std::array<double, 3>& default_value, std::string_view description) {
+  const std::vector<double> v =
+      b.vector_parameter(name, unit, {default_value.begin(), default_value.end()}, description, 3);
+  return {v[0], v[1], v[2]};
+}
+
+Vec3 vector_parameter(ComponentBuilder& b, std::string_view name, std::string_view unit,
+                      const std::array<double, 3>& default_value, std::string_view description) {
+  const std::array<double, 3> v = vector_values(b, name, unit, default_value, description);
+  Vec3 out;
+  for (Eigen::Index i = 0; i < 3; ++i)
+    out(i) = b.mode() == ComponentBuilder::Mode::Describe
+                 ? Expr::parameter(std::string(name) + "[" + std::to_string(i + 1) + "]")
+                 : Expr(v[static_cast<std::size_t>(i)]);
+  return out;
+}
+
+Eigen::Vector3d axis_parameter(ComponentBuilder& b, std::string_view name, const std::array<double, 3>& default_value,
+                               std::string_view description) {
+  const std::array<double, 3> v = vector_values(b, name, "1", default_value, description);
+  const Eigen::Vector3d n(v[0], v[1], v[2]);
+  if (!(n.norm() > 1e-12)) b.fail(name, std::string(name) + " must not be a zero-length axis");
+  return n / n.norm();
+}
+
+Vec3 vector_variable(ComponentBuilder& b, std::string_view name, std::string_view unit, std::string_view description,
+                     const VariableOptions& options) {
+  Vec3 out;
+  for (Eigen::Index i = 0; i < 3; ++i)
+    out(i) = b.variable(std::string(name) + "[" + std::to_string(i + 1) + "]", unit, description, options);
+  return out;
+}
+
+void equal(ComponentBuilder& b, const Vec3& lhs, const Vec3& rhs, std::string_view description) {
+  for (Eigen::Index i = 0; i < 3; ++i) b.equation(lhs(i) - rhs(i), description);
+}
+
+void equal(ComponentBuilder& b, const Mat3& lhs, const Mat3& rhs, std::string_view description) {
+  for (Eigen::Index i = 0; i < 3; ++i)
+    for (Eigen::Index j = 0; j < 3; ++j) b.equation(lhs(i, j) - rhs(i, j), description);
+}
+
+Mat3 skew(const Vec3& v) {
+  Mat3 s;
+  s << Expr(0.0), -v(2), v(1),  //
+      v(2), Expr(0.0), -v(0),   //
+      -v(1), v(0), Expr(0.0);
+  return s;
+}
+
+Mat3 planar_rotation(const Eigen::Vector3d& e, const Expr& angle) {
+  const Eigen::Matrix3d eet = e * e.transpose();
+  const Eigen::Matrix3d rest = Eigen::Matrix3d::Identity() - eet;
+  Eigen::Matrix3d ex;
+  ex << 0.0, -e(2), e(1), e(2), 0.0, -e(0), -e(1), e(0), 0.0;
+  const Expr c = cos(angle), s = sin(angle);
+  Mat3 out;
+  for (Eigen::Index i = 0; i < 3; ++i)
+    for (Eigen::Index j = 0; j < 3; ++j) out(i, j) = eet(i, j) + rest(i, j) * c - ex(i, j) * s;
+  return out;
+}
+
+Vec3 constant(const Eigen::Vector3d& v) { return v.cast<Expr>(); }
+Mat3 constant(const Eigen::Matrix3d& m) { return m.cast<Expr>(); }
+Vec3 zero_vector() { return constant(Eigen::Vector3d(Eigen::Vector3d::Zero())); }
+Mat3 identity_matrix() { return constant(Eigen::Matrix3d(Eigen::Matrix3d::Identity())); }
+
+}  // namespace acausal::multibody_components

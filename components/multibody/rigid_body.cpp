@@ -1,0 +1,71 @@
+#include "components/multibody/rigid_body.hpp"
+
+#include <Eigen/Eigenvalues>
+#include <string>
+
+namespace acausal::multibody_components {
+
+MassProperties read_mass_properties(ComponentBuilder& b) {
+  MassProperties p;
+  p.m = b.parameter_value("m", "kg", 1.0, "Mass", positive());
+  const std::array<double, 3> r = vector_values(b, "r_CM", "m", {0.0, 0.0, 0.0}, "Center of mass from frame_a, in frame_a");
+  p.r_CM = Eigen::Vector3d(r[0], r[1], r[2]);
+  const auto moment = [&](const char* name, double fallback, const char* what) {
+    return b.parameter_value(name, "kg*m^2", fallback, what);
+  };
+  const double I11 = moment("I_11", 0.001, "Inertia tensor about the center of mass, in frame_a: (1,1)");
+  const double I22 = moment("I_22", 0.001, "Inertia tensor: (2,2)");
+  const double I33 = moment("I_33", 0.001, "Inertia tensor: (3,3)");
+  const double I21 = moment("I_21", 0.0, "Inertia tensor: (2,1) = (1,2)");
+  const double I31 = moment("I_31", 0.0, "Inertia tensor: (3,1) = (1,3)");
+  const double I32 = moment("I_32", 0.0, "Inertia tensor: (3,2) = (2,3)");
+  p.I << I11, I21, I31, I21, I22, I32, I31, I32, I33;
+  // A physical inertia tensor: principal moments ≥ 0 that satisfy the triangle inequality.
+  const Eigen::Vector3d l = Eigen::SelfAdjointEigenSolver<Eigen::Matrix3d>(p.I).eigenvalues();
+  const double tol = 1e-12 * std::max(1.0, l.cwiseAbs().maxCoeff());
+  if (l.minCoeff() < -tol || l(0) + l(1) < l(2) - tol)
+    b.fail("I_11", "the inertia tensor [I_11 … I_33] is not physical: principal moments " + std::to_string(l(0)) + ", " +
+                       std::to_string(l(1)) + ", " + std::to_string(l(2)) +
+                       " must be ≥ 0 with each at most the sum of the others");
+  return p;
+}
+
+void define_rigid_body(ComponentBuilder& b, const Frame& a, const MassProperties& p) {
+  const Expr m = p.m;
+  const Vec3 r_CM = constant(p.r_CM);
+  const Mat3 I = constant(p.I);
+  const VariableOptions avoid{.priority = StatePriority::Avoid};
+  const Vec3 r_0 = vector_variable(b, "r_0", "m", "Position of frame_a, world coordinates", avoid);
+  const Vec3 v_0 = vector_variable(b, "v_0", "m/s", "Velocity of frame_a, world coordinates", avoid);
+  const Vec3 a_0 = vector_variable(b, "a_0", "m/s^2", "Acceleration of frame_a, world coordinates");
+  const Vec3 w_a = vector_variable(b, "w_a", "rad/s", "Angular velocity, frame_a coordinates", avoid);
+  const Vec3 z_a = vector_variable(b, "z_a", "rad/s^2", "Angular acceleration, frame_a coordinates");
+  equal(b, r_0, a.r_0, "position of frame_a");
+  equal(b, v_0, Vec3(r_0.unaryExpr([](const Expr& x) { return der(x); })), "velocity");
+  equal(b, a_0, Vec3(v_0.unaryExpr([](const Expr& x) { return der(x); })), "acceleration");
+  equal(b, w_a, a.w, "angular velocity of frame_a");
+  equal(b, z_a, Vec3(w_a.unaryExpr([](const Expr& x) { return der(x); })), "angular acceleration");
+
+  // Gravity at the center of mass, in world coordinates, and its potential per unit mass.
+  const Gravity& field = b.gravity();
+  const Vec3 r_cm_0 = r_0 + a.R.transpose() * r_CM;
+  Vec3 g_0 = zero_vector();
+  Expr potential = 0.0;
+  if (field.kind == Gravity::Kind::Uniform) {
+    g_0 = constant(Eigen::Vector3d(field.g[0], field.g[1], field.g[2]));
+    potential = -g_0.dot(r_cm_0);
+  } else if (field.kind == Gravity::Kind::Point) {
+    const Expr distance = sqrt(r_cm_0.dot(r_cm_0));
+    g_0 = -field.mu * r_cm_0 / pow(distance, 3);
+    potential = -field.mu / distance;
+  }
+  // Newton–Euler at frame_a, in frame_a coordinates.
+  const Vec3 f = m * (a.R * (a_0 - g_0) + z_a.cross(r_CM) + w_a.cross(w_a.cross(r_CM)));
+  equal(b, a.f, f, "Newton's law");
+  equal(b, a.t, Vec3(I * z_a + w_a.cross(I * w_a) + r_CM.cross(a.f)), "Euler's law about frame_a");
+
+  const Vec3 v_cm_0 = v_0 + a.R.transpose() * w_a.cross(r_CM);
+  b.stored_energy(0.5 * m * v_cm_0.dot(v_cm_0) + 0.5 * w_a.dot(I * w_a) + m * potential);
+}
+
+}  // namespace acausal::multibody_components
