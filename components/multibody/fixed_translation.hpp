@@ -11,6 +11,7 @@ class FixedTranslation final : public Component {
   std::string_view summary() const override {
     return "Massless rigid translation: frame_b = frame_a shifted by r (in frame_a), same orientation";
   }
+  void declare_frames(FrameDeclaration& d) const override { d.branch("frame_a", "frame_b"); }
   void define(ComponentBuilder& b) const override;
 };
 

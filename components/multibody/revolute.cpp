@@ -28,8 +28,14 @@ void Revolute::define(ComponentBuilder& b) const {
   const Mat3 R_rel = planar_rotation(e, phi);
   const Vec3 axis = constant(e);
   equal(b, fb.r_0, a.r_0, "the frames share their origin");
-  equal(b, fb.R, Mat3(R_rel * a.R), "frame_b's orientation");
-  equal(b, fb.w, Vec3(R_rel * a.w + axis * w), "frame_b's angular velocity");
+  // The orientation is written once, in the direction it flows through the joint.
+  if (b.rooted("frame_a")) {
+    equal(b, fb.R, Mat3(R_rel * a.R), "frame_b's orientation");
+    equal(b, fb.w, Vec3(R_rel * a.w + axis * w), "frame_b's angular velocity");
+  } else {
+    equal(b, a.R, Mat3(R_rel.transpose() * fb.R), "frame_a's orientation");
+    equal(b, a.w, Vec3(R_rel.transpose() * (fb.w - axis * w)), "frame_a's angular velocity");
+  }
   equal(b, a.f, Vec3(-R_rel.transpose() * fb.f), "force balance of the massless joint");
   equal(b, a.t, Vec3(-R_rel.transpose() * fb.t), "torque balance of the massless joint");
   b.equation(tau + axis.dot(fb.t), "torque about the axis");

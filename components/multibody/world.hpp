@@ -14,6 +14,7 @@ class World final : public Component {
   }
   std::string_view details() const override;
   bool provides_environment() const override { return true; }
+  void declare_frames(FrameDeclaration& d) const override { d.root("frame_b"); }
   void define(ComponentBuilder& b) const override;
 };
 

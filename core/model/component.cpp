@@ -362,6 +362,10 @@ const Gravity& ComponentBuilder::gravity() const {
   return *environment_->gravity;
 }
 
+bool ComponentBuilder::is_root(std::string_view port) const { return roles_ == nullptr || roles_->is_root(port); }
+
+bool ComponentBuilder::rooted(std::string_view port) const { return roles_ == nullptr || roles_->rooted(port); }
+
 Port ComponentBuilder::port(std::string_view name, const Domain& domain, std::string_view description) {
   Port p;
   p.name = std::string(name);

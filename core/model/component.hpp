@@ -29,6 +29,7 @@
 
 #include "core/model/domain.hpp"
 #include "core/model/environment.hpp"
+#include "core/model/frame_roles.hpp"
 #include "core/expr/expr.hpp"
 #include "core/expr/table.hpp"
 
@@ -195,6 +196,14 @@ class ComponentBuilder {
   const Gravity& gravity() const;
   /// Sets the model's gravity (only a component whose provides_environment() is true may).
   void provide_gravity(const Gravity& gravity) { def_.provided_gravity = gravity; }
+  /// How the model's orientation graph reached this instance's frame ports (set by the assembler).
+  /// Without roles (Describe mode, an instance built alone) every potential root is a root and a
+  /// branch is rooted at whichever port the component asks about (components ask for frame_a).
+  void set_frame_roles(const FrameRoles* roles) { roles_ = roles; }
+  /// Whether the potential root `port` was chosen as a root (a free body then carries orientation states).
+  bool is_root(std::string_view port) const;
+  /// Whether the orientation reaches the branch port `port` first (see FrameRoles::rooted).
+  bool rooted(std::string_view port) const;
 
   /// @throws ModelError at /components/<i>/params/<name> with `message`.
   [[noreturn]] void fail(std::string_view parameter, const std::string& message) const;
@@ -240,6 +249,7 @@ class ComponentBuilder {
 
   Mode mode_;
   const Environment* environment_ = nullptr;
+  const FrameRoles* roles_ = nullptr;
   const nlohmann::json* params_;
   std::vector<std::string> used_;
   std::string name_buffer_;
@@ -263,6 +273,9 @@ class Component {
   /// True for a component that sets the model's environment (gravity): it is defined before the
   /// others, and a model has at most one.
   virtual bool provides_environment() const { return false; }
+  /// The roots, potential roots and branches of its frame ports (see core/model/frame_roles.hpp);
+  /// nothing by default. Must not depend on the parameters.
+  virtual void declare_frames(FrameDeclaration&) const {}
 };
 
 /// The definition of `type` with default parameters and symbolic parameter names, for documentation.

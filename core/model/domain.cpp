@@ -11,9 +11,9 @@ std::string PortQuantity::element_name(int i) const {
 }
 
 Domain::Domain(std::string name, std::vector<PortQuantity> across, std::vector<PortQuantity> through, bool causal,
-               PowerRule power, std::optional<CompliantNames> compliant, DerivativeRule derivatives)
+               PowerRule power, std::optional<CompliantNames> compliant, std::optional<LoopClosure> loop_closure)
     : name_(std::move(name)), across_(std::move(across)), through_(std::move(through)), causal_(causal),
-      power_(std::move(power)), compliant_(std::move(compliant)), derivatives_(std::move(derivatives)) {}
+      power_(std::move(power)), compliant_(std::move(compliant)), loop_closure_(std::move(loop_closure)) {}
 
 namespace {
 
@@ -92,21 +92,16 @@ Expr frame_power(const Port& p) {
   return power;
 }
 
-/// der(R) = −[w×]·R: a world vector's frame coordinates turn opposite to the frame.
-std::vector<KnownDerivative> frame_derivatives(const Port& p) {
-  const auto R = [&](std::size_t i, std::size_t j) { return p.across[kR + 3 * i + j]; };
-  const auto w = [&](std::size_t i) { return p.across[kW + i]; };
-  // [w×] = [[0, −w3, w2], [w3, 0, −w1], [−w2, w1, 0]]
-  const Expr zero = 0.0;
-  const Expr skew[3][3] = {{zero, -w(2), w(1)}, {w(2), zero, -w(0)}, {-w(1), w(0), zero}};
-  std::vector<KnownDerivative> out;
-  for (std::size_t i = 0; i < 3; ++i)
-    for (std::size_t j = 0; j < 3; ++j) {
-      Expr d = 0.0;
-      for (std::size_t k = 0; k < 3; ++k) d -= skew[i][k] * R(k, j);
-      out.push_back({R(i, j), d});
-    }
-  return out;
+/// The orientations of two frames agree: the rotation between them, R_rel = R_cut·R_nodeᵀ, has a
+/// zero rotation vector (its skew part; Modelica's Frames.Orientation.equalityConstraint). Three
+/// residuals for the nine entries, whose other six relations orthonormality already implies.
+std::vector<Expr> frame_orientations_agree(const Port& node, const Port& cut) {
+  const auto rel = [&](std::size_t i, std::size_t j) {
+    Expr sum = 0.0;
+    for (std::size_t k = 0; k < 3; ++k) sum += cut.across[kR + 3 * i + k] * node.across[kR + 3 * j + k];
+    return sum;
+  };
+  return {rel(1, 2) - rel(2, 1), rel(2, 0) - rel(0, 2), rel(0, 1) - rel(1, 0)};
 }
 
 }  // namespace
@@ -114,7 +109,8 @@ std::vector<KnownDerivative> frame_derivatives(const Port& p) {
 const Domain& frame() {
   static const Domain d("frame",
                         {{"r_0", "m", 3, 1}, {"R", "1", 3, 3, StatePriority::Never}, {"w", "rad/s", 3, 1}},
-                        {{"f", "N", 3, 1}, {"t", "N*m", 3, 1}}, false, frame_power, std::nullopt, frame_derivatives);
+                        {{"f", "N", 3, 1}, {"t", "N*m", 3, 1}}, false, frame_power, std::nullopt,
+                        LoopClosure{{"R", "w"}, frame_orientations_agree});
   return d;
 }
 

@@ -39,23 +39,23 @@ struct CompliantNames {
   std::string rel_description, rate_description, flow_description;
 };
 
-/// A time derivative the domain knows for a port variable, in the port's variables: a frame's
-/// orientation R turns with its angular velocity w, der(R) = −[w×]·R. Index reduction uses it
-/// instead of der(variable), so R is never differentiated and never a state.
-struct KnownDerivative {
-  Expr variable;
-  Expr derivative;
+/// How a domain with an overconstrained across quantity closes a loop (MLS §9.4.3
+/// equalityConstraint): at a port whose link to its connection node was cut by the orientation
+/// graph, the `replaced` quantities are not equated with the node's; `residuals` relate them instead
+/// (a frame: 3 residuals for the 9 entries of R, none for w).
+struct LoopClosure {
+  std::vector<std::string> replaced;
+  std::function<std::vector<Expr>(const Port& node, const Port& cut)> residuals;
 };
 
 class Domain {
  public:
   /// Power into a component through one of its ports of this domain.
   using PowerRule = std::function<Expr(const Port&)>;
-  /// The known derivatives of a port's variables (none for most domains).
-  using DerivativeRule = std::function<std::vector<KnownDerivative>(const Port&)>;
 
   Domain(std::string name, std::vector<PortQuantity> across, std::vector<PortQuantity> through, bool causal,
-         PowerRule power, std::optional<CompliantNames> compliant = std::nullopt, DerivativeRule derivatives = {});
+         PowerRule power, std::optional<CompliantNames> compliant = std::nullopt,
+         std::optional<LoopClosure> loop_closure = std::nullopt);
 
   const std::string& name() const { return name_; }
   /// Potential quantities: equal at a connection node.
@@ -70,9 +70,8 @@ class Domain {
   Expr power(const Port& port) const { return power_(port); }
   /// A 1D domain's names for a two-terminal element's relative quantities; nullopt for others.
   const std::optional<CompliantNames>& compliant() const { return compliant_; }
-  std::vector<KnownDerivative> known_derivatives(const Port& port) const {
-    return derivatives_ ? derivatives_(port) : std::vector<KnownDerivative>{};
-  }
+  /// For an overconstrained domain (frame): how a cut connection is closed.
+  const std::optional<LoopClosure>& loop_closure() const { return loop_closure_; }
   /// Index of the first element of quantity `name` among the port's across (or through) variables.
   /// @throws std::invalid_argument for a name the domain does not have.
   std::size_t across_offset(std::string_view name) const;
@@ -85,7 +84,7 @@ class Domain {
   bool causal_;
   PowerRule power_;
   std::optional<CompliantNames> compliant_;
-  DerivativeRule derivatives_;
+  std::optional<LoopClosure> loop_closure_;
 };
 
 /// rotational: across phi [rad], through tau [N*m].

@@ -39,12 +39,14 @@ void check_parameter_names(const Component& type, const NetlistComponent& c) {
 
 }  // namespace
 
-Definition InstanceFactory::build(const Component& type, const NetlistComponent& c) {
+Definition InstanceFactory::build(const Component& type, const NetlistComponent& c, const FrameRoles* roles) {
   std::vector<Template>& known = templates_[&type];
+  const std::string role_key = roles == nullptr ? std::string() : roles->key();
   for (const Template& t : known)
-    if (t.params == c.params) return rename(t.first, c);
+    if (t.roles == role_key && t.params == c.params) return rename(t.first, c);
   ComponentBuilder b(ComponentBuilder::Mode::Instance, c.name, c.type, c.pointer, &c.params);
   b.set_environment(environment_);
+  b.set_frame_roles(roles);
   try {
     type.define(b);
   } catch (const ModelError&) {
@@ -56,7 +58,7 @@ Definition InstanceFactory::build(const Component& type, const NetlistComponent&
   Definition d = b.finish();
   if (copyable && uses_only_own_variables(d)) {
     if (known.size() == kTemplatesPerType) known.erase(known.begin());
-    known.push_back({c.params, d});
+    known.push_back({c.params, role_key, d});
   }
   return d;
 }

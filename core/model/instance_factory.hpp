@@ -18,14 +18,16 @@ namespace acausal {
 /// a table, which is named after the instance) is never copied.
 class InstanceFactory {
  public:
-  /// The definition of `c`, an instance of `type`. @throws ModelError as Component::define does.
-  Definition build(const Component& type, const NetlistComponent& c);
+  /// The definition of `c`, an instance of `type`, whose frame ports the orientation graph reached
+  /// as `roles` says (nullptr: built alone). @throws ModelError as Component::define does.
+  Definition build(const Component& type, const NetlistComponent& c, const FrameRoles* roles = nullptr);
   /// The environment every later definition sees (ComponentBuilder::gravity).
   void set_environment(const Environment* environment) { environment_ = environment; }
 
  private:
   struct Template {
     nlohmann::json params;
+    std::string roles;  ///< FrameRoles::key()
     Definition first;
   };
   /// Templates kept per type: the most recent parameter sets (a netlist that gives every instance

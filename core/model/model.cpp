@@ -8,6 +8,7 @@
 
 #include "core/model/errors.hpp"
 #include "core/model/instance_factory.hpp"
+#include "core/model/orientation_graph.hpp"
 #include "core/model/units.hpp"
 
 namespace acausal {
@@ -84,6 +85,14 @@ class Assembler {
     model_.instances.reserve(count);
     model_.variables.reserve(8 * count);
     model_.equations.reserve(8 * count);
+    // How orientation flows through the frame ports; its errors (frames nothing orients) wait
+    // until the connections are checked, which name a mistyped port more precisely.
+    try {
+      graph_ = build_orientation_graph(netlist_, registry);
+    } catch (const ModelError& e) {
+      graph_.roles.assign(count, FrameRoles{});
+      graph_problem_ = e;
+    }
     // The components that set the environment (the World's gravity) first, so that every other
     // definition can read it.
     std::vector<std::optional<Definition>> early(count);
@@ -91,7 +100,7 @@ class Assembler {
       const NetlistComponent& c = netlist_.components[i];
       const Component* type = registry.find(c.type);
       if (type == nullptr || !type->provides_environment()) continue;
-      early[i] = factory_.build(*type, c);
+      early[i] = factory_.build(*type, c, &graph_.roles[i]);
       if (!early[i]->provided_gravity) continue;
       if (environment_.gravity)
         throw ModelError(c.pointer, "a model has one multibody.World; " + environment_.provider + " is one already");
@@ -105,7 +114,7 @@ class Assembler {
       if (type == nullptr)
         throw ModelError(c.pointer + "/type",
                          "unknown component type \"" + c.type + "\"" + suggestion(registry.close_matches(c.type)));
-      Definition d = early[i] ? std::move(*early[i]) : factory_.build(*type, c);
+      Definition d = early[i] ? std::move(*early[i]) : factory_.build(*type, c, &graph_.roles[i]);
       std::size_t index = model_.instances.size();
       std::size_t first = model_.variables.size();
       for (const Definition::Variable& v : d.variables)
@@ -115,6 +124,10 @@ class Assembler {
       for (auto it = c.initial.begin(); it != c.initial.end(); ++it) {
         std::string pointer = c.pointer + "/initial/" + json_pointer_token(it.key());
         const Definition::Variable* v = d.find_variable(it.key());
+        if (v == nullptr && it.value().is_array()) {
+          apply_vector_target(d, first, it.key(), it.value(), pointer);
+          continue;
+        }
         if (v == nullptr) {
           std::vector<std::string_view> names;
           for (const Definition::Variable& x : d.variables) names.push_back(x.local_name);
@@ -122,9 +135,27 @@ class Assembler {
         }
         apply_target(model_.variables[first + static_cast<std::size_t>(v - d.variables.data())], it.value(), pointer);
       }
-      for (const Definition::PortInfo& p : d.ports)
-        for (KnownDerivative& k : p.port.domain->known_derivatives(p.port)) model_.known_derivatives.push_back(std::move(k));
       model_.instances.push_back(std::move(d));
+    }
+  }
+
+  /// A vector variable's initial values as an array (DESIGN §5: `"r_0": [0, -1.2, 0]`): element i
+  /// sets `<name>[i+1]`.
+  void apply_vector_target(const Definition& d, std::size_t first, const std::string& name, const json& values,
+                           const std::string& pointer) {
+    std::size_t size = 0;
+    while (d.find_variable(name + "[" + std::to_string(size + 1) + "]") != nullptr) ++size;
+    if (size == 0) {
+      std::vector<std::string_view> names;
+      for (const Definition::Variable& x : d.variables) names.push_back(x.local_name);
+      throw ModelError(pointer, "\"" + name + "\" is not a vector variable of " + d.type + "; valid: " + join(names, 40));
+    }
+    if (values.size() != size)
+      throw ModelError(pointer, name + " has " + std::to_string(size) + " elements, got " + std::to_string(values.size()));
+    for (std::size_t i = 0; i < size; ++i) {
+      const Definition::Variable* v = d.find_variable(name + "[" + std::to_string(i + 1) + "]");
+      apply_target(model_.variables[first + static_cast<std::size_t>(v - d.variables.data())], values[i],
+                   pointer + "/" + std::to_string(i));
     }
   }
 
@@ -163,6 +194,7 @@ class Assembler {
     for (std::size_t n = 0; n < count; ++n)
       assemble_node(ends, nodes[n], netlist_.connections[node_connection[n]].pointer);
     close_open_ports();
+    if (graph_problem_) throw *graph_problem_;
   }
 
   void outputs() {
@@ -245,14 +277,37 @@ class Assembler {
     for (std::size_t e : node) connected_[ends[e].flat_port] = true;
     if (first.port->domain->causal()) return signal_node(ends, node, pointer);
     const Domain& domain = *first.port->domain;
-    for (std::size_t q = 0; q < first.port->across.size(); ++q) {
-      const Expr& shared = first.port->across[q];
-      for (std::size_t k = 1; k < node.size(); ++k) {
-        const End& other = ends[node[k]];
+    // A port whose link to the node closes an orientation loop is related to the node's orientation
+    // by the domain's residuals instead of sharing it (see core/model/orientation_graph.hpp).
+    const auto cut = [&](const End& e) { return graph_.cut_ports.count(std::string(e.path)) > 0; };
+    std::vector<bool> replaced(first.port->across.size(), false);
+    if (domain.loop_closure()) {
+      std::size_t at = 0;
+      for (const PortQuantity& q : domain.across()) {
+        const auto& r = domain.loop_closure()->replaced;
+        for (int i = 0; i < q.size(); ++i) replaced[at++] = std::find(r.begin(), r.end(), q.name) != r.end();
+      }
+    }
+    std::size_t source_index = 0;
+    while (source_index + 1 < node.size() && cut(ends[node[source_index]])) ++source_index;
+    const End& source = ends[node[source_index]];
+    for (std::size_t k = 0; k < node.size(); ++k) {
+      if (k == source_index) continue;
+      const End& other = ends[node[k]];
+      const bool closes_loop = cut(other);
+      for (std::size_t q = 0; q < source.port->across.size(); ++q) {
+        if (closes_loop && replaced[q]) continue;
+        const Expr& shared = source.port->across[q];
         std::string description;
-        description.append(other.path).append(" and ").append(first.path).append(" share ").append(shared.name());
+        description.append(other.path).append(" and ").append(source.path).append(" share ").append(shared.name());
         model_.equations.push_back({other.port->across[q] - shared, "connection", std::move(description), pointer});
       }
+      if (closes_loop)
+        for (const Expr& r : domain.loop_closure()->residuals(*source.port, *other.port))
+          model_.equations.push_back({r, "connection",
+                                      std::string(other.path) + " closes a loop: its orientation agrees with " +
+                                          std::string(source.path),
+                                      pointer});
     }
     std::vector<std::string_view> paths;
     for (std::size_t e : node) paths.push_back(ends[e].path);
@@ -305,6 +360,8 @@ class Assembler {
   Model& model_;
   InstanceFactory factory_;
   Environment environment_;
+  OrientationGraph graph_;
+  std::optional<ModelError> graph_problem_;
   std::vector<std::size_t> port_base_;  ///< per instance: the index of its first port in connected_
   std::vector<bool> connected_;         ///< per port of every instance
   std::unordered_map<std::string_view, std::size_t> end_index_;       ///< keys: the netlist's text

@@ -42,8 +42,6 @@ struct Model {
   std::vector<ModelVariable> variables;
   std::vector<ModelEquation> equations;
   std::vector<std::string> unconnected_ports;  ///< conserving ports left open (their flow is zero)
-  /// Time derivatives the domains know (a frame's der(R) = −[w×]·R), for index reduction.
-  std::vector<KnownDerivative> known_derivatives;
   Experiment experiment;
   std::vector<std::string> outputs;  ///< validated variable names; all variables when the netlist gives none
 

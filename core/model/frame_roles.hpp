@@ -1,0 +1,64 @@
+#pragma once
+/// @file
+/// Overconstrained orientation (Modelica Language Specification §9.4) as components see it. Before
+/// any component defines itself, each one declares what it does with the orientation of its frame
+/// ports: a root sets it (World, Fixed), a potential root may set it when nothing else does (a free
+/// Body), a branch carries it from one port to another (joints, fixed translations). The assembler
+/// builds the virtual connection graph of these ports and the netlist's connections, picks a
+/// spanning forest (core/model/orientation_graph.hpp), and tells every component how its ports
+/// were reached (FrameRoles) so that it writes each orientation equation once, in the direction the
+/// orientation flows.
+
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace acausal {
+
+/// What a component declares about its frame ports (Component::declare_frames).
+class FrameDeclaration {
+ public:
+  struct Branch {
+    std::string a, b;
+  };
+  /// `port`'s orientation is set by the component (Connections.root).
+  void root(std::string_view port) { roots_.emplace_back(port); }
+  /// `port`'s orientation is set by the component if no root reaches it (Connections.potentialRoot).
+  void potential_root(std::string_view port) { potential_roots_.emplace_back(port); }
+  /// The component relates the orientations of `a` and `b` (Connections.branch).
+  void branch(std::string_view a, std::string_view b) { branches_.push_back({std::string(a), std::string(b)}); }
+
+  const std::vector<std::string>& roots() const { return roots_; }
+  const std::vector<std::string>& potential_roots() const { return potential_roots_; }
+  const std::vector<Branch>& branches() const { return branches_; }
+
+ private:
+  std::vector<std::string> roots_, potential_roots_;
+  std::vector<Branch> branches_;
+};
+
+/// How the spanning forest reached one instance's frame ports.
+class FrameRoles {
+ public:
+  /// The potential root `port` was chosen as the root of its part of the graph (Connections.isRoot).
+  bool is_root(std::string_view port) const { return contains(chosen_roots_, port); }
+  /// Of a branch a–b: true when the orientation reaches `port` first, so that the component
+  /// computes the other port's orientation from this one (Connections.rooted).
+  bool rooted(std::string_view port) const { return contains(rooted_, port); }
+
+  void set_root(std::string_view port) { chosen_roots_.emplace_back(port); }
+  void set_rooted(std::string_view port) { rooted_.emplace_back(port); }
+  /// A text that differs when the roles differ (for caching definitions).
+  std::string key() const;
+
+ private:
+  static bool contains(const std::vector<std::string>& v, std::string_view s) {
+    for (const std::string& x : v)
+      if (x == s) return true;
+    return false;
+  }
+  std::vector<std::string> chosen_roots_, rooted_;
+};
+
+}  // namespace acausal

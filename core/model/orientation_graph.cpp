@@ -1,0 +1,237 @@
+#include "core/model/orientation_graph.hpp"
+
+#include <deque>
+#include <numeric>
+#include <unordered_map>
+
+#include "core/model/errors.hpp"
+
+namespace acausal {
+
+std::string FrameRoles::key() const {
+  std::string k;
+  for (const std::string& r : chosen_roots_) k.append("root:").append(r).append(";");
+  for (const std::string& r : rooted_) k.append("rooted:").append(r).append(";");
+  return k;
+}
+
+namespace {
+
+class UnionFind {
+ public:
+  std::size_t add() {
+    parent_.push_back(parent_.size());
+    return parent_.size() - 1;
+  }
+  std::size_t find(std::size_t x) {
+    while (parent_[x] != x) x = parent_[x] = parent_[parent_[x]];
+    return x;
+  }
+  void unite(std::size_t a, std::size_t b) { parent_[find(a)] = find(b); }
+
+ private:
+  std::vector<std::size_t> parent_;
+};
+
+struct Vertex {
+  std::string path;                          ///< "instance.port", or "" for a connection node
+  std::size_t instance = static_cast<std::size_t>(-1);
+  std::string port;
+  bool root = false, potential_root = false;
+  std::size_t connection = 0;  ///< a node's first connection (for messages)
+};
+
+struct Edge {
+  std::size_t u, v;
+  bool branch;        ///< a component's branch (never cut); otherwise a node–port link
+  bool tree = false;  ///< in the spanning forest
+};
+
+class Builder {
+ public:
+  Builder(const Netlist& netlist, const Registry& registry) : netlist_(netlist), registry_(registry) {}
+
+  OrientationGraph build() {
+    OrientationGraph out;
+    out.roles.resize(netlist_.components.size());
+    declare();
+    if (vertices_.empty()) return out;
+    link_nodes();
+    choose_forest(out);
+    orient(out);
+    return out;
+  }
+
+ private:
+  std::size_t vertex(const std::string& path, std::size_t instance, std::string_view port) {
+    if (auto it = index_.find(path); it != index_.end()) return it->second;
+    vertices_.push_back({path, instance, std::string(port)});
+    sets_.add();
+    index_.emplace(path, vertices_.size() - 1);
+    return vertices_.size() - 1;
+  }
+
+  void declare() {
+    for (std::size_t i = 0; i < netlist_.components.size(); ++i) {
+      const NetlistComponent& c = netlist_.components[i];
+      const Component* type = registry_.find(c.type);
+      if (type == nullptr) continue;  // reported when the model is built
+      FrameDeclaration d;
+      type->declare_frames(d);
+      const auto at = [&](const std::string& port) { return vertex(c.name + "." + port, i, port); };
+      for (const std::string& p : d.roots()) vertices_[at(p)].root = true;
+      for (const std::string& p : d.potential_roots()) vertices_[at(p)].potential_root = true;
+      for (const FrameDeclaration::Branch& b : d.branches()) edges_.push_back({at(b.a), at(b.b), true});
+    }
+  }
+
+  /// One vertex per connection node that touches a declared frame port, linked to all its ends.
+  void link_nodes() {
+    // The nodes: connections that share a port are one node (as the assembler joins them).
+    UnionFind entries;
+    std::unordered_map<std::string_view, std::size_t> first_entry;
+    for (std::size_t k = 0; k < netlist_.connections.size(); ++k) {
+      entries.add();
+      for (const std::string& p : netlist_.connections[k].ports) {
+        auto [it, fresh] = first_entry.emplace(p, k);
+        if (!fresh) entries.unite(k, it->second);
+      }
+    }
+    std::unordered_map<std::size_t, std::size_t> node_vertex;  // entry set → vertex
+    for (std::size_t k = 0; k < netlist_.connections.size(); ++k) {
+      const auto& ports = netlist_.connections[k].ports;
+      bool frames = false;
+      for (const std::string& p : ports) frames = frames || index_.count(p) > 0;
+      if (!frames) continue;
+      const std::size_t set = entries.find(k);
+      auto [it, fresh] = node_vertex.emplace(set, 0);
+      if (fresh) {
+        vertices_.push_back({"", static_cast<std::size_t>(-1), "", false, false, k});
+        sets_.add();
+        it->second = vertices_.size() - 1;
+      }
+      for (const std::string& p : ports) {
+        const auto dot = p.find('.');
+        const std::size_t instance = find_instance(std::string_view(p).substr(0, dot));
+        const std::size_t v = vertex(p, instance, dot == std::string::npos ? "" : p.substr(dot + 1));
+        if (linked_.insert(p).second) edges_.push_back({it->second, v, false});
+      }
+    }
+  }
+
+  std::size_t find_instance(std::string_view name) const {
+    for (std::size_t i = 0; i < netlist_.components.size(); ++i)
+      if (netlist_.components[i].name == name) return i;
+    return static_cast<std::size_t>(-1);
+  }
+
+  /// Kruskal: branches first (a loop of branches is an error), then node links in netlist order,
+  /// each kept unless it closes a loop or joins two parts that both have a definite root.
+  void choose_forest(OrientationGraph& out) {
+    std::vector<bool> has_root(vertices_.size());
+    for (std::size_t v = 0; v < vertices_.size(); ++v) has_root[v] = vertices_[v].root;
+    auto merge = [&](std::size_t a, std::size_t b) {
+      const std::size_t ra = sets_.find(a), rb = sets_.find(b);
+      const bool rooted = has_root[ra] || has_root[rb];
+      sets_.unite(ra, rb);
+      has_root[sets_.find(ra)] = rooted;
+    };
+    for (Edge& e : edges_) {
+      if (!e.branch) continue;
+      if (sets_.find(e.u) == sets_.find(e.v))
+        throw ModelError(netlist_.components[vertices_[e.u].instance].pointer,
+                         "the frames of " + vertices_[e.u].path + " and " + vertices_[e.v].path +
+                             " are already rigidly related through other components: a loop of joints and rigid "
+                             "parts with no connection that can be cut");
+      if (has_root[sets_.find(e.u)] && has_root[sets_.find(e.v)]) two_roots(e.u, e.v);
+      merge(e.u, e.v);
+      e.tree = true;
+    }
+    for (Edge& e : edges_) {
+      if (e.branch) continue;
+      const std::size_t ru = sets_.find(e.u), rv = sets_.find(e.v);
+      if (ru == rv || (has_root[ru] && has_root[rv])) {
+        if (vertices_[e.v].root) {
+          // The node's orientation comes from elsewhere and this port is a root itself.
+          for (const Edge& f : edges_)
+            if (!f.branch && f.u == e.u && f.v != e.v && vertices_[f.v].root) two_roots(f.v, e.v);
+        }
+        out.cut_ports.insert(vertices_[e.v].path);
+        continue;
+      }
+      merge(e.u, e.v);
+      e.tree = true;
+    }
+  }
+
+  [[noreturn]] void two_roots(std::size_t a, std::size_t b) const {
+    throw ModelError(netlist_.components[vertices_[b].instance].pointer,
+                     vertices_[a].path + " and " + vertices_[b].path +
+                         " both fix the orientation (World, Fixed) and are joined rigidly: remove one of them");
+  }
+
+  /// Picks each part's root and walks the forest from it, telling every branch which port the
+  /// orientation reaches first.
+  void orient(OrientationGraph& out) {
+    std::vector<std::vector<std::pair<std::size_t, std::size_t>>> adjacent(vertices_.size());  // (vertex, edge)
+    for (std::size_t k = 0; k < edges_.size(); ++k) {
+      if (!edges_[k].tree) continue;
+      adjacent[edges_[k].u].push_back({edges_[k].v, k});
+      adjacent[edges_[k].v].push_back({edges_[k].u, k});
+    }
+    std::vector<bool> seen(vertices_.size(), false);
+    auto walk = [&](std::size_t start) {
+      std::deque<std::size_t> queue{start};
+      seen[start] = true;
+      while (!queue.empty()) {
+        const std::size_t u = queue.front();
+        queue.pop_front();
+        for (auto [v, k] : adjacent[u]) {
+          if (seen[v]) continue;
+          seen[v] = true;
+          if (edges_[k].branch) out.roles[vertices_[u].instance].set_rooted(vertices_[u].port);
+          queue.push_back(v);
+        }
+      }
+    };
+    for (std::size_t v = 0; v < vertices_.size(); ++v)
+      if (vertices_[v].root && !seen[v]) walk(v);
+    for (std::size_t v = 0; v < vertices_.size(); ++v)
+      if (vertices_[v].potential_root && !seen[v]) {
+        out.roles[vertices_[v].instance].set_root(vertices_[v].port);
+        walk(v);
+      }
+    for (std::size_t v = 0; v < vertices_.size(); ++v) {
+      if (seen[v]) continue;
+      // A part of the graph without a root: list its ports in the user's terms.
+      std::vector<std::string> ports;
+      std::size_t instance = vertices_[v].instance;
+      for (std::size_t w = 0; w < vertices_.size(); ++w)
+        if (sets_.find(w) == sets_.find(v) && !vertices_[w].path.empty()) {
+          ports.push_back(vertices_[w].path);
+          if (instance == static_cast<std::size_t>(-1)) instance = vertices_[w].instance;
+        }
+      const std::string pointer = instance < netlist_.components.size() ? netlist_.components[instance].pointer
+                                                                        : netlist_.connections[vertices_[v].connection].pointer;
+      throw ModelError(pointer, join(ports, 8) + (ports.size() == 1 ? " is" : " are") +
+                                    " not connected to the World, a Fixed frame or a free body: nothing sets "
+                                    "their orientation");
+    }
+  }
+
+  const Netlist& netlist_;
+  const Registry& registry_;
+  std::vector<Vertex> vertices_;
+  std::unordered_map<std::string, std::size_t> index_;
+  std::unordered_set<std::string> linked_;
+  std::vector<Edge> edges_;
+  UnionFind sets_;
+};
+
+}  // namespace
+
+OrientationGraph build_orientation_graph(const Netlist& netlist, const Registry& registry) {
+  return Builder(netlist, registry).build();
+}
+
+}  // namespace acausal
