@@ -1,9 +1,17 @@
 #include <memory>
 
 #include "components/multibody/body.hpp"
+#include "components/multibody/body_box.hpp"
+#include "components/multibody/body_cylinder.hpp"
+#include "components/multibody/body_shape.hpp"
+#include "components/multibody/body_spring_damper.hpp"
 #include "components/multibody/fixed.hpp"
 #include "components/multibody/fixed_translation.hpp"
+#include "components/multibody/line_damper.hpp"
+#include "components/multibody/line_spring.hpp"
+#include "components/multibody/prismatic.hpp"
 #include "components/multibody/revolute.hpp"
+#include "components/multibody/rod.hpp"
 #include "components/multibody/world.hpp"
 #include "components/registry.hpp"
 
@@ -16,6 +24,14 @@ void register_multibody(Registry& r) {
   r.add(std::make_unique<FixedTranslation>());
   r.add(std::make_unique<Body>());
   r.add(std::make_unique<Revolute>());
+  r.add(std::make_unique<Prismatic>());
+  r.add(std::make_unique<LineSpring>());
+  r.add(std::make_unique<LineDamper>());
+  r.add(std::make_unique<BodyShape>());
+  r.add(std::make_unique<BodyBox>());
+  r.add(std::make_unique<BodyCylinder>());
+  r.add(std::make_unique<BodySpringDamper>());
+  r.add(std::make_unique<Rod>());
 }
 
 }  // namespace acausal

@@ -10,8 +10,8 @@ namespace acausal::multibody_components {
 
 struct MassProperties {
   double m = 1.0;               ///< [kg]
-  Eigen::Vector3d r_CM;         ///< center of mass from frame_a, in frame_a [m]
-  Eigen::Matrix3d I;            ///< inertia tensor about the center of mass, in frame_a [kg·m²]
+  Eigen::Vector3d r_CM = Eigen::Vector3d::Zero();  ///< center of mass from frame_a, in frame_a [m]
+  Eigen::Matrix3d I = Eigen::Matrix3d::Zero();     ///< inertia tensor about the center of mass, in frame_a [kg·m²]
 };
 
 /// Reads `m`, `r_CM` and the inertia tensor `I_11` … `I_32` (Body's parameters).

@@ -166,6 +166,18 @@ Program::Program(const Model& model, ReducedDae dae)
   }
 }
 
+Tape& Program::assertions() {
+  if (assertions_) return *assertions_;
+  std::vector<Expr> conditions;
+  for (const Definition& d : model_->instances)
+    for (const Definition::Assertion& a : d.assertions) {
+      conditions.push_back(dae_.in_unknowns(a.condition));
+      assertion_messages_.push_back(d.instance + ": " + a.message);
+    }
+  assertions_.emplace(conditions, inputs_, &indicator_set_.index, Tape::Unindexed::Compare);
+  return *assertions_;
+}
+
 void Program::build_energy() {
   if (energy_) return;
   std::vector<Expr> terms;

@@ -137,6 +137,14 @@ class Program {
     return accounts_;
   }
 
+  /// The components' assertions (Definition::assertions), one tape output each (valid while > 0),
+  /// with their messages "<instance>: <message>"; built on first use.
+  Tape& assertions();
+  const std::vector<std::string>& assertion_messages() {
+    assertions();
+    return assertion_messages_;
+  }
+
  private:
   struct IndicatorSet {
     std::vector<Expr> expressions;
@@ -160,6 +168,8 @@ class Program {
   Tape outputs_;
   std::vector<EnergyAccount> accounts_;
   std::optional<Tape> energy_;
+  std::optional<Tape> assertions_;
+  std::vector<std::string> assertion_messages_;
   std::optional<Tape> selection_;
   std::optional<Tape> time_partials_;
   std::unique_ptr<InitialProblem> initial_problem_;

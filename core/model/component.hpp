@@ -79,6 +79,11 @@ struct Definition {
     Port port;
     std::string_view description;
   };
+  /// A condition the model stays valid under (ComponentBuilder::assertion).
+  struct Assertion {
+    Expr condition;  ///< valid while > 0
+    std::string message;
+  };
   /// A parameter fixed at initialization: ComponentBuilder::initial_parameter.
   struct InitialParameter {
     std::string_view local_name;
@@ -95,6 +100,7 @@ struct Definition {
   std::vector<Variable> variables;
   std::vector<Equation> equations;
   std::vector<InitialParameter> initial_parameters;
+  std::vector<Assertion> assertions;
   /// Remarks for `acausal check` about the parameter values (a choice that slows the simulation).
   std::vector<std::string> notes;
   /// Set by a component that provides the model's gravity (multibody.World).
@@ -229,6 +235,13 @@ class ComponentBuilder {
   void loss_power(const Expr& power);
   /// Power a source takes from its signal and delivers to its ports [W]. Each call adds a term.
   void injected_power(const Expr& power);
+  /// The model is valid while `condition` > 0; at the first step where it is not, the simulation
+  /// stops with a SolverError "<instance>: <message>" at that time (the rows so far are on disk).
+  /// For a state the law cannot handle (seed 000: a spring of nonzero natural length whose ends
+  /// meet at rest has no direction). Evaluated live after every step, not an event.
+  void assertion(const Expr& condition, std::string message) {
+    def_.assertions.push_back({condition, std::move(message)});
+  }
 
   /// Checks that every netlist parameter was used, and returns the definition.
   /// @throws ModelError at the first unknown parameter, listing the valid names.

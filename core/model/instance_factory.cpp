@@ -109,6 +109,7 @@ Definition InstanceFactory::rename(const Definition& first, const NetlistCompone
   d.stored_energy = copy(first.stored_energy);
   d.loss_power = copy(first.loss_power);
   d.injected_power = copy(first.injected_power);
+  for (const Definition::Assertion& a : first.assertions) d.assertions.push_back({copy(a.condition), a.message});
   return d;
 }
 

@@ -9,8 +9,9 @@
 ///   error = max_k |ŷ(t_k) − r_k| / scale,   scale = max(r) − min(r),
 /// where ŷ is our signal mapped to Modelica's quantity (ŷ = gain·y + offset) and evaluated at every
 /// reference time t_k: the value at the same time stamp if our grid has it, else linear
-/// interpolation between our neighbouring rows. If the reference column is constant (range 0), the
-/// scale is max(1, |r|) instead, and SignalError::constant_reference says so.
+/// interpolation between our neighbouring rows. If the reference column is constant (range 0, or
+/// below 1e-12 of its magnitude or of 1: rounding noise), the scale is max(1, |r|) instead, and
+/// SignalError::constant_reference says so.
 /// At an event the reference repeats the time stamp (left limit first, then right limit); the first
 /// of a repeated time is compared with our first row at that time, the last with our last row.
 
@@ -154,7 +155,9 @@ inline SignalError compare_signal(const std::vector<double>& ref_time, const std
   SignalError e;
   const auto [mn, mx] = std::minmax_element(ref_values.begin(), ref_values.end());
   e.scale = *mx - *mn;
-  if (!(e.scale > 0.0)) {
+  // A column that is zero but for the reference tool's rounding (1e-20 in MB_SpringDamperSystem's
+  // out-of-plane motion) is constant: its "range" is noise.
+  if (!(e.scale > 1e-12 * std::max(1.0, std::max(std::fabs(*mx), std::fabs(*mn))))) {
     e.constant_reference = true;
     e.scale = std::max(1.0, std::fabs(*mx));
   }

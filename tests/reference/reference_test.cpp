@@ -243,4 +243,52 @@ TEST_CASE("MB_Pendulum: Modelica.Mechanics.MultiBody.Examples.Elementary.Pendulu
   CHECK(phi[100] < 0.0);
 }
 
+TEST_CASE("MB_DoublePendulum: Modelica.Mechanics.MultiBody.Examples.Elementary.DoublePendulum") {
+  // Two BodyBox links (mass and inertia derived from 0.5 × 0.06 × 0.06 m of steel), both joints about z.
+  const CaseRun run = compare_case("MB_DoublePendulum", {{"revolute1.phi", "revolute1.phi"},
+                                                         {"revolute1.w", "revolute1.w"},
+                                                         {"revolute2.phi", "revolute2.phi"},
+                                                         {"revolute2.w", "revolute2.w"}});
+  // Both links start horizontal and fall: the first joint turns negatively, and the second link lags
+  // behind, turning positively relative to the first at first.
+  CHECK(run.result.column("revolute1.phi")[50] < 0.0);
+  CHECK(run.result.column("revolute2.phi")[50] > 0.0);
+}
+
+TEST_CASE("MT_Joints_Revolute: ModelicaTest.MultiBody.Joints.Revolute") {
+  // The center of mass is on the axis: the joint stays at π/4 (initialization only).
+  compare_case("MT_Joints_Revolute", {{"revolute.phi", "revolute.phi"}, {"revolute.w", "revolute.w"}});
+}
+
+TEST_CASE("MT_Joints_Prismatic: ModelicaTest.MultiBody.Joints.Prismatic") {
+  // Sliding along (1, 1, 0)/√2 under gravity: s = 0.3 − (g/√2)·t²/2.
+  const CaseRun run = compare_case("MT_Joints_Prismatic", {{"prismatic.s", "prismatic.s"}, {"prismatic.v", "prismatic.v"}});
+  const std::vector<double> s = run.result.column("prismatic.s");
+  CHECK(s.back() == doctest::Approx(0.3 - 9.80665 / std::sqrt(2.0) / 2 * 1.1 * 1.1).epsilon(1e-9));
+}
+
+TEST_CASE("MB_SpringMassSystem: Modelica.Mechanics.MultiBody.Examples.Elementary.SpringMassSystem") {
+  // A 1D spring on the prismatic joint's flanges and a 3D line spring between its frames: the same motion.
+  const CaseRun run = compare_case("MB_SpringMassSystem",
+                                   {{"p1.s", "p1.s"}, {"p1.v", "p1.v"}, {"p2.s", "p2.s"}, {"p2.v", "p2.v"}});
+  const std::vector<double> s1 = run.result.column("p1.s"), s2 = run.result.column("p2.s");
+  for (std::size_t k = 0; k < s1.size(); ++k) CHECK(s1[k] == doctest::Approx(s2[k]).epsilon(1e-9));
+}
+
+TEST_CASE("MB_SpringDamperSystem: Modelica.Mechanics.MultiBody.Examples.Elementary.SpringDamperSystem") {
+  // A free body (quaternion states) on a line spring and damper, and a body on a prismatic joint.
+  // The out-of-plane signals are zero (the reference's are rounding noise, 1e-20).
+  compare_case("MB_SpringDamperSystem", {{"body1.frame_a.r_0[1]", "body1.frame_a.r_0[1]"},
+                                         {"body1.frame_a.r_0[2]", "body1.frame_a.r_0[2]"},
+                                         {"body1.frame_a.r_0[3]", "body1.frame_a.r_0[3]"},
+                                         {"body1.v_0[1]", "body1.v_0[1]"},
+                                         {"body1.v_0[2]", "body1.v_0[2]"},
+                                         {"body1.v_0[3]", "body1.v_0[3]"},
+                                         {"body1.w_a[1]", "body1.w_a[1]"},
+                                         {"body1.w_a[2]", "body1.w_a[2]"},
+                                         {"body1.w_a[3]", "body1.w_a[3]"},
+                                         {"p2.s", "p2.s"},
+                                         {"p2.v", "p2.v"}});
+}
+
 }  // TEST_SUITE("reference")

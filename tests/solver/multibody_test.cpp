@@ -158,3 +158,23 @@ TEST_CASE("a pendulum written from the body to the World turns the other way and
   for (const ComponentEnergy& c : forward->result.energy->components) CHECK(c.worst_audit < 1e-9);
   CHECK(forward->result.energy->worst_balance < 1e-6);
 }
+
+TEST_CASE("the 3D example netlists close their energy account") {
+  for (const char* file : {"pendulum.json", "two_bodies_spring.json", "rod_hanging.json"}) {
+    CAPTURE(file);
+    Netlist n = load_netlist(std::string(ACAUSAL_SOURCE_DIR) + "/netlists/" + file);
+    const Model model = build_model(n, builtin_registry());
+    const auto program = compile(model);
+    SimulationOptions o = options_from(n.experiment);
+    o.energy = true;
+    MemoryWriter w;
+    const SimulationResult result = simulate(*program, o, w);
+    REQUIRE(result.energy);
+    CHECK(result.energy->relative_balance() < 1e-6);
+    for (const ComponentEnergy& c : result.energy->components) {
+      CAPTURE(c.instance);
+      CHECK(c.worst_audit < 1e-9);
+    }
+    CHECK(result.energy->work_lost > 0.0);  // each has a damper
+  }
+}

@@ -1141,3 +1141,61 @@ TEST_CASE("malformed: unknown key in the experiment") {
               "parse", "/experiment/end",
               R"msg(unknown key "end"; valid keys: "start", "stop", "interval", "tolerance")msg");
 }
+
+// ---- 3D multibody ---------------------------------------------------------------------------------
+
+TEST_CASE("malformed: a frame that nothing orients (not connected to the World, a Fixed frame or a free body)") {
+  check_error(R"json({ "format": "acausal/1", "components": { "world": { "type": "multibody.World" },
+      "bar": { "type": "multibody.FixedTranslation", "params": { "r": [1, 0, 0] } } }, "connections": [] })json",
+              "build", "/components/bar",
+              "bar.frame_a, bar.frame_b are not connected to the World, a Fixed frame or a free body: nothing sets "
+              "their orientation");
+}
+
+TEST_CASE("malformed: two roots of orientation joined rigidly") {
+  check_error(R"json({ "format": "acausal/1", "components": { "world": { "type": "multibody.World" },
+      "fixed": { "type": "multibody.Fixed" } }, "connections": [["world.frame_b", "fixed.frame_b"]] })json",
+              "build", "/components/fixed",
+              "world.frame_b and fixed.frame_b both fix the orientation (World, Fixed) and are joined rigidly: "
+              "remove one of them");
+}
+
+TEST_CASE("malformed: a frame port connected to a rotational flange") {
+  check_error(R"json({ "format": "acausal/1", "components": { "world": { "type": "multibody.World" },
+      "inertia": { "type": "rotational.Inertia" } }, "connections": [["world.frame_b", "inertia.flange"]] })json",
+              "build", "/connections/0/1", "cannot connect world.frame_b (frame) with inertia.flange (rotational)");
+}
+
+TEST_CASE("malformed: an inertia tensor that breaks the triangle inequality") {
+  check_error(R"json({ "format": "acausal/1", "components": { "world": { "type": "multibody.World" },
+      "body": { "type": "multibody.Body", "params": { "I_11": 1, "I_22": 0.1, "I_33": 0.1 } } },
+      "connections": [["world.frame_b", "body.frame_a"]] })json",
+              "build", "/components/body/params/I_11",
+              "the inertia tensor [I_11 … I_33] is not physical: principal moments 0.100000, 0.100000, 1.000000 "
+              "must be ≥ 0 with each at most the sum of the others");
+}
+
+TEST_CASE("malformed: a joint with a zero-length axis") {
+  check_error(R"json({ "format": "acausal/1", "components": { "world": { "type": "multibody.World" },
+      "rev": { "type": "multibody.Revolute", "params": { "n": [0, 0, 0] } } },
+      "connections": [["world.frame_b", "rev.frame_a"]] })json",
+              "build", "/components/rev/params/n", "n must not be a zero-length axis");
+}
+
+TEST_CASE("malformed: a body without a World") {
+  check_error(R"json({ "format": "acausal/1", "components": { "body": { "type": "multibody.Body" } } })json", "build",
+              "/components/body",
+              "multibody.Body body needs a multibody.World in the netlist (it sets gravity and the inertial frame)");
+}
+
+TEST_CASE("malformed: a vector initial value of the wrong length") {
+  check_error(R"json({ "format": "acausal/1", "components": { "world": { "type": "multibody.World" },
+      "body": { "type": "multibody.Body", "initial": { "r_0": [1, 2] } } } })json",
+              "build", "/components/body/initial/r_0", "r_0 has 3 elements, got 2");
+}
+
+TEST_CASE("malformed: a negative natural length of a Body Spring & Damper") {
+  check_error(R"json({ "format": "acausal/1", "components": { "world": { "type": "multibody.World" },
+      "spring": { "type": "multibody.BodySpringDamper", "params": { "r0": -1 } } } })json",
+              "build", "/components/spring/params/r0", "r0 must not be negative, got -1");
+}
