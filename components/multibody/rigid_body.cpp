@@ -34,11 +34,13 @@ void define_rigid_body(ComponentBuilder& b, const Frame& a, const MassProperties
   const Expr m = p.m;
   const Vec3 r_CM = constant(p.r_CM);
   const Mat3 I = constant(p.I);
-  const VariableOptions avoid{.priority = StatePriority::Avoid};
-  const Vec3 r_0 = vector_variable(b, "r_0", "m", "Position of frame_a, world coordinates", avoid);
-  const Vec3 v_0 = vector_variable(b, "v_0", "m/s", "Velocity of frame_a, world coordinates", avoid);
+  // A body on joints leaves its motion to the joints' variables (Modelica: stateSelect = avoid); a
+  // free body's own position, velocity and angular velocity are its natural states.
+  const VariableOptions motion{.priority = b.is_root("frame_a") ? StatePriority::Prefer : StatePriority::Avoid};
+  const Vec3 r_0 = vector_variable(b, "r_0", "m", "Position of frame_a, world coordinates", motion);
+  const Vec3 v_0 = vector_variable(b, "v_0", "m/s", "Velocity of frame_a, world coordinates", motion);
   const Vec3 a_0 = vector_variable(b, "a_0", "m/s^2", "Acceleration of frame_a, world coordinates");
-  const Vec3 w_a = vector_variable(b, "w_a", "rad/s", "Angular velocity, frame_a coordinates", avoid);
+  const Vec3 w_a = vector_variable(b, "w_a", "rad/s", "Angular velocity, frame_a coordinates", motion);
   const Vec3 z_a = vector_variable(b, "z_a", "rad/s^2", "Angular acceleration, frame_a coordinates");
   equal(b, r_0, a.r_0, "position of frame_a");
   equal(b, v_0, Vec3(r_0.unaryExpr([](const Expr& x) { return der(x); })), "velocity");

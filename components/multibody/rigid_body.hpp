@@ -20,7 +20,8 @@ struct MassProperties {
 MassProperties read_mass_properties(ComponentBuilder& b);
 
 /// Declares the body's variables (r_0, v_0, a_0 of frame_a in world coordinates; w_a, z_a in
-/// frame_a) and writes its equations and energy at `frame_a`.
+/// frame_a; preferred states when the body is free, avoided when it hangs on joints) and writes its
+/// equations and energy at `frame_a`.
 void define_rigid_body(ComponentBuilder& b, const Frame& frame_a, const MassProperties& p);
 
 }  // namespace acausal::multibody_components

@@ -291,4 +291,18 @@ TEST_CASE("MB_SpringDamperSystem: Modelica.Mechanics.MultiBody.Examples.Elementa
                                          {"p2.v", "p2.v"}});
 }
 
+TEST_CASE("MB_FreeBody: Modelica.Mechanics.MultiBody.Examples.Elementary.FreeBody") {
+  // A free BodyShape (quaternion states, started at Cardan angles of 10° each) on two zero-length
+  // line springs. Modelica's body.body.* is the BodyShape's inner Body: body.* here.
+  compare_case("MB_FreeBody", {{"body.body.frame_a.r_0[1]", "body.frame_a.r_0[1]"},
+                               {"body.body.frame_a.r_0[2]", "body.frame_a.r_0[2]"},
+                               {"body.body.frame_a.r_0[3]", "body.frame_a.r_0[3]"},
+                               {"body.body.w_a[1]", "body.w_a[1]"},
+                               {"body.body.w_a[2]", "body.w_a[2]"},
+                               {"body.body.w_a[3]", "body.w_a[3]"},
+                               {"body.v_0[1]", "body.v_0[1]"},
+                               {"body.v_0[2]", "body.v_0[2]"},
+                               {"body.v_0[3]", "body.v_0[3]"}});
+}
+
 }  // TEST_SUITE("reference")
