@@ -14,6 +14,18 @@ void put(std::ofstream& out, double v) {
   out.write(buf, end - buf);
 }
 
+/// A header cell as RFC 4180 wants it: quoted (with quotes doubled) when it holds a comma, a quote
+/// or a line break — a matrix element `frame_a.R[1,3]` — and as it is otherwise.
+void put_name(std::ofstream& out, const std::string& name) {
+  if (name.find_first_of(",\"\r\n") == std::string::npos) {
+    out << name;
+    return;
+  }
+  out << '"';
+  for (char c : name) out << (c == '"' ? "\"\"" : std::string(1, c));
+  out << '"';
+}
+
 }  // namespace
 
 CsvWriter::CsvWriter(const std::string& path) : path_(path), out_(path) {
@@ -22,7 +34,10 @@ CsvWriter::CsvWriter(const std::string& path) : path_(path), out_(path) {
 
 void CsvWriter::begin(const std::vector<std::string>& names) {
   out_ << "time";
-  for (const std::string& n : names) out_ << ',' << n;
+  for (const std::string& n : names) {
+    out_ << ',';
+    put_name(out_, n);
+  }
   out_ << '\n';
   out_.flush();
 }

@@ -100,6 +100,16 @@ SimulationResult simulate(Program& program, const SimulationOptions& options, Re
       throw;
     }
   };
+  // The components' assertions, after every step (and at the start).
+  const std::size_t assertion_count = program.assertion_messages().size();
+  std::vector<double> assertion(assertion_count);
+  const auto check_assertions = [&](double t, const double* yy, const double* yyp) {
+    if (assertion_count == 0) return;
+    program.assertions().evaluate(program.inputs(t, yy, yyp), assertion.data(), branch.data());
+    for (std::size_t k = 0; k < assertion_count; ++k)
+      if (!(assertion[k] > 0.0)) throw SolverError(t, program.assertion_messages()[k]);
+  };
+  check_assertions(options.start, ida.y(), ida.yp());
   double t_prev = options.start;
   for (;;) {
     IdaSession::Step s = step();
@@ -117,6 +127,7 @@ SimulationResult simulate(Program& program, const SimulationOptions& options, Re
       grid.advance();
     }
     if (ledger) ledger->check_balance(t, ida.y(), ida.yp());
+    check_assertions(t, ida.y(), ida.yp());  // after the rows up to here are written
     t_prev = t;
     if (s == IdaSession::Step::Stop || t >= options.stop - eps) break;
     bool restart = false;

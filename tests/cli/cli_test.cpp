@@ -309,6 +309,30 @@ TEST_CASE("exit code 3: a solver failure keeps the rows written so far") {
   CHECK(csv.rows.size() == 1);
 }
 
+TEST_CASE("exit code 3: seed 000's springs meeting at rest stop the run, naming the element and the time") {
+  // Two free bodies at the same place, at rest, joined by a Body Spring & Damper of natural length
+  // 1 m: the direction of its force is undefined (seed 000). Matrix elements in the header are quoted.
+  const std::string file = netlist("meet_at_rest.json", R"({
+    "format": "acausal/1",
+    "components": {
+      "world": { "type": "multibody.World", "params": { "gravity": "none" } },
+      "a": { "type": "multibody.Body", "initial": { "r_0": [0, 0, 0], "v_0": [0, 0, 0], "w_a": [0, 0, 0] } },
+      "b": { "type": "multibody.Body", "initial": { "r_0": [0, 0, 0], "v_0": [0, 0, 0], "w_a": [0, 0, 0] } },
+      "spring": { "type": "multibody.BodySpringDamper", "params": { "k": 10, "r0": 1 } }
+    },
+    "connections": [["a.frame_a", "spring.frame_a"], ["spring.frame_b", "b.frame_a"]],
+    "experiment": { "stop": 1, "interval": 0.1 },
+    "outputs": ["b.r_0[1]", "b.frame_a.R[1,3]"]
+  })");
+  Run r = acausal("simulate '" + file + "' -o meet.csv");
+  CHECK(r.code == 3);
+  CHECK(contains(r.err, "solver failure: at t = 0: spring: the origins of frame_a and frame_b meet at rest while r0 = "
+                        "1.000000 m: the direction of the spring force is undefined"));
+  CHECK(contains(r.err, "partial results: 1 row in meet.csv"));
+  const std::string text = read(scratch() / "meet.csv");
+  CHECK(text.rfind("time,b.r_0[1],\"b.frame_a.R[1,3]\"\n", 0) == 0);
+}
+
 TEST_CASE("--help of every command exits 0") {
   for (const std::string command : {"", "simulate", "check", "equations", "components", "describe"}) {
     INFO(command);
