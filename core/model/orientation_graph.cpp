@@ -1,7 +1,8 @@
 #include "core/model/orientation_graph.hpp"
 
+#include <boost/pending/disjoint_sets.hpp>
 #include <deque>
-#include <numeric>
+#include <optional>
 #include <unordered_map>
 
 #include "core/model/errors.hpp"
@@ -17,20 +18,17 @@ std::string FrameRoles::key() const {
 
 namespace {
 
-class UnionFind {
+/// Boost's union–find (the one Boost.Graph's incremental components use), over 0 … n−1.
+class Sets {
  public:
-  std::size_t add() {
-    parent_.push_back(parent_.size());
-    return parent_.size() - 1;
+  explicit Sets(std::size_t n) : sets_(n) {
+    for (std::size_t i = 0; i < n; ++i) sets_.make_set(i);
   }
-  std::size_t find(std::size_t x) {
-    while (parent_[x] != x) x = parent_[x] = parent_[parent_[x]];
-    return x;
-  }
-  void unite(std::size_t a, std::size_t b) { parent_[find(a)] = find(b); }
+  std::size_t find(std::size_t x) { return sets_.find_set(x); }
+  void unite(std::size_t a, std::size_t b) { sets_.union_set(a, b); }
 
  private:
-  std::vector<std::size_t> parent_;
+  boost::disjoint_sets_with_storage<> sets_;
 };
 
 struct Vertex {
@@ -66,7 +64,6 @@ class Builder {
   std::size_t vertex(const std::string& path, std::size_t instance, std::string_view port) {
     if (auto it = index_.find(path); it != index_.end()) return it->second;
     vertices_.push_back({path, instance, std::string(port)});
-    sets_.add();
     index_.emplace(path, vertices_.size() - 1);
     return vertices_.size() - 1;
   }
@@ -88,10 +85,9 @@ class Builder {
   /// One vertex per connection node that touches a declared frame port, linked to all its ends.
   void link_nodes() {
     // The nodes: connections that share a port are one node (as the assembler joins them).
-    UnionFind entries;
+    Sets entries(netlist_.connections.size());
     std::unordered_map<std::string_view, std::size_t> first_entry;
     for (std::size_t k = 0; k < netlist_.connections.size(); ++k) {
-      entries.add();
       for (const std::string& p : netlist_.connections[k].ports) {
         auto [it, fresh] = first_entry.emplace(p, k);
         if (!fresh) entries.unite(k, it->second);
@@ -107,7 +103,6 @@ class Builder {
       auto [it, fresh] = node_vertex.emplace(set, 0);
       if (fresh) {
         vertices_.push_back({"", static_cast<std::size_t>(-1), "", false, false, k});
-        sets_.add();
         it->second = vertices_.size() - 1;
       }
       for (const std::string& p : ports) {
@@ -128,28 +123,29 @@ class Builder {
   /// Kruskal: branches first (a loop of branches is an error), then node links in netlist order,
   /// each kept unless it closes a loop or joins two parts that both have a definite root.
   void choose_forest(OrientationGraph& out) {
+    sets_.emplace(vertices_.size());
     std::vector<bool> has_root(vertices_.size());
     for (std::size_t v = 0; v < vertices_.size(); ++v) has_root[v] = vertices_[v].root;
     auto merge = [&](std::size_t a, std::size_t b) {
-      const std::size_t ra = sets_.find(a), rb = sets_.find(b);
+      const std::size_t ra = sets_->find(a), rb = sets_->find(b);
       const bool rooted = has_root[ra] || has_root[rb];
-      sets_.unite(ra, rb);
-      has_root[sets_.find(ra)] = rooted;
+      sets_->unite(ra, rb);
+      has_root[sets_->find(ra)] = rooted;
     };
     for (Edge& e : edges_) {
       if (!e.branch) continue;
-      if (sets_.find(e.u) == sets_.find(e.v))
+      if (sets_->find(e.u) == sets_->find(e.v))
         throw ModelError(netlist_.components[vertices_[e.u].instance].pointer,
                          "the frames of " + vertices_[e.u].path + " and " + vertices_[e.v].path +
                              " are already rigidly related through other components: a loop of joints and rigid "
                              "parts with no connection that can be cut");
-      if (has_root[sets_.find(e.u)] && has_root[sets_.find(e.v)]) two_roots(e.u, e.v);
+      if (has_root[sets_->find(e.u)] && has_root[sets_->find(e.v)]) two_roots(e.u, e.v);
       merge(e.u, e.v);
       e.tree = true;
     }
     for (Edge& e : edges_) {
       if (e.branch) continue;
-      const std::size_t ru = sets_.find(e.u), rv = sets_.find(e.v);
+      const std::size_t ru = sets_->find(e.u), rv = sets_->find(e.v);
       if (ru == rv || (has_root[ru] && has_root[rv])) {
         if (vertices_[e.v].root) {
           // The node's orientation comes from elsewhere and this port is a root itself.
@@ -207,7 +203,7 @@ class Builder {
       std::vector<std::string> ports;
       std::size_t instance = vertices_[v].instance;
       for (std::size_t w = 0; w < vertices_.size(); ++w)
-        if (sets_.find(w) == sets_.find(v) && !vertices_[w].path.empty()) {
+        if (sets_->find(w) == sets_->find(v) && !vertices_[w].path.empty()) {
           ports.push_back(vertices_[w].path);
           if (instance == static_cast<std::size_t>(-1)) instance = vertices_[w].instance;
         }
@@ -225,7 +221,7 @@ class Builder {
   std::unordered_map<std::string, std::size_t> index_;
   std::unordered_set<std::string> linked_;
   std::vector<Edge> edges_;
-  UnionFind sets_;
+  std::optional<Sets> sets_;  ///< the parts of the forest, made once every vertex is known
 };
 
 }  // namespace
