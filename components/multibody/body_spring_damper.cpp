@@ -24,11 +24,13 @@ time (exit code 3, the rows so far on disk).
 Stored energy ½·k·(|r| − r0)², loss power b·(v·r)²/|r|².)";
 }
 
+void BodySpringDamper::declare_frames(FrameDeclaration& d) const { declare_line_force_frames(d); }
+
 void BodySpringDamper::define(ComponentBuilder& b) const {
   const double k = b.parameter_value("k", "N/m", 0.0, "Spring constant");
   const double damping = b.parameter_value("b", "N*s/m", 0.0, "Damping constant (negative: energy pumping)");
   const double r0 = b.parameter_value("r0", "m", 0.0, "Natural length of the spring", non_negative());
-  const LineForce line = define_line_force(b);
+  const LineForce line = define_line_force(b, true);  // the dashpot, and the direction where the origins meet
   const Expr apart = origins_apart(line);
   const Expr length = separation(line);
   // The direction along which the element acts: r/|r|, or v/|v| where the origins meet.

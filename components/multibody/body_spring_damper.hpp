@@ -13,6 +13,7 @@ class BodySpringDamper final : public Component {
     return "Damped spring between two frame origins: F = -k(|r| - r0) r/|r| - b (v.r) r/|r|^2 on B";
   }
   std::string_view details() const override;
+  void declare_frames(FrameDeclaration& d) const override;
   void define(ComponentBuilder& b) const override;
 };
 

@@ -4,9 +4,11 @@
 
 namespace acausal::multibody_components {
 
+void LineDamper::declare_frames(FrameDeclaration& d) const { declare_line_force_frames(d); }
+
 void LineDamper::define(ComponentBuilder& b) const {
   const double d = b.parameter_value("d", "N*s/m", 0.0, "Damping constant", non_negative());
-  const LineForce line = define_line_force(b);
+  const LineForce line = define_line_force(b, true);
   const Expr apart = origins_apart(line);
   const Expr L = separation(line);
   const Expr rate = if_else(apart, line.r.dot(line.v) / L, 0.0);

@@ -11,6 +11,7 @@ class LineDamper final : public Component {
   std::string_view summary() const override {
     return "Linear line damper between two frame origins: f = d dL/dt along the line";
   }
+  void declare_frames(FrameDeclaration& d) const override;
   void define(ComponentBuilder& b) const override;
 };
 

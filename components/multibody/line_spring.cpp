@@ -4,10 +4,12 @@
 
 namespace acausal::multibody_components {
 
+void LineSpring::declare_frames(FrameDeclaration& d) const { declare_line_force_frames(d); }
+
 void LineSpring::define(ComponentBuilder& b) const {
   const double c = b.parameter_value("c", "N/m", 1.0, "Spring constant", non_negative());
   const double s0 = b.parameter_value("s_unstretched", "m", 0.0, "Unstretched length", non_negative());
-  const LineForce line = define_line_force(b);
+  const LineForce line = define_line_force(b, false);
   const Expr apart = origins_apart(line);
   const Expr L = separation(line);
   const Expr length = b.variable("s", "m", "Distance between the origins");

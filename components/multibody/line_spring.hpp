@@ -11,6 +11,7 @@ class LineSpring final : public Component {
   std::string_view summary() const override {
     return "Linear line spring between two frame origins: tension f = c (L - s_unstretched)";
   }
+  void declare_frames(FrameDeclaration& d) const override;
   void define(ComponentBuilder& b) const override;
 };
 

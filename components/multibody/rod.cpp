@@ -17,6 +17,8 @@ and `Kd` [N·s/m] (default 0, ≥ 0). The visualization parameters `show`, `radi
 `transparent` are accepted and kept for the user; they do not enter the equations.)";
 }
 
+void Rod::declare_frames(FrameDeclaration& d) const { declare_line_force_frames(d); }
+
 void Rod::define(ComponentBuilder& b) const {
   const double L0 = b.parameter_value("L0", "m", 1.0, "Unstretched length", non_negative());
   const double Ks = b.parameter_value("Ks", "N/m", 0.0, "Spring constant", non_negative());
@@ -25,10 +27,10 @@ void Rod::define(ComponentBuilder& b) const {
   b.annotation("radius", "visualization: rod radius [m], default 0.01");
   b.annotation("color", "visualization: rod color");
   b.annotation("transparent", "visualization: drawn transparent (true/false)");
-  const LineForce line = define_line_force(b);
+  const LineForce line = define_line_force(b, Kd != 0.0);
   const Expr apart = origins_apart(line);
   const Expr L = separation(line);
-  const Expr rate = if_else(apart, line.r.dot(line.v) / L, 0.0);
+  const Expr rate = Kd != 0.0 ? if_else(apart, line.r.dot(line.v) / L, 0.0) : Expr(0.0);
   const Expr tension = b.variable("f", "N", "Rod tension (positive pulls the ends together)");
   b.equation(tension - if_else(apart, Ks * (L - L0) + Kd * rate, 0.0), "rod law");
   const Expr length = b.variable("L", "m", "Rod length |r|");

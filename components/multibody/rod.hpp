@@ -12,6 +12,7 @@ class Rod final : public Component {
     return "Massless flexible rod between two frame origins: tension f = Ks (L - L0) + Kd dL/dt along r";
   }
   std::string_view details() const override;
+  void declare_frames(FrameDeclaration& d) const override;
   void define(ComponentBuilder& b) const override;
 };
 

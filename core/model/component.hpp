@@ -287,7 +287,7 @@ class Component {
   /// others, and a model has at most one.
   virtual bool provides_environment() const { return false; }
   /// The roots, potential roots and branches of its frame ports (see core/model/frame_roles.hpp);
-  /// nothing by default. Must not depend on the parameters.
+  /// nothing by default. May depend on boolean parameters only (FrameDeclaration::flag).
   virtual void declare_frames(FrameDeclaration&) const {}
 };
 

@@ -9,6 +9,7 @@
 /// were reached (FrameRoles) so that it writes each orientation equation once, in the direction the
 /// orientation flows.
 
+#include <nlohmann/json_fwd.hpp>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -19,6 +20,11 @@ namespace acausal {
 /// What a component declares about its frame ports (Component::declare_frames).
 class FrameDeclaration {
  public:
+  /// `params`: the instance's "params" object (or null), for declarations that depend on a flag.
+  explicit FrameDeclaration(const nlohmann::json* params = nullptr) : params_(params) {}
+  /// The boolean parameter `name` as the netlist gives it, else `default_value` (define() reads
+  /// and validates the same parameter with ComponentBuilder::flag).
+  bool flag(std::string_view name, bool default_value) const;
   struct Branch {
     std::string a, b;
   };
@@ -34,6 +40,7 @@ class FrameDeclaration {
   const std::vector<Branch>& branches() const { return branches_; }
 
  private:
+  const nlohmann::json* params_;
   std::vector<std::string> roots_, potential_roots_;
   std::vector<Branch> branches_;
 };

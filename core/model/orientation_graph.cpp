@@ -5,9 +5,17 @@
 #include <optional>
 #include <unordered_map>
 
+#include <nlohmann/json.hpp>
+
 #include "core/model/errors.hpp"
 
 namespace acausal {
+
+bool FrameDeclaration::flag(std::string_view name, bool default_value) const {
+  if (params_ == nullptr || !params_->is_object()) return default_value;
+  const auto it = params_->find(std::string(name));
+  return it != params_->end() && it->is_boolean() ? it->get<bool>() : default_value;
+}
 
 std::string FrameRoles::key() const {
   std::string k;
@@ -73,7 +81,7 @@ class Builder {
       const NetlistComponent& c = netlist_.components[i];
       const Component* type = registry_.find(c.type);
       if (type == nullptr) continue;  // reported when the model is built
-      FrameDeclaration d;
+      FrameDeclaration d(&c.params);
       type->declare_frames(d);
       const auto at = [&](const std::string& port) { return vertex(c.name + "." + port, i, port); };
       for (const std::string& p : d.roots()) vertices_[at(p)].root = true;

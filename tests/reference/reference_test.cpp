@@ -305,4 +305,19 @@ TEST_CASE("MB_FreeBody: Modelica.Mechanics.MultiBody.Examples.Elementary.FreeBod
                                {"body.v_0[3]", "body.v_0[3]"}});
 }
 
+TEST_CASE("MB_ThreeSprings: Modelica.Mechanics.MultiBody.Examples.Elementary.ThreeSprings") {
+  // A free body hanging from a massless junction of three line springs (a nonlinear algebraic
+  // node, oriented by spring3's fixed_rotation_at_frame_b). body1.w_a[2] is rounding noise (1e-16)
+  // in the reference and zero here.
+  compare_case("MB_ThreeSprings", {{"body1.frame_a.r_0[1]", "body1.frame_a.r_0[1]"},
+                                   {"body1.frame_a.r_0[2]", "body1.frame_a.r_0[2]"},
+                                   {"body1.frame_a.r_0[3]", "body1.frame_a.r_0[3]"},
+                                   {"body1.v_0[1]", "body1.v_0[1]"},
+                                   {"body1.v_0[2]", "body1.v_0[2]"},
+                                   {"body1.v_0[3]", "body1.v_0[3]"},
+                                   {"body1.w_a[1]", "body1.w_a[1]"},
+                                   {"body1.w_a[2]", "body1.w_a[2]"},
+                                   {"body1.w_a[3]", "body1.w_a[3]"}});
+}
+
 }  // TEST_SUITE("reference")
