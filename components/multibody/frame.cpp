@@ -46,6 +46,18 @@ Eigen::Vector3d axis_parameter(ComponentBuilder& b, std::string_view name, const
   return n / n.norm();
 }
 
+Vec3 vector_input(ComponentBuilder& b, std::string_view name, std::string_view unit, std::string_view description) {
+  Vec3 out;
+  for (Eigen::Index i = 0; i < 3; ++i) out(i) = b.input(std::string(name) + "[" + std::to_string(i + 1) + "]", unit, description);
+  return out;
+}
+
+Vec3 vector_output(ComponentBuilder& b, std::string_view name, std::string_view unit, std::string_view description) {
+  Vec3 out;
+  for (Eigen::Index i = 0; i < 3; ++i) out(i) = b.output(std::string(name) + "[" + std::to_string(i + 1) + "]", unit, description);
+  return out;
+}
+
 Vec3 vector_variable(ComponentBuilder& b, std::string_view name, std::string_view unit, std::string_view description,
                      const VariableOptions& options) {
   Vec3 out;

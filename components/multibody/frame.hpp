@@ -43,6 +43,11 @@ std::array<double, 3> vector_values(ComponentBuilder& b, std::string_view name, 
 Eigen::Vector3d axis_parameter(ComponentBuilder& b, std::string_view name, const std::array<double, 3>& default_value,
                                std::string_view description);
 
+/// Signal inputs `name[1]`, `name[2]`, `name[3]` (a 3-vector signal: three ports).
+Vec3 vector_input(ComponentBuilder& b, std::string_view name, std::string_view unit, std::string_view description);
+/// Signal outputs `name[1]`, `name[2]`, `name[3]`.
+Vec3 vector_output(ComponentBuilder& b, std::string_view name, std::string_view unit, std::string_view description);
+
 /// Variables `name[1]`, `name[2]`, `name[3]`.
 Vec3 vector_variable(ComponentBuilder& b, std::string_view name, std::string_view unit, std::string_view description,
                      const VariableOptions& options = {});

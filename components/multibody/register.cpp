@@ -1,5 +1,13 @@
 #include <memory>
 
+#include "components/multibody/absolute_angular_velocity_sensor.hpp"
+#include "components/multibody/absolute_position_sensor.hpp"
+#include "components/multibody/absolute_velocity_sensor.hpp"
+#include "components/multibody/cut_force_and_torque_sensor.hpp"
+#include "components/multibody/fixed_rotation.hpp"
+#include "components/multibody/relative_position_sensor.hpp"
+#include "components/multibody/spherical.hpp"
+#include "components/multibody/world_force.hpp"
 #include "components/multibody/body.hpp"
 #include "components/multibody/body_box.hpp"
 #include "components/multibody/body_cylinder.hpp"
@@ -32,6 +40,15 @@ void register_multibody(Registry& r) {
   r.add(std::make_unique<BodyCylinder>());
   r.add(std::make_unique<BodySpringDamper>());
   r.add(std::make_unique<Rod>());
+  r.add(std::make_unique<FixedRotation>());
+  r.add(std::make_unique<Spherical>());
+  r.add(std::make_unique<WorldForce>());
+  r.add(std::make_unique<WorldTorque>());
+  r.add(std::make_unique<AbsolutePositionSensor>());
+  r.add(std::make_unique<AbsoluteVelocitySensor>());
+  r.add(std::make_unique<AbsoluteAngularVelocitySensor>());
+  r.add(std::make_unique<RelativePositionSensor>());
+  r.add(std::make_unique<CutForceAndTorqueSensor>());
 }
 
 }  // namespace acausal

@@ -178,3 +178,112 @@ TEST_CASE("the 3D example netlists close their energy account") {
     CHECK(result.energy->work_lost > 0.0);  // each has a damper
   }
 }
+
+TEST_CASE("a spherical pendulum released in a vertical plane swings as the revolute pendulum does") {
+  // The body after a spherical joint is free (quaternion states); the joint holds its frame_a at
+  // the origin. Released with no motion out of the x–y plane, the center of mass follows the planar
+  // pendulum: height y = 0.5·R[1,2] for both.
+  const auto pendulum = [](const std::string& joint) {
+    return R"({
+      "format": "acausal/1",
+      "components": {
+        "world": { "type": "multibody.World" },
+        "joint": )" + joint + R"(,
+        "body": { "type": "multibody.Body", "params": { "m": 1.0, "r_CM": [0.5, 0, 0] } }
+      },
+      "connections": [["world.frame_b", "joint.frame_a"], ["joint.frame_b", "body.frame_a"]],
+      "experiment": { "stop": 2, "interval": 0.02, "tolerance": 1e-9 },
+      "outputs": ["body.frame_a.R[1,2]", "body.frame_a.R[1,3]", "body.frame_a.r_0[1]", "body.frame_a.r_0[2]"]
+    })";
+  };
+  const auto planar = run(pendulum(R"({ "type": "multibody.Revolute", "initial": { "phi": 0, "w": 0 } })"));
+  const auto spherical = run(pendulum(R"({ "type": "multibody.Spherical" })"));
+  const auto y_planar = planar->column("body.frame_a.R[1,2]"), y_sph = spherical->column("body.frame_a.R[1,2]");
+  REQUIRE(y_planar.size() == y_sph.size());
+  for (std::size_t k = 0; k < y_planar.size(); ++k) {
+    CAPTURE(k);
+    CHECK(0.5 * y_sph[k] == doctest::Approx(0.5 * y_planar[k]).epsilon(1e-6).scale(0.5));
+    CHECK(std::abs(spherical->column("body.frame_a.R[1,3]")[k]) < 1e-9);  // stays in the plane
+    CHECK(std::abs(spherical->column("body.frame_a.r_0[2]")[k]) < 1e-12);  // the joint holds the origin
+  }
+  REQUIRE(spherical->result.energy);
+  CHECK(spherical->result.energy->worst_balance < 1e-6);
+}
+
+TEST_CASE("a fixed rotation turns a joint's axis: the pendulum swings in another plane, the same way") {
+  // Turned 90° about y, the revolute's axis (its frame z) lies along the world's x and the arm (its
+  // frame x) starts along the world's −z, still horizontal: the arm swings in the y–z plane with the
+  // same angle history up to its sign.
+  const auto pendulum = [](const std::string& mount) {
+    return R"({
+      "format": "acausal/1",
+      "components": {
+        "world": { "type": "multibody.World" },
+        "mount": )" + mount + R"(,
+        "rev": { "type": "multibody.Revolute", "initial": { "phi": 0, "w": 0 } },
+        "body": { "type": "multibody.Body", "params": { "m": 1.0, "r_CM": [0.5, 0, 0] } }
+      },
+      "connections": [["world.frame_b", "mount.frame_a"], ["mount.frame_b", "rev.frame_a"], ["rev.frame_b", "body.frame_a"]],
+      "experiment": { "stop": 2, "interval": 0.02, "tolerance": 1e-9 },
+      "outputs": ["rev.phi"]
+    })";
+  };
+  const auto plain = run(pendulum(R"({ "type": "multibody.FixedTranslation" })"));
+  const auto turned = run(pendulum(R"({ "type": "multibody.FixedRotation", "params": { "n": [0, 1, 0], "angle": "90 deg" } })"));
+  const auto a = plain->column("rev.phi"), b = turned->column("rev.phi");
+  REQUIRE(a.size() == b.size());
+  double swing = 0.0;
+  for (std::size_t k = 0; k < a.size(); ++k) {
+    CHECK(std::abs(b[k]) == doctest::Approx(std::abs(a[k])).epsilon(1e-6).scale(1));
+    swing = std::max(swing, std::abs(b[k]));
+  }
+  CHECK(swing > 3.0);  // from one horizontal to the other
+}
+
+TEST_CASE("sensors read a welded body's load, and a world force accelerates a free body with the work it injects") {
+  // A 2 kg body welded to the World through a cut-force sensor, its center of mass 0.5 m along x:
+  // the sensor reads the weight it holds up and the moment of it.
+  const auto welded = run(R"({
+    "format": "acausal/1",
+    "components": {
+      "world": { "type": "multibody.World" },
+      "cut": { "type": "multibody.CutForceAndTorque" },
+      "body": { "type": "multibody.Body", "params": { "m": 2, "r_CM": [0.5, 0, 0] } }
+    },
+    "connections": [["world.frame_b", "cut.frame_a"], ["cut.frame_b", "body.frame_a"]],
+    "experiment": { "stop": 0.1, "interval": 0.05 },
+    "outputs": ["cut.force[1]", "cut.force[2]", "cut.force[3]", "cut.torque[1]", "cut.torque[2]", "cut.torque[3]"]
+  })");
+  CHECK(welded->column("cut.force[2]")[0] == doctest::Approx(2 * 9.80665));
+  CHECK(welded->column("cut.force[1]")[0] == 0.0);
+  CHECK(welded->column("cut.torque[3]")[0] == doctest::Approx(0.5 * 2 * 9.80665));
+  // A free 4 kg body pushed by 2 N along x (no gravity): x = ½·(F/m)·t², the sensors agree with the
+  // body's own variables, and the force's injected work is the kinetic energy gained.
+  const auto pushed = run(R"({
+    "format": "acausal/1",
+    "components": {
+      "world": { "type": "multibody.World", "params": { "gravity": "none" } },
+      "push": { "type": "multibody.WorldForce" },
+      "fx": { "type": "signal.Constant", "params": { "k": 2 } },
+      "zero": { "type": "signal.Constant", "params": { "k": 0 } },
+      "body": { "type": "multibody.Body", "params": { "m": 4 },
+                "initial": { "r_0": [0, 0, 0], "v_0": [0, 0, 0], "w_a": [0, 0, 0.5] } },
+      "where": { "type": "multibody.AbsolutePositionSensor" },
+      "speed": { "type": "multibody.AbsoluteVelocitySensor" },
+      "spin": { "type": "multibody.AbsoluteAngularVelocitySensor" }
+    },
+    "connections": [["body.frame_a", "push.frame_b", "where.frame_a", "speed.frame_a", "spin.frame_a"],
+                    ["fx.y", "push.force[1]"], ["zero.y", "push.force[2]", "push.force[3]"]],
+    "experiment": { "stop": 2, "interval": 0.5, "tolerance": 1e-9 },
+    "outputs": ["where.r[1]", "speed.v[1]", "spin.w[3]", "body.r_0[1]"]
+  })");
+  for (std::size_t k = 0; k < pushed->writer.times().size(); ++k) {
+    const double t = pushed->writer.times()[k];
+    CHECK(pushed->column("where.r[1]")[k] == doctest::Approx(0.25 * t * t).epsilon(1e-9).scale(1));
+    CHECK(pushed->column("speed.v[1]")[k] == doctest::Approx(0.5 * t).epsilon(1e-9).scale(1));
+    CHECK(pushed->column("spin.w[3]")[k] == doctest::Approx(0.5).epsilon(1e-9));
+  }
+  REQUIRE(pushed->result.energy);
+  CHECK(pushed->result.energy->work_injected == doctest::Approx(0.5 * 4 * 1.0).epsilon(1e-6));  // v(2) = 1 m/s
+  CHECK(pushed->result.energy->relative_balance() < 1e-8);
+}
