@@ -160,7 +160,8 @@ TEST_CASE("a pendulum written from the body to the World turns the other way and
 }
 
 TEST_CASE("the 3D example netlists close their energy account") {
-  for (const char* file : {"pendulum.json", "two_bodies_spring.json", "rod_hanging.json"}) {
+  for (const char* file : {"pendulum.json", "double_pendulum.json", "two_bodies_spring.json", "rod_hanging.json",
+                           "slider_spring.json"}) {
     CAPTURE(file);
     Netlist n = load_netlist(std::string(ACAUSAL_SOURCE_DIR) + "/netlists/" + file);
     const Model model = build_model(n, builtin_registry());
