@@ -22,6 +22,7 @@
 #include "core/model/model.hpp"
 #include "solver/simulation.hpp"
 #include "tests/support/component_harness.hpp"
+#include "tests/support/simulation_run.hpp"
 
 using namespace acausal;
 using namespace acausal::testing;
@@ -127,24 +128,6 @@ void check_rigid_body(const Definition& d, const MassProperties& p, const Vector
   CHECK(energy_audit(d, rigid_motion(p, r)) == doctest::Approx(0.0).scale(1.0).epsilon(1e-9));
 }
 
-/// A simulated netlist (with the energy account).
-struct Run {
-  Model model;  // the program refers to its model
-  std::unique_ptr<Program> program;
-  MemoryWriter writer;
-  SimulationResult result;
-};
-
-std::unique_ptr<Run> simulate_netlist(const std::string& text) {
-  auto r = std::make_unique<Run>();
-  const Netlist n = parse_netlist(text);
-  r->model = build_model(n, builtin_registry());
-  r->program = compile(r->model);
-  SimulationOptions o = options_from(n.experiment);
-  o.energy = true;
-  r->result = simulate(*r->program, o, r->writer);
-  return r;
-}
 
 /// A box pendulum: the World, a revolute joint about z and a BodyBox hung by `port` with `r`.
 std::string box_pendulum(const std::string& port, const std::string& r) {

@@ -11,8 +11,10 @@
 #include "core/model/model.hpp"
 #include "core/analysis/program.hpp"
 #include "solver/simulation.hpp"
+#include "tests/support/simulation_run.hpp"
 
 using namespace acausal;
+using namespace acausal::testing;
 
 namespace {
 
@@ -30,23 +32,6 @@ class ZeroedAngleSensor final : public Component {
   }
 };
 
-struct Run {
-  Model model;
-  std::unique_ptr<Program> program;
-  MemoryWriter writer;
-  SimulationResult result;
-};
-
-std::unique_ptr<Run> run(const char* text, const Registry& registry) {
-  auto r = std::make_unique<Run>();
-  Netlist n = parse_netlist(text);
-  r->model = build_model(n, registry);
-  r->program = compile(r->model);
-  SimulationOptions o = options_from(n.experiment);
-  o.energy = true;
-  r->result = simulate(*r->program, o, r->writer);
-  return r;
-}
 
 }  // namespace
 
@@ -55,7 +40,7 @@ TEST_CASE("an initial parameter is fixed by the initialization and held: a senso
   register_rotational(registry);
   registry.add(std::make_unique<ZeroedAngleSensor>());
   // An inertia turning at 2 rad/s from φ = 3 rad: the sensor reads 2t, not 3 + 2t.
-  const auto r = run(R"({
+  const auto r = simulate_netlist(R"({
     "format": "acausal/1",
     "components": {
       "wheel": { "type": "rotational.Inertia", "params": { "J": 1 }, "initial": { "phi": 3, "w": 2 } },
@@ -64,7 +49,7 @@ TEST_CASE("an initial parameter is fixed by the initialization and held: a senso
     "connections": [["wheel.flange", "sensor.flange"]],
     "experiment": { "stop": 1, "interval": 0.25, "tolerance": 1e-8 },
     "outputs": ["sensor.y", "wheel.phi"]
-  })", registry);
+  })", &registry);
   const Program& p = *r->program;
   REQUIRE(p.initial_parameters().symbols.size() == 1);
   CHECK(p.initial_parameters().symbols[0].name() == "sensor.phi_start");
@@ -84,7 +69,7 @@ TEST_CASE("an initial parameter is fixed by the initialization and held: a senso
 TEST_CASE("an initial parameter couples into the initial state: a nonlinear spring between two inertias") {
   // θ(t0) = theta_init = 0.3 whatever the flange angles (1 and 0.2): the start torque is k1·0.3 and
   // the deflection counts from there; φ_rel(t0) = 0.8 becomes the parameter.
-  const auto r = run(R"({
+  const auto r = simulate_netlist(R"({
     "format": "acausal/1",
     "components": {
       "a": { "type": "rotational.Inertia", "params": { "J": 2 }, "initial": { "phi": 1, "w": 0 } },
@@ -94,7 +79,7 @@ TEST_CASE("an initial parameter couples into the initial state: a nonlinear spri
     "connections": [["a.flange", "s.R"], ["s.C", "b.flange"]],
     "experiment": { "stop": 0.5, "interval": 0.5, "tolerance": 1e-8 },
     "outputs": ["s.theta", "s.tau", "s.phi_rel"]
-  })", builtin_registry());
+  })");
   CHECK(r->program->initial_parameter_values() == std::vector<double>{0.8});
   CHECK(r->writer.column("s.theta")[0] == 0.3);
   CHECK(r->writer.column("s.tau")[0] == doctest::Approx(12.0).epsilon(1e-14));

@@ -7,7 +7,6 @@
 #include <Eigen/Dense>
 #include <array>
 #include <cmath>
-#include <cstdio>
 #include <memory>
 #include <string>
 
@@ -16,38 +15,12 @@
 #include "core/model/model.hpp"
 #include "solver/simulation.hpp"
 #include "solver/solver_error.hpp"
+#include "tests/support/simulation_run.hpp"
 
 using namespace acausal;
+using namespace acausal::testing;
 
 namespace {
-
-struct Run {
-  Model model;  // the program refers to its model
-  std::unique_ptr<Program> program;
-  MemoryWriter writer;
-  SimulationResult result;
-  std::vector<double> column(const std::string& name) const { return writer.column(name); }
-  Eigen::Vector3d vector(const std::string& name, std::size_t k) const {
-    return {column(name + "[1]")[k], column(name + "[2]")[k], column(name + "[3]")[k]};
-  }
-};
-
-std::unique_ptr<Run> run(const std::string& text) {
-  auto r = std::make_unique<Run>();
-  Netlist n = parse_netlist(text);
-  r->model = build_model(n, builtin_registry());
-  r->program = compile(r->model);
-  SimulationOptions o = options_from(n.experiment);
-  o.energy = true;
-  r->result = simulate(*r->program, o, r->writer);
-  return r;
-}
-
-std::string num(double x) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.17g", x);
-  return text;
-}
 
 /// Two free bodies (no gravity) joined at their centers of mass by a Body Spring & Damper.
 std::string two_bodies(double k, double b, double r0, const std::string& start_a, const std::string& start_b,
@@ -60,11 +33,11 @@ std::string two_bodies(double k, double b, double r0, const std::string& start_a
              "initial": )" + start_a + R"( },
       "b": { "type": "multibody.Body", "params": { "m": 2, "I_11": 0.02, "I_22": 0.02, "I_33": 0.02 },
              "initial": )" + start_b + R"( },
-      "spring": { "type": "multibody.BodySpringDamper", "params": { "k": )" + num(k) + R"(, "b": )" + num(b) +
-         R"(, "r0": )" + num(r0) + R"( } }
+      "spring": { "type": "multibody.BodySpringDamper", "params": { "k": )" + json_number(k) + R"(, "b": )" + json_number(b) +
+         R"(, "r0": )" + json_number(r0) + R"( } }
     },
     "connections": [["a.frame_a", "spring.frame_a"], ["spring.frame_b", "b.frame_a"]],
-    "experiment": { "stop": )" + num(stop) + R"(, "interval": 0.05, "tolerance": 1e-10 },
+    "experiment": { "stop": )" + json_number(stop) + R"(, "interval": 0.05, "tolerance": 1e-10 },
     "outputs": ["a.r_0[1]", "a.r_0[2]", "a.r_0[3]", "a.v_0[1]", "a.v_0[2]", "a.v_0[3]",
                 "b.r_0[1]", "b.r_0[2]", "b.r_0[3]", "b.v_0[1]", "b.v_0[2]", "b.v_0[3]",
                 "spring.F[1]", "spring.F[2]", "spring.F[3]", "spring.length"]
@@ -83,7 +56,7 @@ TEST_CASE("seed 000: two free bodies on a Body Spring & Damper conserve momentum
   const double k = 20.0, r0 = 1.0, ma = 1.0, mb = 2.0;
   for (const double b : {0.0, 0.8}) {
     CAPTURE(b);
-    const auto r = run(two_bodies(k, b, r0, R"({ "r_0": [0, 0, 0], "v_0": [0, 0.3, 0], "w_a": [0.2, 0, 0.1] })",
+    const auto r = simulate_netlist(two_bodies(k, b, r0, R"({ "r_0": [0, 0, 0], "v_0": [0, 0.3, 0], "w_a": [0.2, 0, 0.1] })",
                                   R"({ "r_0": [1.5, 0, 0], "v_0": [0, -0.15, 0.1], "w_a": [0, 0, 0] })"));
     // The reference: two point masses under F on B and −F on A, fixed-step RK4 (h = 1e-4).
     using State = std::array<Eigen::Vector3d, 4>;  // ra, va, rb, vb
@@ -129,10 +102,10 @@ TEST_CASE("seed 000: two free bodies on a Body Spring & Damper conserve momentum
 
 TEST_CASE("seed 000: a transverse relative velocity alone is not damped, a negative b pumps energy in") {
   // |r| = r0 and v ⊥ r at the start: no spring force, and the dashpot sees no rate along r.
-  const auto r = run(two_bodies(20.0, 5.0, 1.0, R"({ "r_0": [0, 0, 0], "v_0": [0, 0, 0], "w_a": [0, 0, 0] })",
+  const auto r = simulate_netlist(two_bodies(20.0, 5.0, 1.0, R"({ "r_0": [0, 0, 0], "v_0": [0, 0, 0], "w_a": [0, 0, 0] })",
                                 R"({ "r_0": [1, 0, 0], "v_0": [0, 0.5, 0], "w_a": [0, 0, 0] })", 0.1));
   CHECK(r->vector("spring.F", 0).norm() == 0.0);
-  const auto pump = run(two_bodies(20.0, -0.5, 1.0, R"({ "r_0": [0, 0, 0], "v_0": [0, 0, 0], "w_a": [0, 0, 0] })",
+  const auto pump = simulate_netlist(two_bodies(20.0, -0.5, 1.0, R"({ "r_0": [0, 0, 0], "v_0": [0, 0, 0], "w_a": [0, 0, 0] })",
                                    R"({ "r_0": [1.2, 0, 0], "v_0": [0, 0, 0], "w_a": [0, 0, 0] })", 5.0));
   REQUIRE(pump->result.energy);
   const EnergyReport& e = *pump->result.energy;
@@ -144,7 +117,7 @@ TEST_CASE("seed 000: a transverse relative velocity alone is not damped, a negat
 TEST_CASE("seed 000: where the origins meet in motion the force acts along v, where they meet at rest the run stops") {
   // Coincident origins with a relative velocity: F = −k·(0 − r0)·v/|v| − b·|v|·v/|v| on B.
   const double k = 20.0, b = 0.8, r0 = 1.0;
-  const auto r = run(two_bodies(k, b, r0, R"({ "r_0": [0, 0, 0], "v_0": [0, 0, 0], "w_a": [0, 0, 0] })",
+  const auto r = simulate_netlist(two_bodies(k, b, r0, R"({ "r_0": [0, 0, 0], "v_0": [0, 0, 0], "w_a": [0, 0, 0] })",
                                 R"({ "r_0": [0, 0, 0], "v_0": [0.6, 0, 0.8], "w_a": [0, 0, 0] })", 0.5));
   const Eigen::Vector3d v_hat(0.6, 0, 0.8);
   CHECK((r->vector("spring.F", 0) - (k * r0 - b * 1.0) * v_hat).norm() < 1e-12);
@@ -165,14 +138,14 @@ TEST_CASE("seed 000: where the origins meet in motion the force acts along v, wh
 TEST_CASE("seed 004: a body hanging on a Rod from the World stretches it by m·g/Ks and bobs at √(Ks/m)") {
   const double m = 2.0, Ks = 800.0, L0 = 0.5, g = 9.80665, drop = 0.01;
   const double y_eq = -(L0 + m * g / Ks);
-  const auto r = run(R"({
+  const auto r = simulate_netlist(R"({
     "format": "acausal/1",
     "components": {
       "world": { "type": "multibody.World" },
-      "rod": { "type": "multibody.Rod", "params": { "L0": )" + num(L0) + R"(, "Ks": )" + num(Ks) + R"(, "Kd": 0,
+      "rod": { "type": "multibody.Rod", "params": { "L0": )" + json_number(L0) + R"(, "Ks": )" + json_number(Ks) + R"(, "Kd": 0,
                                                      "radius": 0.02, "show": true } },
-      "body": { "type": "multibody.Body", "params": { "m": )" + num(m) + R"( },
-                "initial": { "r_0": [0, )" + num(y_eq - drop) + R"(, 0], "v_0": [0, 0, 0], "w_a": [0, 0, 0] } }
+      "body": { "type": "multibody.Body", "params": { "m": )" + json_number(m) + R"( },
+                "initial": { "r_0": [0, )" + json_number(y_eq - drop) + R"(, 0], "v_0": [0, 0, 0], "w_a": [0, 0, 0] } }
     },
     "connections": [["world.frame_b", "rod.frame_a"], ["rod.frame_b", "body.frame_a"]],
     "experiment": { "stop": 2, "interval": 0.01, "tolerance": 1e-10 },
@@ -195,7 +168,7 @@ TEST_CASE("seed 000 attached off the centers of mass makes the bodies turn, and 
   // Two free BodyShapes (no gravity): the spring joins a point 0.3 m from A's center of mass to a
   // point 0.2 m from B's. Its force then has a lever arm: both bodies start to spin.
   const double ma = 1.0, mb = 2.0;
-  const auto r = run(R"({
+  const auto r = simulate_netlist(R"({
     "format": "acausal/1",
     "components": {
       "world": { "type": "multibody.World", "params": { "gravity": "none" } },

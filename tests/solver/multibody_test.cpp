@@ -13,32 +13,15 @@
 #include "core/analysis/program.hpp"
 #include "core/model/model.hpp"
 #include "solver/simulation.hpp"
+#include "tests/support/simulation_run.hpp"
 
 using namespace acausal;
+using namespace acausal::testing;
 
 namespace {
 
-struct Run {
-  Model model;  // the program refers to its model
-  std::unique_ptr<Program> program;
-  MemoryWriter writer;
-  SimulationResult result;
-  std::vector<double> column(const std::string& name) const { return writer.column(name); }
-};
-
-std::unique_ptr<Run> run(const std::string& text) {
-  auto r = std::make_unique<Run>();
-  Netlist n = parse_netlist(text);
-  r->model = build_model(n, builtin_registry());
-  r->program = compile(r->model);
-  SimulationOptions o = options_from(n.experiment);
-  o.energy = true;
-  r->result = simulate(*r->program, o, r->writer);
-  return r;
-}
-
 /// The body's rotation world → frame_a at output row k, from its outputs R[i,j].
-Eigen::Matrix3d rotation(const Run& r, const std::string& frame, std::size_t k) {
+Eigen::Matrix3d rotation(const SimulationRun& r, const std::string& frame, std::size_t k) {
   Eigen::Matrix3d R;
   for (int i = 0; i < 3; ++i)
     for (int j = 0; j < 3; ++j)
@@ -46,16 +29,12 @@ Eigen::Matrix3d rotation(const Run& r, const std::string& frame, std::size_t k) 
   return R;
 }
 
-Eigen::Vector3d vector(const Run& r, const std::string& name, std::size_t k) {
-  return {r.column(name + "[1]")[k], r.column(name + "[2]")[k], r.column(name + "[3]")[k]};
-}
-
 }  // namespace
 
 TEST_CASE("a free body without gravity: straight-line motion, constant energy and angular momentum, R orthonormal") {
   // Principal moments 0.1, 0.2, 0.3 and a spin about all three axes: the body tumbles (w_a changes
   // in the body), yet its angular momentum in the world, L = Rᵀ·I·w_a, stays put.
-  const auto r = run(R"({
+  const auto r = simulate_netlist(R"({
     "format": "acausal/1",
     "components": {
       "world": { "type": "multibody.World", "params": { "gravity": "none" } },
@@ -73,19 +52,19 @@ TEST_CASE("a free body without gravity: straight-line motion, constant energy an
   const Eigen::Matrix3d I = Eigen::Vector3d(0.1, 0.2, 0.3).asDiagonal();
   const std::size_t rows = r->writer.times().size();
   REQUIRE(rows == 201);
-  const Eigen::Vector3d L0 = rotation(*r, "body.frame_a", 0).transpose() * I * vector(*r, "body.w_a", 0);
-  const double E0 = 0.5 * 2 * (1 + 0.25 + 0.0625) + 0.5 * vector(*r, "body.w_a", 0).dot(I * vector(*r, "body.w_a", 0));
+  const Eigen::Vector3d L0 = rotation(*r, "body.frame_a", 0).transpose() * I * r->vector("body.w_a", 0);
+  const double E0 = 0.5 * 2 * (1 + 0.25 + 0.0625) + 0.5 * r->vector("body.w_a", 0).dot(I * r->vector("body.w_a", 0));
   bool tumbles = false;
   for (std::size_t k = 0; k < rows; ++k) {
     const double t = r->writer.times()[k];
     CAPTURE(t);
     const Eigen::Matrix3d R = rotation(*r, "body.frame_a", k);
-    const Eigen::Vector3d w = vector(*r, "body.w_a", k);
+    const Eigen::Vector3d w = r->vector("body.w_a", k);
     CHECK((R * R.transpose() - Eigen::Matrix3d::Identity()).norm() < 1e-12);
     CHECK(R.determinant() == doctest::Approx(1.0).epsilon(1e-12));
     CHECK((R.transpose() * I * w - L0).norm() < 1e-7 * L0.norm());
     CHECK(0.5 * 2 * 1.3125 + 0.5 * w.dot(I * w) == doctest::Approx(E0).epsilon(1e-7));
-    const Eigen::Vector3d r0 = vector(*r, "body.r_0", k);
+    const Eigen::Vector3d r0 = r->vector("body.r_0", k);
     CHECK((r0 - Eigen::Vector3d(t, 1 - 0.5 * t, 0.25 * t)).norm() < 1e-9 * (1 + t));
     tumbles = tumbles || std::abs(w(0) - 0.5) > 0.1;
   }
@@ -102,7 +81,7 @@ TEST_CASE("a free body without gravity: straight-line motion, constant energy an
 }
 
 TEST_CASE("a free body falls with g = 9.80665 along −y: r_0 = r(0) + v(0)·t + ½·g·t²") {
-  const auto r = run(R"({
+  const auto r = simulate_netlist(R"({
     "format": "acausal/1",
     "components": {
       "world": { "type": "multibody.World" },
@@ -141,8 +120,8 @@ TEST_CASE("a pendulum written from the body to the World turns the other way and
       "outputs": ["rev.phi", "rev.w"]
     })";
   };
-  const auto forward = run(pendulum("frame_a", "frame_b"));
-  const auto backward = run(pendulum("frame_b", "frame_a"));
+  const auto forward = simulate_netlist(pendulum("frame_a", "frame_b"));
+  const auto backward = simulate_netlist(pendulum("frame_b", "frame_a"));
   const auto phi_f = forward->column("rev.phi"), phi_b = backward->column("rev.phi");
   REQUIRE(phi_f.size() == phi_b.size());
   for (std::size_t k = 0; k < phi_f.size(); ++k) CHECK(phi_b[k] == doctest::Approx(-phi_f[k]).epsilon(1e-6).scale(1));
@@ -197,8 +176,8 @@ TEST_CASE("a spherical pendulum released in a vertical plane swings as the revol
       "outputs": ["body.frame_a.R[1,2]", "body.frame_a.R[1,3]", "body.frame_a.r_0[1]", "body.frame_a.r_0[2]"]
     })";
   };
-  const auto planar = run(pendulum(R"({ "type": "multibody.Revolute", "initial": { "phi": 0, "w": 0 } })"));
-  const auto spherical = run(pendulum(R"({ "type": "multibody.Spherical" })"));
+  const auto planar = simulate_netlist(pendulum(R"({ "type": "multibody.Revolute", "initial": { "phi": 0, "w": 0 } })"));
+  const auto spherical = simulate_netlist(pendulum(R"({ "type": "multibody.Spherical" })"));
   const auto y_planar = planar->column("body.frame_a.R[1,2]"), y_sph = spherical->column("body.frame_a.R[1,2]");
   REQUIRE(y_planar.size() == y_sph.size());
   for (std::size_t k = 0; k < y_planar.size(); ++k) {
@@ -229,8 +208,8 @@ TEST_CASE("a fixed rotation turns a joint's axis: the pendulum swings in another
       "outputs": ["rev.phi"]
     })";
   };
-  const auto plain = run(pendulum(R"({ "type": "multibody.FixedTranslation" })"));
-  const auto turned = run(pendulum(R"({ "type": "multibody.FixedRotation", "params": { "n": [0, 1, 0], "angle": "90 deg" } })"));
+  const auto plain = simulate_netlist(pendulum(R"({ "type": "multibody.FixedTranslation" })"));
+  const auto turned = simulate_netlist(pendulum(R"({ "type": "multibody.FixedRotation", "params": { "n": [0, 1, 0], "angle": "90 deg" } })"));
   const auto a = plain->column("rev.phi"), b = turned->column("rev.phi");
   REQUIRE(a.size() == b.size());
   double swing = 0.0;
@@ -244,7 +223,7 @@ TEST_CASE("a fixed rotation turns a joint's axis: the pendulum swings in another
 TEST_CASE("sensors read a welded body's load, and a world force accelerates a free body with the work it injects") {
   // A 2 kg body welded to the World through a cut-force sensor, its center of mass 0.5 m along x:
   // the sensor reads the weight it holds up and the moment of it.
-  const auto welded = run(R"({
+  const auto welded = simulate_netlist(R"({
     "format": "acausal/1",
     "components": {
       "world": { "type": "multibody.World" },
@@ -260,7 +239,7 @@ TEST_CASE("sensors read a welded body's load, and a world force accelerates a fr
   CHECK(welded->column("cut.torque[3]")[0] == doctest::Approx(0.5 * 2 * 9.80665));
   // A free 4 kg body pushed by 2 N along x (no gravity): x = ½·(F/m)·t², the sensors agree with the
   // body's own variables, and the force's injected work is the kinetic energy gained.
-  const auto pushed = run(R"({
+  const auto pushed = simulate_netlist(R"({
     "format": "acausal/1",
     "components": {
       "world": { "type": "multibody.World", "params": { "gravity": "none" } },

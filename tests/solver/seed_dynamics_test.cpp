@@ -6,7 +6,6 @@
 
 #include <array>
 #include <cmath>
-#include <cstdio>
 #include <functional>
 #include <memory>
 #include <string>
@@ -15,38 +14,12 @@
 #include "core/model/model.hpp"
 #include "core/analysis/program.hpp"
 #include "solver/simulation.hpp"
+#include "tests/support/simulation_run.hpp"
 
 using namespace acausal;
+using namespace acausal::testing;
 
 namespace {
-
-struct Run {
-  Model model;  // the program refers to its model
-  std::unique_ptr<Program> program;
-  MemoryWriter writer;
-  SimulationResult result;
-
-  std::vector<double> column(const std::string& name) const { return writer.column(name); }
-  std::vector<double> times() const { return writer.times(); }
-};
-
-std::unique_ptr<Run> run(const std::string& text) {
-  auto r = std::make_unique<Run>();
-  Netlist n = parse_netlist(text);
-  r->model = build_model(n, builtin_registry());
-  r->program = compile(r->model);
-  SimulationOptions o = options_from(n.experiment);
-  o.energy = true;
-  r->result = simulate(*r->program, o, r->writer);
-  return r;
-}
-
-/// A number as JSON text, exactly.
-std::string num(double x) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.17g", x);
-  return text;
-}
 
 /// A wheel of inertia J on `element` (a rotational two-terminal element: R on the wheel, C on the
 /// ground), released at angle phi0 with speed w0.
@@ -57,13 +30,13 @@ std::string wheel_on(const std::string& element, double J, double phi0, double w
     "components": {
       "ground": { "type": "rotational.Fixed" },
       "wheel": { "type": "rotational.Inertia", "params": { "J": )" +
-         num(J) + R"( }, "initial": { "phi": )" + num(phi0) + R"(, "w": )" +
-         num(w0) + R"( } },
+         json_number(J) + R"( }, "initial": { "phi": )" + json_number(phi0) + R"(, "w": )" +
+         json_number(w0) + R"( } },
       "e": )" + element + R"(
     },
     "connections": [["wheel.flange", "e.R"], ["e.C", "ground.flange"]],
-    "experiment": { "stop": )" + num(stop) + R"(, "interval": )" + num(interval) +
-         R"(, "tolerance": )" + num(tolerance) + R"( },
+    "experiment": { "stop": )" + json_number(stop) + R"(, "interval": )" + json_number(interval) +
+         R"(, "tolerance": )" + json_number(tolerance) + R"( },
     "outputs": ["wheel.phi", "wheel.w"]
   })";
 }
@@ -109,7 +82,7 @@ TEST_CASE("seed 001: an inertia on a symmetric spring (k2, k4 ≠ 0, θinit ≠ 
   const double J = 0.5, theta0 = 0.8;
   const std::array<double, 5> k = {10.0, 3.0, 5.0, 1.0, 0.5};
   const double stop = 120.0, interval = 0.1;
-  const auto r = run(wheel_on(R"({ "type": "rotational.NonlinearSpring",
+  const auto r = simulate_netlist(wheel_on(R"({ "type": "rotational.NonlinearSpring",
                                    "params": { "k": [10, 3, 5, 1, 0.5], "theta_init": 0.8 } })",
                               J, 1.0, 0.0, stop, interval, 1e-10));
   const auto torque = [&](double th) {
@@ -176,7 +149,7 @@ TEST_CASE("seed 003: a nonlinear damper decays an oscillation, E_stored + W_loss
       "connections": [["wheel.flange", "spring.R", "damper.R"], ["spring.C", "damper.C", "ground.flange"]],
       "experiment": { "stop": 10, "interval": 0.01, "tolerance": 1e-8 }
     })";
-    const auto r = run(text);
+    const auto r = simulate_netlist(text);
     REQUIRE(r->result.energy);
     const EnergyReport& e = *r->result.energy;
     const double e0 = 0.5 * 20 * 0.25 + 0.5 * 0.1 * 9;
@@ -193,7 +166,7 @@ TEST_CASE("seed 003: a nonlinear damper decays an oscillation, E_stored + W_loss
 TEST_CASE("seed 002: B steps from below b_min to above it, the clamp holds before, the decay rate switches at the step") {
   // A flywheel J = 2 spinning at 10 rad/s, braked by a variable damper with b_min = 1. B = 0.4 until
   // t = 1 (clamped to 1), then 3: w = 10·exp(−t/2) before, w(1)·exp(−3(t − 1)/2) after.
-  const auto r = run(R"({
+  const auto r = simulate_netlist(R"({
     "format": "acausal/1",
     "components": {
       "ground": { "type": "rotational.Fixed" },
@@ -228,8 +201,8 @@ TEST_CASE("seed 002: B steps from below b_min to above it, the clamp holds befor
 TEST_CASE("equivalences: each seed law reduces to the linear element it generalizes") {
   // Same wheel, same start, same tolerance: the trajectories agree to 1e-9.
   const auto compare = [](const std::string& a, const std::string& b, double w0) {
-    const auto ra = run(wheel_on(a, 0.3, 0.2, w0, 5.0, 0.01, 1e-12));
-    const auto rb = run(wheel_on(b, 0.3, 0.2, w0, 5.0, 0.01, 1e-12));
+    const auto ra = simulate_netlist(wheel_on(a, 0.3, 0.2, w0, 5.0, 0.01, 1e-12));
+    const auto rb = simulate_netlist(wheel_on(b, 0.3, 0.2, w0, 5.0, 0.01, 1e-12));
     CHECK(max_difference(ra->column("wheel.phi"), rb->column("wheel.phi")) < 1e-9);
     CHECK(max_difference(ra->column("wheel.w"), rb->column("wheel.w")) < 1e-9);
   };
@@ -295,11 +268,11 @@ TEST_CASE("no chattering: a relative speed that sits at zero and a damping input
       "outputs": ["slip.w_rel", "a.w"]
     })";
   };
-  const auto seeds = run(netlist(R"({ "type": "rotational.NonlinearDamper", "params": { "b": [0.5, 2, 0, 1, 0] } })",
+  const auto seeds = simulate_netlist(netlist(R"({ "type": "rotational.NonlinearDamper", "params": { "b": [0.5, 2, 0, 1, 0] } })",
                                  R"({ "type": "rotational.VariableDamper", "params": { "b_min": 0.3 } })",
                                  R"(["B.y", "brake.B"], ["b_min.y", "sink.u"])"));
   // The linear brake has no input: B goes to a sink (a Gain whose output goes nowhere), as b_min does above.
-  const auto linear = run(netlist(R"({ "type": "rotational.Damper", "params": { "d": 0.5 } })",
+  const auto linear = simulate_netlist(netlist(R"({ "type": "rotational.Damper", "params": { "d": 0.5 } })",
                                   R"({ "type": "rotational.Damper", "params": { "d": 0.3 } })", R"(["B.y", "sink.u"])"));
   for (const double w : seeds->column("slip.w_rel")) CHECK(std::abs(w) < 1e-12);
   CHECK(max_difference(seeds->column("a.w"), linear->column("a.w")) < 1e-6);
@@ -326,7 +299,7 @@ TEST_CASE("every parameterization keeps its power audit at rounding along a traj
   };
   for (const char* element : elements) {
     CAPTURE(element);
-    const auto r = run(wheel_on(element, 0.1, 0.2, 2.0, 3.0, 0.01, 1e-8));
+    const auto r = simulate_netlist(wheel_on(element, 0.1, 0.2, 2.0, 3.0, 0.01, 1e-8));
     REQUIRE(r->result.energy);
     CHECK(r->result.energy->relative_balance() < 1e-6);
     for (const ComponentEnergy& c : r->result.energy->components) {
