@@ -13,7 +13,7 @@ class Body final : public Component {
     return "Rigid body: mass m at r_CM, inertia tensor I about the center of mass, gravity from the World";
   }
   std::string_view details() const override;
-  void declare_frames(FrameDeclaration& d) const override { d.potential_root("frame_a"); }
+  void declare_frames(FrameDeclaration& d) const override;
   void define(ComponentBuilder& b) const override;
 };
 

@@ -2,6 +2,8 @@
 
 #include <string>
 
+#include "core/model/errors.hpp"
+
 namespace acausal::multibody_components {
 
 Frame frame_port(ComponentBuilder& b, std::string_view name, std::string_view description) {
@@ -64,6 +66,22 @@ Vec3 vector_variable(ComponentBuilder& b, std::string_view name, std::string_vie
   for (Eigen::Index i = 0; i < 3; ++i)
     out(i) = b.variable(std::string(name) + "[" + std::to_string(i + 1) + "]", unit, description, options);
   return out;
+}
+
+Frame rigidly_attached_frame(ComponentBuilder& b, const Frame& a, std::string_view a_name, std::string_view name,
+                             const Vec3& r, std::string_view description) {
+  const Frame f = frame_port(b, name, description);
+  const std::string n(name);
+  equal(b, f.r_0, Vec3(a.r_0 + a.R.transpose() * r), n + "'s origin");
+  // The orientation is written once, in the direction the model's orientation graph carries it.
+  if (b.rooted(a_name)) {
+    equal(b, f.R, a.R, n + " is parallel to " + std::string(a_name));
+    equal(b, f.w, a.w, n + " turns with " + std::string(a_name));
+  } else {
+    equal(b, a.R, f.R, n + " is parallel to " + std::string(a_name));
+    equal(b, a.w, f.w, n + " turns with " + std::string(a_name));
+  }
+  return f;
 }
 
 void equal(ComponentBuilder& b, const Vec3& lhs, const Vec3& rhs, std::string_view description) {

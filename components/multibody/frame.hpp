@@ -52,6 +52,12 @@ Vec3 vector_output(ComponentBuilder& b, std::string_view name, std::string_view 
 Vec3 vector_variable(ComponentBuilder& b, std::string_view name, std::string_view unit, std::string_view description,
                      const VariableOptions& options = {});
 
+/// Declares the port `name`: a frame fixed to frame `a` (port `a_name`) at r (in a's coordinates)
+/// and parallel to it, with its kinematics written in the direction the orientation graph carries
+/// orientation through this rigid connection (`a_name`–`name` must be a declared branch).
+Frame rigidly_attached_frame(ComponentBuilder& b, const Frame& a, std::string_view a_name, std::string_view name,
+                             const Vec3& r, std::string_view description);
+
 /// lhs = rhs element by element.
 void equal(ComponentBuilder& b, const Vec3& lhs, const Vec3& rhs, std::string_view description);
 void equal(ComponentBuilder& b, const Mat3& lhs, const Mat3& rhs, std::string_view description);

@@ -104,16 +104,8 @@ void define_body_shape(ComponentBuilder& b, const MassProperties& p, const Vec3&
   const std::array<double, 3> phi_start =
       vector_values(b, "phi_start", "rad", {0.0, 0.0, 0.0}, "Free body: Cardan angles 1-2-3 of frame_a at the start");
   const Frame a = frame_port(b, "frame_a", "Frame fixed in the body; r, r_CM and the inertia are resolved in it");
-  const Frame fb = frame_port(b, "frame_b", "Frame fixed in the body at r from frame_a, parallel to frame_a");
-  equal(b, fb.r_0, Vec3(a.r_0 + a.R.transpose() * r), "frame_b's origin");
-  // The orientation is written once, in the direction the model's orientation graph carries it.
-  if (b.rooted("frame_a")) {
-    equal(b, fb.R, a.R, "frame_b is parallel to frame_a");
-    equal(b, fb.w, a.w, "frame_b turns with frame_a");
-  } else {
-    equal(b, a.R, fb.R, "frame_b is parallel to frame_a");
-    equal(b, a.w, fb.w, "frame_b turns with frame_a");
-  }
+  const Frame fb =
+      rigidly_attached_frame(b, a, "frame_a", "frame_b", r, "Frame fixed in the body at r from frame_a, parallel to frame_a");
   // The body takes the cut forces and torques of both frames, frame_b's moved to frame_a's origin.
   Frame body = a;
   body.f = a.f + fb.f;

@@ -179,6 +179,47 @@ std::vector<double> ComponentBuilder::vector_parameter(std::string_view name, st
   return out;
 }
 
+std::vector<std::pair<std::string, std::vector<double>>> ComponentBuilder::named_vectors(std::string_view name,
+                                                                                        std::string_view unit,
+                                                                                        std::size_t size,
+                                                                                        std::string_view description) {
+  const json* j = given(name);
+  declare(name, unit, description, "{}", j != nullptr);
+  std::vector<std::pair<std::string, std::vector<double>>> out;
+  if (j == nullptr) return out;
+  if (!j->is_object()) fail(name, "expected an object { \"<name>\": [" + std::to_string(size) + " values], … }, got " + j->dump());
+  for (auto it = j->begin(); it != j->end(); ++it) {
+    const std::string here = param_pointer(name) + "/" + json_pointer_token(it.key());
+    const std::string& key = it.key();
+    const bool identifier = !key.empty() && (std::isalpha(static_cast<unsigned char>(key[0])) || key[0] == '_') &&
+                            std::all_of(key.begin(), key.end(), [](char c) {
+                              return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+                            });
+    if (!identifier) throw ModelError(here, "\"" + key + "\" is not a valid name (letters, digits, _; not a digit first)");
+    if (!it->is_array() || it->size() != size)
+      throw ModelError(here, key + " must be an array of " + std::to_string(size) + " values, got " + it->dump());
+    std::vector<double> values;
+    for (std::size_t i = 0; i < size; ++i) {
+      const json& e = (*it)[i];
+      double v = 0.0;
+      try {
+        if (e.is_number())
+          v = e.get<double>();
+        else if (e.is_string())
+          v = units::to_si(e.get<std::string>(), unit);
+        else
+          throw ModelError(here + "/" + std::to_string(i), "expected a number, got " + e.dump());
+      } catch (const std::invalid_argument& ex) {
+        throw ModelError(here + "/" + std::to_string(i), ex.what());
+      }
+      if (!std::isfinite(v)) throw ModelError(here + "/" + std::to_string(i), "not a finite number");
+      values.push_back(v);
+    }
+    out.emplace_back(key, std::move(values));
+  }
+  return out;
+}
+
 std::vector<double> ComponentBuilder::coefficients(std::string_view name, const std::vector<std::string>& units,
                                                    std::string_view unit_text, std::vector<double> default_value,
                                                    std::string_view description) {

@@ -160,6 +160,11 @@ class ComponentBuilder {
   std::vector<double> coefficients(std::string_view name, const std::vector<std::string>& units,
                                    std::string_view unit_text, std::vector<double> default_value,
                                    std::string_view description);
+  /// An object of named vectors, `{ "<name>": [x, y, …], … }`, each of `size` reals in `unit`
+  /// (numbers or unit strings); empty when not given. Names follow the instance-name rule.
+  /// @throws ModelError at the offending member: a bad name, a wrong length, a bad value.
+  std::vector<std::pair<std::string, std::vector<double>>> named_vectors(std::string_view name, std::string_view unit,
+                                                                         std::size_t size, std::string_view description);
   /// Whether the netlist gives parameter `name` (does not count as asking for it).
   bool is_given(std::string_view name) const;
   /// One of `options` (a string). @throws ModelError listing the valid options.

@@ -25,6 +25,8 @@ class FrameDeclaration {
   /// The boolean parameter `name` as the netlist gives it, else `default_value` (define() reads
   /// and validates the same parameter with ComponentBuilder::flag).
   bool flag(std::string_view name, bool default_value) const;
+  /// The member names of the object parameter `name` (none when not given or not an object).
+  std::vector<std::string> keys(std::string_view name) const;
   struct Branch {
     std::string a, b;
   };

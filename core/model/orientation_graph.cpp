@@ -17,6 +17,15 @@ bool FrameDeclaration::flag(std::string_view name, bool default_value) const {
   return it != params_->end() && it->is_boolean() ? it->get<bool>() : default_value;
 }
 
+std::vector<std::string> FrameDeclaration::keys(std::string_view name) const {
+  std::vector<std::string> out;
+  if (params_ == nullptr || !params_->is_object()) return out;
+  const auto it = params_->find(std::string(name));
+  if (it == params_->end() || !it->is_object()) return out;
+  for (auto m = it->begin(); m != it->end(); ++m) out.push_back(m.key());
+  return out;
+}
+
 std::string FrameRoles::key() const {
   std::string k;
   for (const std::string& r : chosen_roots_) k.append("root:").append(r).append(";");

@@ -267,3 +267,30 @@ TEST_CASE("sensors read a welded body's load, and a world force accelerates a fr
   CHECK(pushed->result.energy->work_injected == doctest::Approx(0.5 * 4 * 1.0).epsilon(1e-6));  // v(2) = 1 m/s
   CHECK(pushed->result.energy->relative_balance() < 1e-8);
 }
+
+TEST_CASE("a body hung by an extra frame swings as the body with its center of mass moved the other way") {
+  // frames: { "tip": [0.5, 0, 0] } is a port fixed in the body; hanging by it puts the center of
+  // mass 0.5 m from the joint along −x of the body, as r_CM = [−0.5, 0, 0] at frame_a does.
+  const auto pendulum = [](const std::string& body, const std::string& port) {
+    return R"({
+      "format": "acausal/1",
+      "components": {
+        "world": { "type": "multibody.World" },
+        "rev": { "type": "multibody.Revolute", "initial": { "phi": 0.3, "w": 0 } },
+        "body": )" + body + R"(
+      },
+      "connections": [["world.frame_b", "rev.frame_a"], ["rev.frame_b", "body.)" + port + R"("]],
+      "experiment": { "stop": 2, "interval": 0.02, "tolerance": 1e-9 },
+      "outputs": ["rev.phi"]
+    })";
+  };
+  const auto by_tip = simulate_netlist(
+      pendulum(R"({ "type": "multibody.Body", "params": { "m": 1, "frames": { "tip": [0.5, 0, 0] } } })", "tip"));
+  const auto shifted =
+      simulate_netlist(pendulum(R"({ "type": "multibody.Body", "params": { "m": 1, "r_CM": [-0.5, 0, 0] } })", "frame_a"));
+  const auto a = by_tip->column("rev.phi"), b = shifted->column("rev.phi");
+  REQUIRE(a.size() == b.size());
+  for (std::size_t k = 0; k < a.size(); ++k) CHECK(a[k] == doctest::Approx(b[k]).epsilon(1e-7).scale(1));
+  REQUIRE(by_tip->result.energy);
+  CHECK(by_tip->result.energy->worst_balance < 1e-6);
+}
