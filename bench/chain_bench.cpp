@@ -11,10 +11,6 @@
 //   chain_bench netlist N PATH [--stop T]
 //       writes the netlist of the chain of N masses (to run or profile `acausal` by hand).
 
-#include <fcntl.h>
-#include <spawn.h>
-#include <sys/resource.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -30,14 +26,17 @@
 #include <string>
 #include <vector>
 
+#include "bench/bench_process.hpp"
 #include "bench/chain_baseline.hpp"
 #include "bench/chain_netlist.hpp"
-
-extern char** environ;
 
 namespace {
 
 using acausal_bench::ChainSpec;
+using acausal_bench::Process;
+using acausal_bench::parse_stats;
+using acausal_bench::run;
+using acausal_bench::stat;
 using Clock = std::chrono::steady_clock;
 namespace fs = std::filesystem;
 
@@ -54,74 +53,6 @@ std::string exact(double v) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.17g", v);
   return buf;
-}
-
-struct Process {
-  double wall = 0.0;   // seconds, spawn to exit
-  double cpu = 0.0;    // seconds of user + system CPU time of the process
-  int status = 0;      // exit code (or 128 + signal)
-  std::string output;  // its standard output
-};
-
-/// Runs argv[0] with standard output to `stdout_path` and waits for it.
-Process run(const std::vector<std::string>& args, const std::string& stdout_path) {
-  std::vector<char*> argv;
-  for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
-  argv.push_back(nullptr);
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, stdout_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  Process p;
-  pid_t pid = 0;
-  const Clock::time_point t0 = Clock::now();
-  const int err = posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), environ);
-  posix_spawn_file_actions_destroy(&actions);
-  if (err != 0) throw std::runtime_error("cannot start " + args[0]);
-  int status = 0;
-  rusage usage{};
-  wait4(pid, &status, 0, &usage);
-  p.wall = std::chrono::duration<double>(Clock::now() - t0).count();
-  auto seconds = [](const timeval& tv) {
-    return static_cast<double>(tv.tv_sec) + 1e-6 * static_cast<double>(tv.tv_usec);
-  };
-  p.cpu = seconds(usage.ru_utime) + seconds(usage.ru_stime);
-  p.status = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-  std::ifstream in(stdout_path);
-  std::ostringstream text;
-  text << in.rdbuf();
-  p.output = text.str();
-  return p;
-}
-
-/// The `--stats` block: "statistics:" / "timing [s]:" headers, then "  <name>  <value>" lines;
-/// keys "statistics/<name>" and "timing/<name>".
-std::map<std::string, double> parse_stats(const std::string& text) {
-  std::map<std::string, double> stats;
-  std::istringstream in(text);
-  std::string line, section;
-  while (std::getline(in, line)) {
-    if (line == "statistics:")
-      section = "statistics";
-    else if (line == "timing [s]:")
-      section = "timing";
-    else if (line.rfind("  ", 0) == 0 && !section.empty()) {
-      const std::size_t end = line.find_last_not_of(' ');
-      const std::size_t gap = line.find_last_of(' ', end);
-      if (end == std::string::npos || gap == std::string::npos || gap < 2) continue;
-      const std::size_t name_end = line.find_last_not_of(' ', gap);
-      const std::string name = line.substr(2, name_end - 1);
-      stats[section + "/" + name] = std::strtod(line.c_str() + gap + 1, nullptr);
-    } else {
-      section.clear();
-    }
-  }
-  return stats;
-}
-
-double stat(const std::map<std::string, double>& stats, const std::string& key) {
-  auto it = stats.find(key);
-  if (it == stats.end()) throw std::runtime_error("no \"" + key + "\" in the statistics");
-  return it->second;
 }
 
 /// The numbers of a CSV file, row by row (the header row skipped).

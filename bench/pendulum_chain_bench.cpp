@@ -17,10 +17,6 @@
 //       (the reduced residuals as expression DAGs, their leaves, the work of their symbolic
 //       Jacobian, its nonzeros), to see why a phase grows as it does.
 
-#include <fcntl.h>
-#include <signal.h>
-#include <spawn.h>
-#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -38,10 +34,10 @@
 #include <sstream>
 #include <stdexcept>
 #include <string>
-#include <thread>
 #include <unordered_set>
 #include <vector>
 
+#include "bench/bench_process.hpp"
 #include "bench/pendulum_chain_netlist.hpp"
 #include "components/registry.hpp"
 #include "core/analysis/analysis.hpp"
@@ -50,11 +46,13 @@
 #include "core/model/model.hpp"
 #include "core/model/netlist.hpp"
 
-extern char** environ;
-
 namespace {
 
 using acausal_bench::PendulumChainSpec;
+using acausal_bench::Process;
+using acausal_bench::parse_stats;
+using acausal_bench::run;
+using acausal_bench::stat;
 using Clock = std::chrono::steady_clock;
 namespace fs = std::filesystem;
 
@@ -67,14 +65,6 @@ PendulumChainSpec spec_for(std::size_t n, double stop) {
   return s;
 }
 
-struct Process {
-  double wall = 0.0;       // seconds, spawn to exit
-  double cpu = 0.0;        // seconds of user + system CPU time of the process
-  int status = 0;          // exit code (or 128 + signal)
-  bool timed_out = false;  // killed after the timeout
-  std::string output;      // its standard output
-  std::string errors;      // its standard error
-};
 
 constexpr int kSolverFailure = 3;  // acausal's exit code for a failed simulation
 
@@ -83,83 +73,6 @@ double failure_time(const std::string& errors) {
   const std::string key = "solver failure: at t = ";
   const std::size_t at = errors.find(key);
   return at == std::string::npos ? kNaN : std::strtod(errors.c_str() + at + key.size(), nullptr);
-}
-
-/// Runs argv[0] with standard output to `stdout_path` and waits for it, at most `timeout` seconds
-/// (0: no limit); past the limit the process is killed.
-Process run(const std::vector<std::string>& args, const std::string& stdout_path, double timeout) {
-  const std::string stderr_path = stdout_path + ".err";
-  std::vector<char*> argv;
-  for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
-  argv.push_back(nullptr);
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, stdout_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, stderr_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  Process p;
-  pid_t pid = 0;
-  const Clock::time_point t0 = Clock::now();
-  const int err = posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), environ);
-  posix_spawn_file_actions_destroy(&actions);
-  if (err != 0) throw std::runtime_error("cannot start " + args[0]);
-  int status = 0;
-  rusage usage{};
-  for (;;) {
-    const pid_t done = wait4(pid, &status, timeout > 0.0 ? WNOHANG : 0, &usage);
-    if (done == pid) break;
-    if (done < 0) throw std::runtime_error("cannot wait for " + args[0]);
-    if (std::chrono::duration<double>(Clock::now() - t0).count() > timeout && !p.timed_out) {
-      kill(pid, SIGKILL);
-      p.timed_out = true;
-    }
-    std::this_thread::sleep_for(std::chrono::milliseconds(2));
-  }
-  p.wall = std::chrono::duration<double>(Clock::now() - t0).count();
-  auto seconds = [](const timeval& tv) {
-    return static_cast<double>(tv.tv_sec) + 1e-6 * static_cast<double>(tv.tv_usec);
-  };
-  p.cpu = seconds(usage.ru_utime) + seconds(usage.ru_stime);
-  p.status = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-  auto read = [](const std::string& path) {
-    std::ifstream in(path);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
-  };
-  p.output = read(stdout_path);
-  p.errors = read(stderr_path);
-  return p;
-}
-
-/// The `--stats` block: "statistics:" / "timing [s]:" headers, then "  <name>  <value>" lines;
-/// keys "statistics/<name>" and "timing/<name>".
-std::map<std::string, double> parse_stats(const std::string& text) {
-  std::map<std::string, double> stats;
-  std::istringstream in(text);
-  std::string line, section;
-  while (std::getline(in, line)) {
-    if (line == "statistics:")
-      section = "statistics";
-    else if (line == "timing [s]:")
-      section = "timing";
-    else if (line.rfind("  ", 0) == 0 && !section.empty()) {
-      const std::size_t end = line.find_last_not_of(' ');
-      const std::size_t gap = line.find_last_of(' ', end);
-      if (end == std::string::npos || gap == std::string::npos || gap < 2) continue;
-      const std::size_t name_end = line.find_last_not_of(' ', gap);
-      const std::string name = line.substr(2, name_end - 1);
-      stats[section + "/" + name] = std::strtod(line.c_str() + gap + 1, nullptr);
-    } else {
-      section.clear();
-    }
-  }
-  return stats;
-}
-
-double stat(const std::map<std::string, double>& stats, const std::string& key) {
-  auto it = stats.find(key);
-  if (it == stats.end()) throw std::runtime_error("no \"" + key + "\" in the statistics");
-  return it->second;
 }
 
 struct Energy {
