@@ -8,8 +8,7 @@ void AbsolutePositionSensor::define(ComponentBuilder& b) const {
   const Frame a = frame_port(b, "frame_a", "Measured frame");
   const Vec3 r = vector_output(b, "r", "m", "Origin of frame_a, world coordinates");
   equal(b, r, a.r_0, "measured position");
-  equal(b, a.f, zero_vector(), "the sensor exerts no force");
-  equal(b, a.t, zero_vector(), "the sensor exerts no torque");
+  no_load(b, a, "frame_a");
 }
 
 }  // namespace acausal::multibody_components

@@ -8,8 +8,7 @@ void AbsoluteVelocitySensor::define(ComponentBuilder& b) const {
   const Frame a = frame_port(b, "frame_a", "Measured frame");
   const Vec3 v = vector_output(b, "v", "m/s", "Velocity of frame_a's origin, world coordinates");
   for (Eigen::Index i = 0; i < 3; ++i) b.equation(v(i) - der(a.r_0(i)), "measured velocity");
-  equal(b, a.f, zero_vector(), "the sensor exerts no force");
-  equal(b, a.t, zero_vector(), "the sensor exerts no torque");
+  no_load(b, a, "frame_a");
 }
 
 }  // namespace acausal::multibody_components

@@ -1,6 +1,5 @@
 #include "components/multibody/body.hpp"
 
-#include "components/multibody/free_orientation.hpp"
 #include "components/multibody/rigid_body.hpp"
 
 namespace acausal::multibody_components {
@@ -35,8 +34,6 @@ void Body::declare_frames(FrameDeclaration& d) const {
 
 void Body::define(ComponentBuilder& b) const {
   const MassProperties p = read_mass_properties(b);
-  const std::array<double, 3> phi_start =
-      vector_values(b, "phi_start", "rad", {0.0, 0.0, 0.0}, "Free body: Cardan angles 1-2-3 of frame_a at the start");
   const auto offsets = b.named_vectors("frames", "m", 3,
                                        "Extra frames fixed in the body: { \"<port>\": [x, y, z] } from frame_a, in frame_a");
   const Frame frame_a = frame_port(b, "frame_a", "Frame fixed in the body");
@@ -50,7 +47,6 @@ void Body::define(ComponentBuilder& b) const {
     body.t += extra.t + offset.cross(extra.f);
   }
   define_rigid_body(b, body, p);
-  if (b.is_root("frame_a")) define_free_orientation(b, frame_a, frame_a.w, cardan_123(phi_start));
 }
 
 }  // namespace acausal::multibody_components

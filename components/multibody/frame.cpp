@@ -84,6 +84,11 @@ Frame rigidly_attached_frame(ComponentBuilder& b, const Frame& a, std::string_vi
   return f;
 }
 
+void no_load(ComponentBuilder& b, const Frame& frame, std::string_view name) {
+  equal(b, frame.f, zero_vector(), "no force at " + std::string(name));
+  equal(b, frame.t, zero_vector(), "no torque at " + std::string(name));
+}
+
 void equal(ComponentBuilder& b, const Vec3& lhs, const Vec3& rhs, std::string_view description) {
   for (Eigen::Index i = 0; i < 3; ++i) b.equation(lhs(i) - rhs(i), description);
 }

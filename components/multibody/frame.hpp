@@ -58,6 +58,9 @@ Vec3 vector_variable(ComponentBuilder& b, std::string_view name, std::string_vie
 Frame rigidly_attached_frame(ComponentBuilder& b, const Frame& a, std::string_view a_name, std::string_view name,
                              const Vec3& r, std::string_view description);
 
+/// A frame the component loads with nothing (a sensor's): f = 0, t = 0.
+void no_load(ComponentBuilder& b, const Frame& frame, std::string_view name);
+
 /// lhs = rhs element by element.
 void equal(ComponentBuilder& b, const Vec3& lhs, const Vec3& rhs, std::string_view description);
 void equal(ComponentBuilder& b, const Mat3& lhs, const Mat3& rhs, std::string_view description);

@@ -34,7 +34,7 @@ void apply_line_force(ComponentBuilder& b, const LineForce& l, const Vec3& F) {
       equal(b, f.R, identity_matrix(), std::string(name) + " keeps the world's orientation");
       equal(b, f.w, zero_vector(), std::string(name) + " does not turn");
     } else {
-      equal(b, f.t, zero_vector(), std::string("no torque at ") + name);
+      equal(b, f.t, zero_vector(), "no torque at " + std::string(name));
     }
   };
   free_or_fixed(l.a, l.fixed_rotation_a, "frame_a");

@@ -9,10 +9,8 @@ void RelativePositionSensor::define(ComponentBuilder& b) const {
   const Frame fb = frame_port(b, "frame_b", "Measured frame");
   const Vec3 r_rel = vector_output(b, "r_rel", "m", "Origin of frame_b relative to frame_a, frame_a coordinates");
   equal(b, r_rel, Vec3(a.R * (fb.r_0 - a.r_0)), "measured relative position");
-  equal(b, a.f, zero_vector(), "the sensor exerts no force at frame_a");
-  equal(b, a.t, zero_vector(), "the sensor exerts no torque at frame_a");
-  equal(b, fb.f, zero_vector(), "the sensor exerts no force at frame_b");
-  equal(b, fb.t, zero_vector(), "the sensor exerts no torque at frame_b");
+  no_load(b, a, "frame_a");
+  no_load(b, fb, "frame_b");
 }
 
 }  // namespace acausal::multibody_components

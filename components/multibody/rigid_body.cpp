@@ -3,6 +3,8 @@
 #include <Eigen/Eigenvalues>
 #include <string>
 
+#include "components/multibody/free_orientation.hpp"
+
 namespace acausal::multibody_components {
 
 MassProperties read_mass_properties(ComponentBuilder& b) {
@@ -68,6 +70,10 @@ void define_rigid_body(ComponentBuilder& b, const Frame& a, const MassProperties
 
   const Vec3 v_cm_0 = v_0 + a.R.transpose() * w_a.cross(r_CM);
   b.stored_energy(0.5 * m * v_cm_0.dot(v_cm_0) + 0.5 * w_a.dot(I * w_a) + m * potential);
+
+  const std::array<double, 3> phi_start =
+      vector_values(b, "phi_start", "rad", {0.0, 0.0, 0.0}, "Free body: Cardan angles 1-2-3 of frame_a at the start");
+  if (b.is_root("frame_a")) define_free_orientation(b, a, a.w, cardan_123(phi_start));
 }
 
 }  // namespace acausal::multibody_components

@@ -21,7 +21,8 @@ MassProperties read_mass_properties(ComponentBuilder& b);
 
 /// Declares the body's variables (r_0, v_0, a_0 of frame_a in world coordinates; w_a, z_a in
 /// frame_a; preferred states when the body is free, avoided when it hangs on joints) and writes its
-/// equations and energy at `frame_a`.
+/// equations and energy at `frame_a`. Reads `phi_start`; when the orientation graph chose frame_a
+/// as a root, the body is free and carries the quaternion (define_free_orientation).
 void define_rigid_body(ComponentBuilder& b, const Frame& frame_a, const MassProperties& p);
 
 }  // namespace acausal::multibody_components

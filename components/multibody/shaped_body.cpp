@@ -1,6 +1,5 @@
 #include "components/multibody/shaped_body.hpp"
 
-#include "components/multibody/free_orientation.hpp"
 
 #include <cmath>
 #include <numbers>
@@ -101,8 +100,6 @@ void declare_body_shape_frames(FrameDeclaration& d) {
 }
 
 void define_body_shape(ComponentBuilder& b, const MassProperties& p, const Vec3& r) {
-  const std::array<double, 3> phi_start =
-      vector_values(b, "phi_start", "rad", {0.0, 0.0, 0.0}, "Free body: Cardan angles 1-2-3 of frame_a at the start");
   const Frame a = frame_port(b, "frame_a", "Frame fixed in the body; r, r_CM and the inertia are resolved in it");
   const Frame fb =
       rigidly_attached_frame(b, a, "frame_a", "frame_b", r, "Frame fixed in the body at r from frame_a, parallel to frame_a");
@@ -111,7 +108,6 @@ void define_body_shape(ComponentBuilder& b, const MassProperties& p, const Vec3&
   body.f = a.f + fb.f;
   body.t = a.t + fb.t + r.cross(fb.f);
   define_rigid_body(b, body, p);
-  if (b.is_root("frame_a")) define_free_orientation(b, a, a.w, cardan_123(phi_start));
 }
 
 }  // namespace acausal::multibody_components

@@ -90,8 +90,8 @@ void accept_shape_annotations(ComponentBuilder& b);
 /// Declares frame_a and frame_b and writes the equations of a rigid body (mass properties `p` in
 /// frame_a) rigidly joined to frame_b at r from frame_a (resolved in frame_a, same orientation):
 /// frame_b's kinematics are those of a FixedTranslation, and the body takes the forces and torques
-/// of both frames, frame_b's moved to frame_a (f_a + f_b, t_a + t_b + r × f_b). Reads `phi_start`:
-/// a body the orientation graph chose as a root (a free body) carries a quaternion started there.
+/// of both frames, frame_b's moved to frame_a (f_a + f_b, t_a + t_b + r × f_b); a free one carries
+/// a quaternion (define_rigid_body).
 /// The component declares frame_a a potential root and frame_a–frame_b a branch
 /// (declare_body_shape_frames).
 void define_body_shape(ComponentBuilder& b, const MassProperties& p, const Vec3& r);

@@ -17,22 +17,10 @@ Domain::Domain(std::string name, std::vector<PortQuantity> across, std::vector<P
 
 namespace {
 
-std::size_t offset(const std::vector<PortQuantity>& quantities, std::string_view name, const std::string& domain) {
-  std::size_t at = 0;
-  for (const PortQuantity& q : quantities) {
-    if (q.name == name) return at;
-    at += static_cast<std::size_t>(q.size());
-  }
-  throw std::invalid_argument("domain " + domain + " has no quantity " + std::string(name));
-}
-
 /// 1D mechanical power: the through variable times the rate of the across variable.
 Expr flow_times_rate(const Port& port) { return port.flow() * der(port.potential()); }
 
 }  // namespace
-
-std::size_t Domain::across_offset(std::string_view name) const { return offset(across_, name, name_); }
-std::size_t Domain::through_offset(std::string_view name) const { return offset(through_, name, name_); }
 
 const Expr& Port::potential() const {
   if (across.size() != 1)

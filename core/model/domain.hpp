@@ -72,10 +72,6 @@ class Domain {
   const std::optional<CompliantNames>& compliant() const { return compliant_; }
   /// For an overconstrained domain (frame): how a cut connection is closed.
   const std::optional<LoopClosure>& loop_closure() const { return loop_closure_; }
-  /// Index of the first element of quantity `name` among the port's across (or through) variables.
-  /// @throws std::invalid_argument for a name the domain does not have.
-  std::size_t across_offset(std::string_view name) const;
-  std::size_t through_offset(std::string_view name) const;
 
  private:
   std::string name_;

@@ -279,9 +279,11 @@ class Assembler {
     const Domain& domain = *first.port->domain;
     // A port whose link to the node closes an orientation loop is related to the node's orientation
     // by the domain's residuals instead of sharing it (see core/model/orientation_graph.hpp).
-    const auto cut = [&](const End& e) { return graph_.cut_ports.count(std::string(e.path)) > 0; };
-    std::vector<bool> replaced(first.port->across.size(), false);
-    if (domain.loop_closure()) {
+    const bool may_close_loop = domain.loop_closure() && !graph_.cut_ports.empty();
+    const auto cut = [&](const End& e) { return may_close_loop && graph_.cut_ports.count(std::string(e.path)) > 0; };
+    std::vector<bool> replaced;
+    if (may_close_loop) {
+      replaced.assign(first.port->across.size(), false);
       std::size_t at = 0;
       for (const PortQuantity& q : domain.across()) {
         const auto& r = domain.loop_closure()->replaced;

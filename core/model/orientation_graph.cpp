@@ -110,6 +110,8 @@ class Builder {
         if (!fresh) entries.unite(k, it->second);
       }
     }
+    std::unordered_map<std::string_view, std::size_t> instance_of;
+    for (std::size_t i = 0; i < netlist_.components.size(); ++i) instance_of.emplace(netlist_.components[i].name, i);
     std::unordered_map<std::size_t, std::size_t> node_vertex;  // entry set → vertex
     for (std::size_t k = 0; k < netlist_.connections.size(); ++k) {
       const auto& ports = netlist_.connections[k].ports;
@@ -124,17 +126,12 @@ class Builder {
       }
       for (const std::string& p : ports) {
         const auto dot = p.find('.');
-        const std::size_t instance = find_instance(std::string_view(p).substr(0, dot));
+        const auto found = instance_of.find(std::string_view(p).substr(0, dot));
+        const std::size_t instance = found == instance_of.end() ? static_cast<std::size_t>(-1) : found->second;
         const std::size_t v = vertex(p, instance, dot == std::string::npos ? "" : p.substr(dot + 1));
         if (linked_.insert(p).second) edges_.push_back({it->second, v, false});
       }
     }
-  }
-
-  std::size_t find_instance(std::string_view name) const {
-    for (std::size_t i = 0; i < netlist_.components.size(); ++i)
-      if (netlist_.components[i].name == name) return i;
-    return static_cast<std::size_t>(-1);
   }
 
   /// Kruskal: branches first (a loop of branches is an error), then node links in netlist order,
