@@ -44,12 +44,12 @@ Eigen::Vector4d quaternion_of(const Eigen::Matrix3d& T) {
   return q(3) < 0.0 ? Eigen::Vector4d(-q) : q;
 }
 
-void define_free_orientation(ComponentBuilder& b, const Frame& frame, const Vec3& w, const Eigen::Matrix3d& R_start) {
+Mat3 quaternion_rotation(ComponentBuilder& b, const Vec3& w, const Eigen::Matrix3d& R_start,
+                         std::string_view description) {
   const Eigen::Vector4d q0 = quaternion_of(R_start);
   Eigen::Matrix<Expr, 4, 1> Q;
   for (Eigen::Index i = 0; i < 4; ++i)
-    Q(i) = b.variable("Q[" + std::to_string(i + 1) + "]", "1",
-                      "Orientation quaternion (scalar part last) of the free frame",
+    Q(i) = b.variable("Q[" + std::to_string(i + 1) + "]", "1", description,
                       {.start = q0(i), .priority = StatePriority::Always});
   const Expr &q1 = Q(0), &q2 = Q(1), &q3 = Q(2), &q4 = Q(3);
   Eigen::Matrix<Expr, 3, 4> W;
@@ -61,7 +61,12 @@ void define_free_orientation(ComponentBuilder& b, const Frame& frame, const Vec3
   const Vec3 q(q1, q2, q3);
   const Expr norm2 = Q.dot(Q);
   const Mat3 T = (q4 * q4 - q.dot(q)) * identity_matrix() + 2.0 * (q * q.transpose()) - 2.0 * q4 * skew(q);
-  equal(b, frame.R, Mat3(T / norm2), "orientation from the quaternion");
+  return T / norm2;
+}
+
+void define_free_orientation(ComponentBuilder& b, const Frame& frame, const Vec3& w, const Eigen::Matrix3d& R_start) {
+  const Mat3 R = quaternion_rotation(b, w, R_start, "Orientation quaternion (scalar part last) of the free frame");
+  equal(b, frame.R, R, "orientation from the quaternion");
 }
 
 }  // namespace acausal::multibody_components

@@ -1,5 +1,7 @@
 #include "components/multibody/line_force.hpp"
 
+#include "components/multibody/gravity_field.hpp"
+
 namespace acausal::multibody_components {
 
 namespace {
@@ -26,9 +28,45 @@ LineForce define_line_force(ComponentBuilder& b, bool with_velocity) {
   return l;
 }
 
+void read_point_mass(ComponentBuilder& b, LineForce& l) {
+  l.m = b.parameter_value("m", "kg", 0.0, "Point mass on the line between the origins (0: none)", non_negative());
+  l.length_fraction = b.parameter_value("length_fraction", "1", 0.5,
+                                        "Place of the point mass: fraction of the way from frame_a (0) to frame_b (1)",
+                                        in_range(0.0, 1.0));
+}
+
+namespace {
+
+/// The point mass's inertia and weight, m·(a_CM − g), in world coordinates; declares its motion
+/// and its energy.
+Vec3 point_mass_load(ComponentBuilder& b, const LineForce& l) {
+  const VariableOptions avoid{.priority = StatePriority::Avoid};  // the frames' bodies carry the states
+  const Vec3 r_CM = vector_variable(b, "r_CM_0", "m", "Position of the point mass, world coordinates", avoid);
+  const Vec3 v_CM = vector_variable(b, "v_CM_0", "m/s", "Velocity of the point mass, world coordinates", avoid);
+  const Vec3 a_CM = vector_variable(b, "a_CM_0", "m/s^2", "Acceleration of the point mass, world coordinates");
+  equal(b, r_CM, Vec3(l.a.r_0 + l.length_fraction * l.r), "the point mass sits at length_fraction along the line");
+  equal(b, v_CM, Vec3(r_CM.unaryExpr([](const Expr& x) { return der(x); })), "velocity of the point mass");
+  equal(b, a_CM, Vec3(v_CM.unaryExpr([](const Expr& x) { return der(x); })), "acceleration of the point mass");
+  const GravityAtPoint field = gravity_at(b.gravity(), r_CM);
+  b.stored_energy(0.5 * l.m * v_CM.dot(v_CM) + l.m * field.potential);
+  return l.m * (a_CM - field.g);
+}
+
+}  // namespace
+
 void apply_line_force(ComponentBuilder& b, const LineForce& l, const Vec3& F) {
-  equal(b, l.a.f, Vec3(l.a.R * F), "the element pulls body A by −F: its cut force at frame_a");
-  equal(b, l.b.f, Vec3(-(l.b.R * F)), "the element pushes body B by F: its cut force at frame_b");
+  if (l.m > 0.0) {
+    // The frames hold the point mass in the shares of a lever: (1 − λ) at frame_a, λ at frame_b.
+    const Vec3 load = point_mass_load(b, l);
+    const double lambda = l.length_fraction;
+    equal(b, l.a.f, Vec3(l.a.R * Vec3(F + (1.0 - lambda) * load)),
+          "the element pulls body A by −F and leans on it with its mass's share: its cut force at frame_a");
+    equal(b, l.b.f, Vec3(l.b.R * Vec3(-F + lambda * load)),
+          "the element pushes body B by F and leans on it with its mass's share: its cut force at frame_b");
+  } else {
+    equal(b, l.a.f, Vec3(l.a.R * F), "the element pulls body A by −F: its cut force at frame_a");
+    equal(b, l.b.f, Vec3(-(l.b.R * F)), "the element pushes body B by F: its cut force at frame_b");
+  }
   const auto free_or_fixed = [&](const Frame& f, bool fixed, const char* name) {
     if (fixed) {
       equal(b, f.R, identity_matrix(), std::string(name) + " keeps the world's orientation");

@@ -14,6 +14,10 @@ struct LineForce {
   bool fixed_rotation_a = false, fixed_rotation_b = false;
   Vec3 r;  ///< r_rel = r_0 of frame_b − r_0 of frame_a, world coordinates [m]
   Vec3 v;  ///< v_rel = der(r_rel) [m/s], when declared
+  /// The optional point mass on the line (Modelica's LineForceWithMass): m [kg] at the fraction
+  /// length_fraction of the way from frame_a's origin to frame_b's. m = 0: none.
+  double m = 0.0;
+  double length_fraction = 0.5;
 };
 
 /// The flags `fixed_rotation_at_frame_a`/`_b` make that frame a root (Component::declare_frames of
@@ -25,9 +29,20 @@ void declare_line_force_frames(FrameDeclaration& d);
 /// the positions of a massless junction of springs differentiated (an index-2 junction).
 LineForce define_line_force(ComponentBuilder& b, bool with_velocity);
 
+/// Reads the parameters of the optional point mass, `m` [kg] ≥ 0 (default 0) and `length_fraction`
+/// in [0, 1] (default 0.5), into `line` (Modelica's Forces.Spring and LineForceWithMass).
+void read_point_mass(ComponentBuilder& b, LineForce& line);
+
 /// Applies F, the force that the element exerts on frame_b's body (world coordinates), and −F on
 /// frame_a's: the cut forces on the element are R_a·F at frame_a and −R_b·F at frame_b; no torques
 /// (at a frame of fixed rotation, R = I and w = 0 instead, and its torque is what holds it).
+///
+/// With a point mass (line.m > 0, λ = line.length_fraction) it also declares r_CM_0, v_CM_0 and
+/// a_CM_0 (world coordinates) with r_CM_0 = r_0,a + λ·r_rel, and the two frames carry the mass's
+/// inertia and weight in the shares of a lever: with ag = a_CM_0 − g(r_CM_0),
+///   cut force at frame_a: R_a·(F + (1 − λ)·m·ag),   at frame_b: R_b·(−F + λ·m·ag),
+/// which keeps both the power and the moment balance of the point mass (the shares are the only
+/// ones that do for every motion of the two origins). It stores ½·m·|v_CM_0|² + m·V(r_CM_0).
 void apply_line_force(ComponentBuilder& b, const LineForce& line, const Vec3& F);
 
 /// The switch of a line force at coincident origins: true while |r_rel| > kCoincident (1e-9 m).

@@ -5,8 +5,14 @@
 #include "components/multibody/absolute_velocity_sensor.hpp"
 #include "components/multibody/cut_force_and_torque_sensor.hpp"
 #include "components/multibody/fixed_rotation.hpp"
+#include "components/multibody/force_and_torque.hpp"
+#include "components/multibody/free_motion.hpp"
+#include "components/multibody/relative_angular_velocity_sensor.hpp"
 #include "components/multibody/relative_position_sensor.hpp"
+#include "components/multibody/relative_velocity_sensor.hpp"
 #include "components/multibody/spherical.hpp"
+#include "components/multibody/spring_damper_parallel.hpp"
+#include "components/multibody/spring_damper_series.hpp"
 #include "components/multibody/world_force.hpp"
 #include "components/multibody/body.hpp"
 #include "components/multibody/body_box.hpp"
@@ -49,6 +55,12 @@ void register_multibody(Registry& r) {
   r.add(std::make_unique<AbsoluteAngularVelocitySensor>());
   r.add(std::make_unique<RelativePositionSensor>());
   r.add(std::make_unique<CutForceAndTorqueSensor>());
+  r.add(std::make_unique<FreeMotion>());
+  r.add(std::make_unique<ForceAndTorque>());
+  r.add(std::make_unique<SpringDamperParallel>());
+  r.add(std::make_unique<SpringDamperSeries>());
+  r.add(std::make_unique<RelativeVelocitySensor>());
+  r.add(std::make_unique<RelativeAngularVelocitySensor>());
 }
 
 }  // namespace acausal
