@@ -206,13 +206,18 @@ class InitialSystem {
   std::size_t rows_;
 };
 
+/// max |x|, NaN if any x is NaN (std::max would drop it: a residual that is not a number must
+/// never look solved).
+double max_abs(double m, double x) { return std::fabs(x) > m || std::isnan(x) ? std::fabs(x) : m; }
+
 double max_norm(const std::vector<double>& v) {
   double m = 0.0;
-  for (double x : v) m = std::max(m, std::fabs(x));
+  for (double x : v) m = std::isnan(m) ? m : max_abs(m, x);
   return m;
 }
 
-/// Damped Newton on the rows and columns of a block (the whole system: all of them). Returns false
+/// Damped Newton on the rows and columns of a block (the whole system: all of them), rows[k]
+/// matched to cols[k] (the order the sparse factorization pivots well in). Returns false
 /// if the matrix is singular or 100 iterations do not bring the step below rounding.
 bool newton(InitialSystem& sys, const std::vector<std::size_t>& rows, const std::vector<std::size_t>& cols,
             std::size_t total_cols, int& iterations) {
@@ -223,7 +228,7 @@ bool newton(InitialSystem& sys, const std::vector<std::size_t>& rows, const std:
   SparseLu lu;
   auto block_norm = [&](const std::vector<double>& full) {
     double m = 0.0;
-    for (std::size_t r : rows) m = std::max(m, std::fabs(full[r]));
+    for (std::size_t r : rows) m = std::isnan(m) ? m : max_abs(m, full[r]);
     return m;
   };
   for (int it = 0; it < 100; ++it) {
@@ -277,12 +282,24 @@ std::string describe_rows(const Program& p, const Layout& l, const Choice& choic
   return text;
 }
 
+/// A component assertion that the values reached so far violate (a law evaluated where it is
+/// undefined, say): the reason initialization could not succeed, in the component's own words.
+/// Assertions that read values not computed yet (NaN) say nothing.
+void raise_violated_assertion(Program& p, InitialSystem& sys, const std::vector<double>& branch, double t0) {
+  std::vector<double> value(p.assertion_messages().size());
+  if (value.empty()) return;
+  p.assertions().evaluate(sys.inputs(), value.data(), branch.data());
+  for (std::size_t k = 0; k < value.size(); ++k)
+    if (value[k] <= 0.0) throw SolverError(t0, p.assertion_messages()[k]);
+}
+
 /// Block by block in BLT order, when Newton on the whole system fails: more robust (each block
 /// starts from solved predecessors), and a failure names the block's equations and unknowns.
-void solve_blocks(InitialSystem& sys, const Program& p, const Layout& l, const Choice& choice, double t0,
-                  int& iterations) {
+void solve_blocks(InitialSystem& sys, Program& p, const Layout& l, const Choice& choice, const std::vector<double>& branch,
+                  double t0, int& iterations) {
   for (const BltBlock& block : blt(choice.graph, choice.matching)) {
     if (newton(sys, block.rows, block.cols, l.columns, iterations)) continue;
+    raise_violated_assertion(p, sys, branch, t0);
     std::vector<double> g;
     sys.residual(g);
     std::string unknowns;
@@ -336,9 +353,13 @@ InitialState initialize(Program& p, double t0) {
   if (l.columns == 0) return finish();  // nothing to solve: every variable is fixed or explicit
 
   InitialSystem sys(p, l, choice, s, t0);
+  // Each column's matched row on the diagonal: the fill-reducing ordering assumes a diagonal that
+  // is structurally nonzero, and without it partial pivoting fills in (minutes for a 300-link chain).
   std::vector<std::size_t> all_rows(sys.rows()), all_cols(l.columns);
-  for (std::size_t r = 0; r < all_rows.size(); ++r) all_rows[r] = r;
-  for (std::size_t c = 0; c < all_cols.size(); ++c) all_cols[c] = c;
+  for (std::size_t c = 0; c < all_cols.size(); ++c) {
+    all_cols[c] = c;
+    all_rows[c] = choice.matching.row_of_col[c];
+  }
   std::vector<double> g;
   for (int pass = 0; pass < 8; ++pass) {
     // Newton on the whole system first (one sparse factorization per iteration, fast for large
@@ -347,12 +368,13 @@ InitialState initialize(Program& p, double t0) {
     if (!newton(sys, all_rows, all_cols, l.columns, s.newton_iterations)) {
       s.y = y0;
       s.yp = yp0;
-      solve_blocks(sys, p, l, choice, t0, s.newton_iterations);
+      solve_blocks(sys, p, l, choice, s.branch, t0, s.newton_iterations);
     }
     sys.residual(g);
     double scale = 1.0;
-    for (std::size_t i = 0; i < l.n; ++i) scale = std::max(scale, std::fabs(g[i]));
+    for (std::size_t i = 0; i < l.n; ++i) scale = std::max(scale, std::fabs(g[i]));  // NaN: caught below
     if (max_norm(g) > 1e-8 * scale || !std::isfinite(max_norm(g))) {
+      raise_violated_assertion(p, sys, s.branch, t0);
       std::vector<std::size_t> order(l.n);
       for (std::size_t i = 0; i < l.n; ++i) order[i] = i;
       std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return std::fabs(g[a]) > std::fabs(g[b]); });

@@ -332,16 +332,78 @@ void materialize_residuals(ReducedDae& r, const std::vector<LinearRow>& rows) {
     r.residuals.push_back(materialize(row, [&](Slot s) { return slot_expression(r.unknowns, s); }));
 }
 
+/// A definition that reads more unknowns than this is not substituted: its unknown stays in the
+/// system with its equation. Substituting definitions into definitions along a chain (the frames of
+/// an N-link pendulum, each placed from the previous one) would otherwise give the last residuals
+/// every joint angle as a leaf: a dense Jacobian, O(N²) expression work per residual and O(N³) to
+/// factor, where keeping every few frames as unknowns leaves a sparse, banded system.
+constexpr std::size_t kMaxDefinitionReach = 12;
+
+/// The rows that define their matched unknown explicitly (x = −rest/coefficient: an algebraic
+/// unknown without an initial target, in the row linearly with a constant coefficient).
+std::vector<bool> explicit_definitions(const ReducedDae& r, const std::vector<LinearRow>& rows, const Matching& h) {
+  std::vector<bool> defines(rows.size(), false);
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    const std::size_t c = h.col_of_row[i];
+    if (r.differential[c] || r.targets[c].priority != TargetPriority::None) continue;
+    const Slot x{static_cast<std::uint32_t>(c), 0};
+    defines[i] = rows[i].coefficient(x) != 0.0 && !rows[i].in_rest(x.column);
+  }
+  return defines;
+}
+
+/// The defining rows, each after the defining rows of the unknowns it reads (depth first, post
+/// order; rows on a cycle in any order). Judged in this order, a definition is complete in what it
+/// reads when its reach is measured.
+std::vector<std::size_t> definitions_first(const std::vector<LinearRow>& rows, const Matching& h,
+                                           const std::vector<bool>& defines) {
+  constexpr std::size_t kNone = static_cast<std::size_t>(-1);
+  std::vector<std::size_t> definer(h.row_of_col.size(), kNone);  // column → its defining row
+  for (std::size_t i = 0; i < rows.size(); ++i)
+    if (defines[i]) definer[h.col_of_row[i]] = i;
+  // The k-th unknown row i reads: its linear terms, then the slots of its remainder.
+  auto read = [&rows](std::size_t i, std::size_t k) {
+    const LinearRow& row = rows[i];
+    return k < row.terms.size() ? row.terms[k].slot.column : row.rest_slots[k - row.terms.size()].column;
+  };
+  auto reads = [&rows](std::size_t i) { return rows[i].terms.size() + rows[i].rest_slots.size(); };
+  std::vector<std::size_t> order;
+  order.reserve(rows.size());
+  std::vector<bool> seen(rows.size(), false);
+  std::vector<std::pair<std::size_t, std::size_t>> stack;  // (row, next read); explicit: chains are long
+  for (std::size_t root = 0; root < rows.size(); ++root) {
+    if (!defines[root] || seen[root]) continue;
+    seen[root] = true;
+    stack.emplace_back(root, 0);
+    while (!stack.empty()) {
+      auto& [i, k] = stack.back();
+      if (k == reads(i)) {
+        order.push_back(i);
+        stack.pop_back();
+        continue;
+      }
+      const std::size_t j = definer[read(i, k++)];
+      if (j == kNone || seen[j]) continue;
+      seen[j] = true;
+      stack.emplace_back(j, 0);
+    }
+  }
+  return order;
+}
+
 /// Substitutes away every algebraic unknown that its matched equation gives explicitly
 /// (x = −rest/coefficient, the equation linear in x with a constant coefficient), as Modelica tools
 /// do when they sort equations: IDA then integrates only the unknowns that need an implicit solve.
 /// The definitions go into r.solved, so outputs and energy terms still see them. Unknowns with an
-/// initial target stay (the initialization works on unknowns). The work is done on the rows; the
-/// residuals that stay are built as expressions at the end.
+/// initial target stay (the initialization works on unknowns), and so do unknowns whose definition
+/// reaches too far (kMaxDefinitionReach). The work is done on the rows; the residuals that stay are
+/// built as expressions at the end.
 void eliminate_solved_algebraics(ReducedDae& r, std::vector<LinearRow>& residual_rows, const Matching& h,
                                  const SlotOf& slot_of) {
   const std::size_t n = r.unknowns.size();
   const std::size_t rows = residual_rows.size();
+  const std::vector<bool> defines = explicit_definitions(r, residual_rows, h);
+  const std::vector<std::size_t> order = definitions_first(residual_rows, h, defines);
   std::uint32_t orders = 1;
   for (const LinearRow& row : residual_rows)
     for (const LinearRow::Term& t : row.terms) orders = std::max(orders, t.slot.order + 1);
@@ -365,12 +427,15 @@ void eliminate_solved_algebraics(ReducedDae& r, std::vector<LinearRow>& residual
   std::vector<std::size_t> defined;      // unknowns eliminated, in order
   std::vector<LinearRow> definition;     // their definitions, kept current
   definition.reserve(n);
-  for (std::size_t i = 0; i < rows; ++i) {
+  for (std::size_t i : order) {
     const std::size_t c = h.col_of_row[i];
-    if (r.differential[c] || r.targets[c].priority != TargetPriority::None) continue;
     const Slot x{static_cast<std::uint32_t>(c), 0};
     const double k = residual_rows[i].coefficient(x);
+    // Substitutions since the rows were judged can cancel x or bring it into the remainder (an
+    // algebraic loop); then x is not explicit any more.
     if (k == 0.0 || residual_rows[i].in_rest(x.column)) continue;
+    // the unknowns x's value reads (x itself is one of the terms)
+    if (residual_rows[i].terms.size() - 1 + residual_rows[i].rest_slots.size() > kMaxDefinitionReach) continue;
     // x = −(row − k·x)/k; the row itself is consumed
     LinearRow value = std::move(residual_rows[i]);
     take_term(value, x);
