@@ -1,6 +1,8 @@
 #include "solver/state_selection_check.hpp"
 
 #include <Eigen/Dense>
+#include <algorithm>
+#include <cmath>
 #include <sstream>
 
 #include "solver/solver_error.hpp"
@@ -10,6 +12,23 @@ namespace {
 
 constexpr double kDegraded = 1e-3;  // stop the run below this quality
 constexpr double kSuspect = 0.1;    // mention the selection in a solver failure below this one
+
+/// The smallest eigenvalue of a·aᵀ (the square of a's smallest singular value, a with full row rank).
+double smallest_eigenvalue_of_gram(const Eigen::MatrixXd& a) {
+  const Eigen::MatrixXd gram = a * a.transpose();
+  return Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd>(gram, Eigen::EigenvaluesOnly).eigenvalues()(0);
+}
+
+/// σ_min(selected)/σ_min(all candidates): how much worse the selected block is than the
+/// constraints themselves. Measured against σ_max instead, a block that is nonsingular by structure
+/// (a chain of rotations with identities on its diagonal) reads worse the longer the chain, at any
+/// motion. 0 where the constraints themselves lose rank.
+double quality(const Eigen::MatrixXd& all) {
+  const double constraints = smallest_eigenvalue_of_gram(all);
+  if (!(constraints > 0.0)) return 0.0;
+  const double selected = smallest_eigenvalue_of_gram(all.leftCols(all.rows()));
+  return std::sqrt(std::max(selected, 0.0) / constraints);
+}
 
 }  // namespace
 
@@ -27,9 +46,7 @@ const std::vector<double>& StateSelectionCheck::qualities(double t, const double
     const Eigen::MatrixXd all = Eigen::Map<const Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>>(
         values_.data() + offset, rows, cols);
     offset += block.rows * block.cols;
-    const double largest = Eigen::JacobiSVD<Eigen::MatrixXd>(all).singularValues()(0);
-    const Eigen::VectorXd selected = Eigen::JacobiSVD<Eigen::MatrixXd>(all.leftCols(rows)).singularValues();
-    qualities_.push_back(largest > 0.0 ? selected(rows - 1) / largest : 0.0);
+    qualities_.push_back(quality(all));
   }
   return qualities_;
 }

@@ -28,10 +28,10 @@ class StateSelectionCheck {
 
   /// For a solver failure: the selection's trouble at this point, if its quality is below 0.1.
   std::optional<std::string> diagnose(double t, const double* y, const double* yp);
+  /// Quality σ_min(selected)/σ_min(all candidates) of every block (in dae().reduction.pivots order).
+  const std::vector<double>& qualities(double t, const double* y, const double* yp);
 
  private:
-  /// Quality σ_min(selected)/σ_max(all candidates) of every block (in dae().reduction.pivots order).
-  const std::vector<double>& qualities(double t, const double* y, const double* yp);
   /// The deepest block (first in order) whose quality is below `threshold`: the root of the
   /// trouble, since the levels above it degrade with it.
   std::optional<std::size_t> deepest_below(double threshold) const;
