@@ -1,7 +1,7 @@
 #pragma once
 /// @file
-/// The World's gravity at a point, for components that carry mass of their own (the point mass of
-/// a line force). The same field a Body feels (rigid_body.cpp).
+/// The World's gravity at a point, for components that carry mass of their own (a body's center
+/// of mass, the point mass of a line force).
 
 #include "components/multibody/frame.hpp"
 

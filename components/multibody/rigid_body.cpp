@@ -4,6 +4,7 @@
 #include <string>
 
 #include "components/multibody/free_orientation.hpp"
+#include "components/multibody/gravity_field.hpp"
 
 namespace acausal::multibody_components {
 
@@ -51,18 +52,9 @@ void define_rigid_body(ComponentBuilder& b, const Frame& a, const MassProperties
   equal(b, z_a, Vec3(w_a.unaryExpr([](const Expr& x) { return der(x); })), "angular acceleration");
 
   // Gravity at the center of mass, in world coordinates, and its potential per unit mass.
-  const Gravity& field = b.gravity();
-  const Vec3 r_cm_0 = r_0 + a.R.transpose() * r_CM;
-  Vec3 g_0 = zero_vector();
-  Expr potential = 0.0;
-  if (field.kind == Gravity::Kind::Uniform) {
-    g_0 = constant(Eigen::Vector3d(field.g[0], field.g[1], field.g[2]));
-    potential = -g_0.dot(r_cm_0);
-  } else if (field.kind == Gravity::Kind::Point) {
-    const Expr distance = sqrt(r_cm_0.dot(r_cm_0));
-    g_0 = -field.mu * r_cm_0 / pow(distance, 3);
-    potential = -field.mu / distance;
-  }
+  const GravityAtPoint field = gravity_at(b.gravity(), Vec3(r_0 + a.R.transpose() * r_CM));
+  const Vec3& g_0 = field.g;
+  const Expr& potential = field.potential;
   // Newton–Euler at frame_a, in frame_a coordinates.
   const Vec3 f = m * (a.R * (a_0 - g_0) + z_a.cross(r_CM) + w_a.cross(w_a.cross(r_CM)));
   equal(b, a.f, f, "Newton's law");
