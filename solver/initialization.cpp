@@ -206,13 +206,13 @@ class InitialSystem {
   std::size_t rows_;
 };
 
-/// max |x|, NaN if any x is NaN (std::max would drop it: a residual that is not a number must
+/// max(m, |x|), NaN once m or x is (std::max would drop it: a residual that is not a number must
 /// never look solved).
 double max_abs(double m, double x) { return std::fabs(x) > m || std::isnan(x) ? std::fabs(x) : m; }
 
 double max_norm(const std::vector<double>& v) {
   double m = 0.0;
-  for (double x : v) m = std::isnan(m) ? m : max_abs(m, x);
+  for (double x : v) m = max_abs(m, x);
   return m;
 }
 
@@ -228,7 +228,7 @@ bool newton(InitialSystem& sys, const std::vector<std::size_t>& rows, const std:
   SparseLu lu;
   auto block_norm = [&](const std::vector<double>& full) {
     double m = 0.0;
-    for (std::size_t r : rows) m = std::isnan(m) ? m : max_abs(m, full[r]);
+    for (std::size_t r : rows) m = max_abs(m, full[r]);
     return m;
   };
   for (int it = 0; it < 100; ++it) {

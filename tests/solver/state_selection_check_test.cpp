@@ -14,33 +14,15 @@
 #include "core/analysis/program.hpp"
 #include "solver/initialization.hpp"
 #include "solver/state_selection_check.hpp"
+#include "tests/support/pendulum_chain.hpp"
 
 using namespace acausal;
-
-namespace {
-
-std::string planar_chain(int n) {
-  std::string components = R"("world": { "type": "multibody.World" })";
-  std::string connections;
-  std::string previous = "world.frame_b";
-  for (int i = 1; i <= n; ++i) {
-    const std::string k = std::to_string(i);
-    components += R"(, "joint)" + k + R"(": { "type": "multibody.Revolute", "params": { "n": [0, 0, 1] }, "initial": { "phi": 0.3, "w": 0 } })" +
-                  R"(, "link)" + k + R"(": { "type": "multibody.BodyBox", "params": { "r": [0.1, 0, 0] } })";
-    connections += std::string(i > 1 ? ", " : "") + R"([")" + previous + R"(", "joint)" + k + R"(.frame_a"], ["joint)" + k +
-                   R"(.frame_b", "link)" + k + R"(.frame_a"])";
-    previous = "link" + k + ".frame_b";
-  }
-  return R"({ "format": "acausal/1", "components": { )" + components + R"( }, "connections": [ )" + connections +
-         R"( ], "experiment": { "stop": 1 } })";
-}
-
-}  // namespace
+using namespace acausal::testing;
 
 TEST_CASE("state selection check: a structurally nonsingular selection reads as good at any chain length") {
   for (int n : {5, 20}) {
     CAPTURE(n);
-    const Model model = build_model(parse_netlist(planar_chain(n)), builtin_registry());
+    const Model model = build_model(parse_netlist(pendulum_chain_netlist({.links = n, .phi = 0.3})), builtin_registry());
     const auto program = compile(model);
     REQUIRE_FALSE(program->dae().reduction.pivots.empty());  // the check has blocks to judge
     const InitialState s = initialize(*program, 0.0);

@@ -12,30 +12,12 @@
 #include "components/registry.hpp"
 #include "core/analysis/analysis.hpp"
 #include "core/expr/expr_walk.hpp"
+#include "tests/support/pendulum_chain.hpp"
 
 using namespace acausal;
+using namespace acausal::testing;
 
 namespace {
-
-/// An N-link pendulum: revolute joints about z, each with a rotational damper on its axis, and
-/// boxes 0.1 m long hanging from the World.
-std::string pendulum_chain(int n) {
-  std::string components = R"("world": { "type": "multibody.World" })";
-  std::string connections;
-  std::string previous = "world.frame_b";
-  for (int i = 1; i <= n; ++i) {
-    const std::string k = std::to_string(i);
-    components += R"(, "joint)" + k + R"(": { "type": "multibody.Revolute", "params": { "n": [0, 0, 1], "use_axis_flange": true } })" +
-                  R"(, "damper)" + k + R"(": { "type": "rotational.Damper", "params": { "d": 0.01 } })" +
-                  R"(, "link)" + k + R"(": { "type": "multibody.BodyBox", "params": { "r": [0.1, 0, 0] } })";
-    connections += std::string(i > 1 ? ", " : "") + R"([")" + previous + R"(", "joint)" + k + R"(.frame_a"], ["joint)" + k +
-                   R"(.frame_b", "link)" + k + R"(.frame_a"], ["joint)" + k + R"(.axis", "damper)" + k + R"(.R"], ["joint)" +
-                   k + R"(.support", "damper)" + k + R"(.C"])";
-    previous = "link" + k + ".frame_b";
-  }
-  return R"({ "format": "acausal/1", "components": { )" + components + R"( }, "connections": [ )" + connections +
-         R"( ], "experiment": { "stop": 1 } })";
-}
 
 struct Size {
   std::size_t residuals = 0;
@@ -44,7 +26,7 @@ struct Size {
 };
 
 Size reduced_size(int n) {
-  const Model model = build_model(parse_netlist(pendulum_chain(n)), builtin_registry());
+  const Model model = build_model(parse_netlist(pendulum_chain_netlist({.links = n, .dampers = true})), builtin_registry());
   const ReducedDae r = analyze(model);
   Size s;
   s.residuals = r.residuals.size();

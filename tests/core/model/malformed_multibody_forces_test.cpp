@@ -5,60 +5,13 @@
 
 #include <doctest/doctest.h>
 
-#include <exception>
-#include <memory>
 #include <string>
-#include <string_view>
 
-#include "components/registry.hpp"
-#include "core/analysis/analysis.hpp"
-#include "core/analysis/program.hpp"
-#include "core/model/errors.hpp"
-#include "core/model/model.hpp"
-#include "core/model/netlist.hpp"
-#include "solver/initialization.hpp"
+#include "tests/support/malformed_netlist.hpp"
 
-using namespace acausal;
+using namespace acausal::testing;
 
 namespace {
-
-/// Where the pipeline stopped ("parse", "build", "analyze", "compile", "initialize", or "none").
-struct Outcome {
-  std::string stage = "none";
-  std::string pointer;
-  std::string message;
-};
-
-Outcome run(std::string_view text) {
-  Outcome o;
-  std::string stage = "parse";
-  try {
-    Netlist n = parse_netlist(text);
-    stage = "build";
-    Model m = build_model(n, builtin_registry());
-    stage = "analyze";
-    analyze(m);
-    stage = "compile";
-    std::unique_ptr<Program> p = compile(m);
-    stage = "initialize";
-    initialize(*p, m.experiment.start);
-  } catch (const ModelError& e) {
-    o.stage = stage;
-    o.pointer = e.pointer();
-    o.message = e.message();
-  } catch (const std::exception& e) {
-    o.stage = stage + ", not as a ModelError: " + e.what();
-  }
-  return o;
-}
-
-void check_error(std::string_view text, const std::string& stage, const std::string& pointer,
-                 const std::string& message) {
-  const Outcome o = run(text);
-  CHECK(o.stage == stage);
-  CHECK(o.pointer == pointer);
-  CHECK(o.message == message);
-}
 
 /// A body hung from the World by `element` (its JSON) between world.frame_b and body.frame_a.
 std::string hung_by(const std::string& element) {
@@ -71,12 +24,12 @@ std::string hung_by(const std::string& element) {
 }  // namespace
 
 TEST_CASE("malformed: (control) the 3D force netlists the cases are cut from are valid") {
-  CHECK(run(hung_by(R"({ "type": "multibody.Spring", "params": { "c": 10, "m": 0.5, "length_fraction": 0.3 } })"))
+  CHECK(run_pipeline(hung_by(R"({ "type": "multibody.Spring", "params": { "c": 10, "m": 0.5, "length_fraction": 0.3 } })"))
             .stage == "none");
-  CHECK(run(hung_by(R"({ "type": "multibody.SpringDamperSeries", "params": { "d": 2 } })")).stage == "none");
-  CHECK(run(hung_by(R"({ "type": "multibody.FreeMotion", "params": { "phi_start": [0, 0, 1] } })")).stage == "none");
+  CHECK(run_pipeline(hung_by(R"({ "type": "multibody.SpringDamperSeries", "params": { "d": 2 } })")).stage == "none");
+  CHECK(run_pipeline(hung_by(R"({ "type": "multibody.FreeMotion", "params": { "phi_start": [0, 0, 1] } })")).stage == "none");
   // Without its point mass a spring between two Fixed frames needs no World.
-  CHECK(run(R"({ "format": "acausal/1", "components": { "a": { "type": "multibody.Fixed" },
+  CHECK(run_pipeline(R"({ "format": "acausal/1", "components": { "a": { "type": "multibody.Fixed" },
       "b": { "type": "multibody.Fixed", "params": { "r": [1, 0, 0] } }, "spring": { "type": "multibody.Spring" } },
       "connections": [["a.frame_b", "spring.frame_a"], ["spring.frame_b", "b.frame_b"]] })")
             .stage == "none");

@@ -6,75 +6,16 @@
 
 #include <doctest/doctest.h>
 
-#include <exception>
-#include <memory>
-#include <string>
-#include <string_view>
+#include "tests/support/malformed_netlist.hpp"
 
-#include "components/registry.hpp"
-#include "core/analysis/analysis.hpp"
-#include "core/model/errors.hpp"
-#include "core/model/model.hpp"
-#include "core/model/netlist.hpp"
-#include "core/analysis/program.hpp"
-#include "solver/initialization.hpp"
-
-using namespace acausal;
-
-namespace {
-
-/// Where the pipeline stopped: "parse", "build", "analyze", "compile", "initialize", or "none"
-/// when the netlist went through; an exception other than ModelError is recorded in `stage`, so
-/// that the check names it.
-struct Outcome {
-  std::string stage = "none";
-  std::string pointer;
-  std::string message;
-  std::string what;
-};
-
-Outcome run(std::string_view text) {
-  Outcome o;
-  std::string stage = "parse";
-  try {
-    Netlist n = parse_netlist(text);
-    stage = "build";
-    Model m = build_model(n, builtin_registry());
-    stage = "analyze";
-    analyze(m);
-    stage = "compile";
-    std::unique_ptr<Program> p = compile(m);
-    stage = "initialize";
-    initialize(*p, m.experiment.start);
-  } catch (const ModelError& e) {
-    o.stage = stage;
-    o.pointer = e.pointer();
-    o.message = e.message();
-    o.what = e.what();
-  } catch (const std::exception& e) {
-    o.stage = stage + ", not as a ModelError: " + e.what();
-  }
-  return o;
-}
-
-/// The netlist is rejected at `stage` with exactly this pointer and message.
-void check_error(std::string_view text, const std::string& stage, const std::string& pointer,
-                 const std::string& message) {
-  const Outcome o = run(text);
-  CHECK(o.stage == stage);
-  CHECK(o.pointer == pointer);
-  CHECK(o.message == message);
-  CHECK(o.what == (pointer.empty() ? message : pointer + ": " + message));
-}
-
-}  // namespace
+using namespace acausal::testing;
 
 // ---- the base the cases start from --------------------------------------------------------------
 
 TEST_CASE("malformed: (control) the minimal netlists the cases are cut from are valid") {
-  CHECK(run(R"json({ "format": "acausal/1", "components": { "mass": { "type": "translational.Mass" } } })json").stage ==
+  CHECK(run_pipeline(R"json({ "format": "acausal/1", "components": { "mass": { "type": "translational.Mass" } } })json").stage ==
         "none");
-  CHECK(run(R"json({
+  CHECK(run_pipeline(R"json({
     "format": "acausal/1",
     "components": {
       "mass": { "type": "translational.Mass", "initial": { "s": 0.1 } },
@@ -91,7 +32,7 @@ TEST_CASE("malformed: (control) the minimal netlists the cases are cut from are 
 }
 
 TEST_CASE("malformed: (control) a model whose every variable is fixed initializes without a crash") {
-  CHECK(run(R"json({ "format": "acausal/1", "components": { "ground": { "type": "translational.Fixed" } } })json")
+  CHECK(run_pipeline(R"json({ "format": "acausal/1", "components": { "ground": { "type": "translational.Fixed" } } })json")
             .stage == "none");
 }
 
@@ -407,7 +348,7 @@ TEST_CASE("malformed: table breakpoints not increasing") {
 // ---- seed components: rotational.NonlinearSpring, NonlinearDamper, VariableDamper ---------------
 
 TEST_CASE("malformed: (control) the seed components with valid parameters of each parameterization") {
-  CHECK(run(R"json({
+  CHECK(run_pipeline(R"json({
     "format": "acausal/1",
     "components": {
       "ground": { "type": "rotational.Fixed" },

@@ -1,0 +1,28 @@
+#pragma once
+/// @file
+/// The malformed-netlist catalog's runner: a netlist through the whole pipeline (parse, build,
+/// analyze, compile, initialize), and the check that it is rejected at one stage with an exact JSON
+/// pointer and message.
+
+#include <string>
+#include <string_view>
+
+namespace acausal::testing {
+
+/// Where the pipeline stopped: "parse", "build", "analyze", "compile", "initialize", or "none"
+/// when the netlist went through; an exception other than ModelError is recorded in `stage`, so
+/// that the check names it.
+struct Outcome {
+  std::string stage = "none";
+  std::string pointer;
+  std::string message;
+  std::string what;
+};
+
+Outcome run_pipeline(std::string_view text);
+
+/// The netlist is rejected at `stage` with exactly this pointer and message (doctest checks).
+void check_error(std::string_view text, const std::string& stage, const std::string& pointer,
+                 const std::string& message);
+
+}  // namespace acausal::testing
