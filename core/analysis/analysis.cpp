@@ -391,6 +391,74 @@ std::vector<std::size_t> definitions_first(const std::vector<LinearRow>& rows, c
   return order;
 }
 
+/// Rows that give the derivative of a state as a linear combination of unknowns (not derivatives):
+/// `w − der(phi) = 0`. Each such der(x) is replaced by its value in every other row and definition,
+/// as Modelica tools use the velocity state wherever der(phi) occurs. The rows mean the same; what
+/// changes is how IDA sees them: its Newton iteration corrects der(x) through x (δx′ = cj·δx), so a
+/// residual nonlinear in der(x) (a centripetal der(phi)², a Coriolis product) is nonlinear in a
+/// variable whose corrections are large exactly when steps are small. After a failed step, the
+/// predicted derivatives of a long pendulum chain were corrected by amounts whose quadratic leftover
+/// no iteration could remove, and IDA shrank the step to its floor. Written in w, the same terms
+/// read y, whose corrections vanish with the step. (And an output equal to der(phi) is then read
+/// from the state w, not from IDA's less accurate y′.)
+void substitute_derivative_aliases(const ReducedDae& r, std::vector<LinearRow>& rows, const std::vector<bool>& alive,
+                                   std::vector<LinearRow>& definitions, const SlotOf& slot_of, SlotIndex& index) {
+  constexpr std::size_t kNone = static_cast<std::size_t>(-1);
+  std::vector<std::size_t> alias_row(r.unknowns.size(), kNone);  // column x → row giving der(x)
+  std::vector<bool> is_alias_row(rows.size(), false);
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    const LinearRow& row = rows[i];
+    if (!alive[i] || !row.rest.is_constant()) continue;
+    std::size_t derivatives = 0;
+    Slot d;
+    for (const LinearRow::Term& t : row.terms)
+      if (t.slot.order > 0) {
+        ++derivatives;
+        d = t.slot;
+      }
+    if (derivatives != 1 || d.order != 1 || alias_row[d.column] != kNone) continue;
+    alias_row[d.column] = i;
+    is_alias_row[i] = true;
+  }
+  std::vector<std::optional<LinearRow>> value(r.unknowns.size());  // der(x) = value, built when used
+  std::vector<std::optional<Expr>> value_expression(r.unknowns.size());
+  auto value_of = [&](std::uint32_t x) -> const LinearRow& {
+    if (!value[x]) {
+      LinearRow v = rows[alias_row[x]];
+      v.exact.reset();
+      const double k = take_term(v, Slot{x, 1});
+      for (LinearRow::Term& t : v.terms) t.coefficient /= -k;
+      v.constant /= -k;
+      value[x] = std::move(v);
+    }
+    return *value[x];
+  };
+  auto rewrite = [&](LinearRow& row) {
+    bool rest_has_alias = false;
+    for (Slot s : row.rest_slots) rest_has_alias |= s.order == 1 && alias_row[s.column] != kNone;
+    if (rest_has_alias) {
+      std::unordered_map<Expr, Expr, ExprHash> replace;
+      for (Slot s : row.rest_slots) {
+        if (s.order != 1 || alias_row[s.column] == kNone) continue;
+        std::optional<Expr>& e = value_expression[s.column];
+        if (!e) e = materialize(value_of(s.column), [&](Slot v) { return slot_expression(r.unknowns, v); });
+        replace.emplace(slot_expression(r.unknowns, s), *e);
+      }
+      set_rest(row, substitute(row.rest, replace), slot_of);
+      row.exact.reset();
+    }
+    // the linear terms, after the remainder (add_scaled merges rest_slots)
+    std::vector<std::uint32_t> columns;
+    for (const LinearRow::Term& t : row.terms)
+      if (t.slot.order == 1 && alias_row[t.slot.column] != kNone) columns.push_back(t.slot.column);
+    for (std::uint32_t x : columns)
+      if (const double u = take_term(row, Slot{x, 1}); u != 0.0) add_scaled(row, u, value_of(x), index);
+  };
+  for (std::size_t i = 0; i < rows.size(); ++i)
+    if (alive[i] && !is_alias_row[i]) rewrite(rows[i]);
+  for (LinearRow& d : definitions) rewrite(d);
+}
+
 /// Substitutes away every algebraic unknown that its matched equation gives explicitly
 /// (x = −rest/coefficient, the equation linear in x with a constant coefficient), as Modelica tools
 /// do when they sort equations: IDA then integrates only the unknowns that need an implicit solve.
@@ -470,6 +538,7 @@ void eliminate_solved_algebraics(ReducedDae& r, std::vector<LinearRow>& residual
     definition.push_back(std::move(value));
     columns_of(definition.back(), [&](std::uint32_t vc) { users[vc].push_back(rows + d); });
   }
+  substitute_derivative_aliases(r, residual_rows, row_alive, definition, slot_of, index);
   solved.reserve(defined.size());
   for (std::size_t k = 0; k < defined.size(); ++k) solved.add(r.unknowns[defined[k]], std::move(definition[k]));
 

@@ -24,7 +24,8 @@ std::string pendulum_chain_netlist(const PendulumChain& chain) {
     previous = "link" + k + ".frame_b";
   }
   return R"({ "format": "acausal/1", "components": { )" + components + R"( }, "connections": [ )" + connections +
-         R"( ], "experiment": { "stop": 1 } })";
+         R"( ], "experiment": { "stop": )" + json_number(chain.stop) +
+         R"(, "tolerance": )" + json_number(chain.tolerance) + R"( } })";
 }
 
 }  // namespace acausal::testing

@@ -11,6 +11,8 @@ struct PendulumChain {
   int links = 10;
   bool dampers = false;  ///< a rotational.Damper d = 0.01 N·m·s/rad on every joint's axis flange
   double phi = 0.0;      ///< every joint's start angle [rad]
+  double stop = 1.0;     ///< the experiment's stop time [s]
+  double tolerance = 1e-6;
 };
 
 std::string pendulum_chain_netlist(const PendulumChain& chain);
