@@ -392,15 +392,18 @@ std::vector<std::size_t> definitions_first(const std::vector<LinearRow>& rows, c
 }
 
 /// Rows that give the derivative of a state as a linear combination of unknowns (not derivatives):
-/// `w − der(phi) = 0`. Each such der(x) is replaced by its value in every other row and definition,
-/// as Modelica tools use the velocity state wherever der(phi) occurs. The rows mean the same; what
-/// changes is how IDA sees them: its Newton iteration corrects der(x) through x (δx′ = cj·δx), so a
-/// residual nonlinear in der(x) (a centripetal der(phi)², a Coriolis product) is nonlinear in a
-/// variable whose corrections are large exactly when steps are small. After a failed step, the
-/// predicted derivatives of a long pendulum chain were corrected by amounts whose quadratic leftover
-/// no iteration could remove, and IDA shrank the step to its floor. Written in w, the same terms
-/// read y, whose corrections vanish with the step. (And an output equal to der(phi) is then read
-/// from the state w, not from IDA's less accurate y′.)
+/// `w − der(phi) = 0`. Each such der(x) is replaced by its value in the nonlinear remainders of the
+/// other rows and everywhere in the definitions, as Modelica tools use the velocity state wherever
+/// der(phi) occurs. The rows mean the same; what changes is how IDA sees them: its Newton iteration
+/// corrects der(x) through x (δx′ = cj·δx), so a residual nonlinear in der(x) (a centripetal
+/// der(phi)², a Coriolis product) is nonlinear in a variable whose corrections are large exactly
+/// when steps are small. After a failed step, the predicted derivatives of a long pendulum chain
+/// were corrected by amounts whose quadratic leftover no iteration could remove, and IDA shrank the
+/// step to its floor. Written in w, the same terms read y, whose corrections vanish with the step.
+/// Linear occurrences stay: there der(x) costs Newton nothing, and in place of c·der(x) the row
+/// would read every unknown of the value (a Jacobian entry more per damper of a 1D chain, 4 % of
+/// its integration). Definitions take both, so an output equal to der(phi) (a relative speed, an
+/// acceleration) is read from the states, not from IDA's less accurate y′.
 void substitute_derivative_aliases(const ReducedDae& r, std::vector<LinearRow>& rows, const std::vector<bool>& alive,
                                    std::vector<LinearRow>& definitions, const SlotOf& slot_of, SlotIndex& index) {
   constexpr std::size_t kNone = static_cast<std::size_t>(-1);
@@ -433,7 +436,7 @@ void substitute_derivative_aliases(const ReducedDae& r, std::vector<LinearRow>& 
     }
     return *value[x];
   };
-  auto rewrite = [&](LinearRow& row) {
+  auto rewrite = [&](LinearRow& row, bool linear_terms) {
     bool rest_has_alias = false;
     for (Slot s : row.rest_slots) rest_has_alias |= s.order == 1 && alias_row[s.column] != kNone;
     if (rest_has_alias) {
@@ -447,6 +450,7 @@ void substitute_derivative_aliases(const ReducedDae& r, std::vector<LinearRow>& 
       set_rest(row, substitute(row.rest, replace), slot_of);
       row.exact.reset();
     }
+    if (!linear_terms) return;
     // the linear terms, after the remainder (add_scaled merges rest_slots)
     std::vector<std::uint32_t> columns;
     for (const LinearRow::Term& t : row.terms)
@@ -455,8 +459,8 @@ void substitute_derivative_aliases(const ReducedDae& r, std::vector<LinearRow>& 
       if (const double u = take_term(row, Slot{x, 1}); u != 0.0) add_scaled(row, u, value_of(x), index);
   };
   for (std::size_t i = 0; i < rows.size(); ++i)
-    if (alive[i] && !is_alias_row[i]) rewrite(rows[i]);
-  for (LinearRow& d : definitions) rewrite(d);
+    if (alive[i] && !is_alias_row[i]) rewrite(rows[i], false);
+  for (LinearRow& d : definitions) rewrite(d, true);
 }
 
 /// Substitutes away every algebraic unknown that its matched equation gives explicitly
