@@ -19,6 +19,8 @@ The element is a source: its injected power is the power it delivers to the two 
 F·(v_b − v_a) + T·(ω_b − ω_a) − (r × F)·ω_a in world coordinates. It does not orient its frames.)";
 }
 
+void ForceAndTorque::declare_frames(FrameDeclaration& d) const { declare_resolve_frame(d, "frame_b"); }
+
 void ForceAndTorque::define(ComponentBuilder& b) const {
   const ResolveIn in = read_resolve_in_frame(b, "frame_b", "Frame the inputs force and torque are resolved in");
   const Frame a = frame_port(b, "frame_a", "Frame whose body takes the reaction");

@@ -18,6 +18,7 @@ class ForceAndTorque final : public Component {
     return "Force and torque between frame_a and frame_b: inputs force[1..3], torque[1..3] resolved in resolve_in_frame";
   }
   std::string_view details() const override;
+  void declare_frames(FrameDeclaration& d) const override;
   void define(ComponentBuilder& b) const override;
 };
 

@@ -12,6 +12,8 @@ frame_a is the difference of the frames' angular velocities, ω_rel = ω_b − �
 must be connected). The sensor loads neither frame.)";
 }
 
+void RelativeAngularVelocitySensor::declare_frames(FrameDeclaration& d) const { declare_resolve_frame(d, "frame_a"); }
+
 void RelativeAngularVelocitySensor::define(ComponentBuilder& b) const {
   const ResolveIn in = read_resolve_in_frame(b, "frame_a", "Frame w_rel is resolved in");
   const Frame a = frame_port(b, "frame_a", "Reference frame");

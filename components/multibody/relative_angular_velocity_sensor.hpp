@@ -13,6 +13,7 @@ class RelativeAngularVelocitySensor final : public Component {
     return "Ideal sensor: w_rel[1..3], the angular velocity of frame_b relative to frame_a, resolved in resolve_in_frame";
   }
   std::string_view details() const override;
+  void declare_frames(FrameDeclaration& d) const override;
   void define(ComponentBuilder& b) const override;
 };
 

@@ -17,6 +17,8 @@ connected). With frame_a fixed in the world, v_rel is the velocity of frame_b's 
 loads neither frame.)";
 }
 
+void RelativeVelocitySensor::declare_frames(FrameDeclaration& d) const { declare_resolve_frame(d, "frame_a"); }
+
 void RelativeVelocitySensor::define(ComponentBuilder& b) const {
   const ResolveIn in = read_resolve_in_frame(b, "frame_a", "Frame v_rel is resolved in");
   const Frame a = frame_port(b, "frame_a", "Reference frame");

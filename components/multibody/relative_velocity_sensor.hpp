@@ -13,6 +13,7 @@ class RelativeVelocitySensor final : public Component {
     return "Ideal sensor: v_rel[1..3], the velocity of frame_b's origin relative to frame_a, resolved in resolve_in_frame";
   }
   std::string_view details() const override;
+  void declare_frames(FrameDeclaration& d) const override;
   void define(ComponentBuilder& b) const override;
 };
 

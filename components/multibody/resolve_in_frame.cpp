@@ -13,6 +13,10 @@ ResolveIn read_resolve_in_frame(ComponentBuilder& b, std::string_view default_va
   return ResolveIn::FrameResolve;
 }
 
+void declare_resolve_frame(FrameDeclaration& d, std::string_view default_value) {
+  if (d.text("resolve_in_frame", default_value) == "frame_resolve") d.reads("frame_resolve");
+}
+
 Mat3 resolve_rotation(ComponentBuilder& b, ResolveIn in, const Frame& a, const Frame& fb) {
   switch (in) {
     case ResolveIn::World:

@@ -15,6 +15,11 @@ enum class ResolveIn { World, FrameA, FrameB, FrameResolve };
 /// `default_value`). @throws ModelError listing the valid options.
 ResolveIn read_resolve_in_frame(ComponentBuilder& b, std::string_view default_value, std::string_view description);
 
+/// Declares frame_resolve as a port whose orientation the component reads (FrameDeclaration::reads)
+/// when `resolve_in_frame` chooses it, so that an open frame_resolve is named as orientated by
+/// nothing (else its R would be free and the model merely structurally singular).
+void declare_resolve_frame(FrameDeclaration& d, std::string_view default_value);
+
 /// The rotation world → the chosen frame (I for the world). For "frame_resolve" it declares the port
 /// `frame_resolve` (it must be connected; the component loads it with nothing) and returns its R.
 Mat3 resolve_rotation(ComponentBuilder& b, ResolveIn in, const Frame& a, const Frame& fb);

@@ -27,6 +27,8 @@ class FrameDeclaration {
   bool flag(std::string_view name, bool default_value) const;
   /// The member names of the object parameter `name` (none when not given or not an object).
   std::vector<std::string> keys(std::string_view name) const;
+  /// The string parameter `name` as the netlist gives it, else `default_value`.
+  std::string text(std::string_view name, std::string_view default_value) const;
   struct Branch {
     std::string a, b;
   };
@@ -36,14 +38,18 @@ class FrameDeclaration {
   void potential_root(std::string_view port) { potential_roots_.emplace_back(port); }
   /// The component relates the orientations of `a` and `b` (Connections.branch).
   void branch(std::string_view a, std::string_view b) { branches_.push_back({std::string(a), std::string(b)}); }
+  /// The component reads `port`'s orientation and sets none: a connection must bring it from a
+  /// root (a frame_resolve). Left open, the port is reported as orientated by nothing.
+  void reads(std::string_view port) { reads_.emplace_back(port); }
 
   const std::vector<std::string>& roots() const { return roots_; }
   const std::vector<std::string>& potential_roots() const { return potential_roots_; }
   const std::vector<Branch>& branches() const { return branches_; }
+  const std::vector<std::string>& read_ports() const { return reads_; }
 
  private:
   const nlohmann::json* params_;
-  std::vector<std::string> roots_, potential_roots_;
+  std::vector<std::string> roots_, potential_roots_, reads_;
   std::vector<Branch> branches_;
 };
 

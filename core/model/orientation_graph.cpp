@@ -17,6 +17,12 @@ bool FrameDeclaration::flag(std::string_view name, bool default_value) const {
   return it != params_->end() && it->is_boolean() ? it->get<bool>() : default_value;
 }
 
+std::string FrameDeclaration::text(std::string_view name, std::string_view default_value) const {
+  if (params_ == nullptr || !params_->is_object()) return std::string(default_value);
+  const auto it = params_->find(std::string(name));
+  return it != params_->end() && it->is_string() ? it->get<std::string>() : std::string(default_value);
+}
+
 std::vector<std::string> FrameDeclaration::keys(std::string_view name) const {
   std::vector<std::string> out;
   if (params_ == nullptr || !params_->is_object()) return out;
@@ -96,6 +102,7 @@ class Builder {
       for (const std::string& p : d.roots()) vertices_[at(p)].root = true;
       for (const std::string& p : d.potential_roots()) vertices_[at(p)].potential_root = true;
       for (const FrameDeclaration::Branch& b : d.branches()) edges_.push_back({at(b.a), at(b.b), true});
+      for (const std::string& p : d.read_ports()) at(p);
     }
   }
 
@@ -224,8 +231,8 @@ class Builder {
       const std::string pointer = instance < netlist_.components.size() ? netlist_.components[instance].pointer
                                                                         : netlist_.connections[vertices_[v].connection].pointer;
       throw ModelError(pointer, join(ports, 8) + (ports.size() == 1 ? " is" : " are") +
-                                    " not connected to the World, a Fixed frame or a free body: nothing sets "
-                                    "their orientation");
+                                    " not connected to the World, a Fixed frame or a free body: nothing sets " +
+                                    (ports.size() == 1 ? "its" : "their") + " orientation");
     }
   }
 

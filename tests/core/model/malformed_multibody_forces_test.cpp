@@ -75,3 +75,20 @@ TEST_CASE("malformed: FreeMotion start angles that are not three") {
   check_error(hung_by(R"({ "type": "multibody.FreeMotion", "params": { "phi_start": [0.1, 0.2] } })"), "build",
               "/components/element/params/phi_start", "expected 3 values, got 2");
 }
+
+TEST_CASE("malformed: a sensor resolving in frame_resolve with frame_resolve left open") {
+  // Nothing would set the open port's orientation: named as such, not a structurally singular model.
+  CHECK(run_pipeline(R"({ "format": "acausal/1", "components": { "world": { "type": "multibody.World" },
+      "body": { "type": "multibody.Body" }, "joint": { "type": "multibody.Revolute" },
+      "speed": { "type": "multibody.RelativeAngularVelocitySensor", "params": { "resolve_in_frame": "frame_resolve" } } },
+      "connections": [["world.frame_b", "joint.frame_a", "speed.frame_a", "speed.frame_resolve"],
+                      ["joint.frame_b", "body.frame_a", "speed.frame_b"]] })")
+            .stage == "none");
+  check_error(R"({ "format": "acausal/1", "components": { "world": { "type": "multibody.World" },
+      "body": { "type": "multibody.Body" }, "joint": { "type": "multibody.Revolute" },
+      "speed": { "type": "multibody.RelativeAngularVelocitySensor", "params": { "resolve_in_frame": "frame_resolve" } } },
+      "connections": [["world.frame_b", "joint.frame_a", "speed.frame_a"], ["joint.frame_b", "body.frame_a", "speed.frame_b"]] })",
+              "build", "/components/speed",
+              "speed.frame_resolve is not connected to the World, a Fixed frame or a free body: nothing sets its "
+              "orientation");
+}
