@@ -4,7 +4,6 @@
 #include <span>
 
 #include "solver/solver_error.hpp"
-#include "solver/sparse_lu.hpp"
 
 namespace acausal {
 
@@ -21,8 +20,9 @@ std::vector<SparseEntry> mixed_matrix(const Program& p, std::span<const double> 
   entries.reserve(nnz);
   for (std::size_t c = 0; c < n; ++c)
     for (auto k = static_cast<std::size_t>(pat.col_start[c]); k < static_cast<std::size_t>(pat.col_start[c + 1]); ++k) {
+      // zeros kept: the same pattern at every call lets SparseLu reuse its ordering
       const double v = id[c] == 1.0 ? parts[nnz + k] : parts[k];
-      if (v != 0.0) entries.push_back({static_cast<int>(pat.row_index[k]), static_cast<int>(c), v});
+      entries.push_back({static_cast<int>(pat.row_index[k]), static_cast<int>(c), v});
     }
   return entries;
 }
@@ -30,18 +30,22 @@ std::vector<SparseEntry> mixed_matrix(const Program& p, std::span<const double> 
 }  // namespace
 
 void make_consistent(Program& p, double t, std::vector<double>& y, std::vector<double>& yp,
-                     const std::vector<double>& branch) {
+                     const std::vector<double>& branch, SparseLu& lu) {
   const std::size_t n = p.size();
   const std::vector<double>& id = p.id();
   std::vector<double> f(n);
-  SparseLu lu;
+  // One factorization for the three Newton corrections: the start is within the integrator's
+  // tolerance, where the matrix changes by as little as the corrections do.
+  bool factored = false;
   for (int iteration = 0; iteration < 3; ++iteration) {
     p.residual().evaluate(p.inputs(t, y.data(), yp.data()), f.data(), branch.data());
     double worst = 0.0;
     for (double v : f) worst = std::max(worst, std::fabs(v));
     if (worst == 0.0) break;
-    if (!lu.factor(n, mixed_matrix(p, p.jacobian().partials(p.inputs(t, y.data(), yp.data()), branch.data()))))
+    if (!factored &&
+        !lu.factor(n, mixed_matrix(p, p.jacobian().partials(p.inputs(t, y.data(), yp.data()), branch.data()))))
       throw SolverError(t, "consistent derivatives: the equations are singular here");
+    factored = true;
     lu.solve(f);  // now the correction
     for (std::size_t c = 0; c < n; ++c) (id[c] == 1.0 ? yp[c] : y[c]) -= f[c];
   }

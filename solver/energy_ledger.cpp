@@ -37,7 +37,7 @@ void EnergyLedger::check_balance(double t, const double* y, const double* yp) {
   const std::size_t n = program_.size();
   y_.assign(y, y + n);
   yp_.assign(yp, yp + n);
-  make_consistent(program_, t, y_, yp_, branch_now_);
+  make_consistent(program_, t, y_, yp_, branch_now_, lu_);
   terms(t, y_.data(), yp_.data());
   report_.time_end = t;
   report_.stored_end = stored_total();

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/analysis/program.hpp"
+#include "solver/sparse_lu.hpp"
 
 namespace acausal {
 
@@ -61,6 +62,7 @@ class EnergyLedger {
   const std::vector<double>& branch_now_;
   std::vector<double> values_;
   std::vector<double> y_, yp_;
+  SparseLu lu_;  ///< of the consistency solves (its ordering is reused: the pattern never changes)
   EnergyReport report_;
 };
 

@@ -13,6 +13,7 @@ struct SparseLu::Klu {
   klu_numeric* numeric = nullptr;
   std::vector<int> col_start, row_index;
   std::vector<double> values;
+  std::vector<int> analyzed_col_start, analyzed_row_index;  ///< the pattern `symbolic` was made for
 
   void release() {
     if (numeric != nullptr) klu_free_numeric(&numeric, &common);
@@ -35,7 +36,7 @@ SparseLu::~SparseLu() {
 
 bool SparseLu::factor(std::size_t n, const std::vector<SparseEntry>& entries) {
   Klu& k = *klu_;
-  k.release();
+  if (k.numeric != nullptr) klu_free_numeric(&k.numeric, &k.common);
   // Compressed columns (a counting sort by column), rows sorted within a column and duplicates
   // summed (KLU takes none).
   std::vector<int> start(n + 1, 0);
@@ -65,8 +66,16 @@ bool SparseLu::factor(std::size_t n, const std::vector<SparseEntry>& entries) {
   }
   if (n == 0) return true;
   const int size = static_cast<int>(n);
-  k.symbolic = klu_analyze(size, k.col_start.data(), k.row_index.data(), &k.common);
-  if (k.symbolic == nullptr) return false;
+  // The ordering depends on the pattern only: a matrix with the pattern of the last one (the
+  // energy ledger's consistency solves, every step) reuses it. AMD was as costly as the factorization.
+  if (k.symbolic != nullptr && (k.col_start != k.analyzed_col_start || k.row_index != k.analyzed_row_index))
+    klu_free_symbolic(&k.symbolic, &k.common);
+  if (k.symbolic == nullptr) {
+    k.symbolic = klu_analyze(size, k.col_start.data(), k.row_index.data(), &k.common);
+    if (k.symbolic == nullptr) return false;
+    k.analyzed_col_start = k.col_start;
+    k.analyzed_row_index = k.row_index;
+  }
   k.numeric = klu_factor(k.col_start.data(), k.row_index.data(), k.values.data(), k.symbolic, &k.common);
   return k.numeric != nullptr && k.common.status == KLU_OK;
 }
