@@ -5,8 +5,8 @@
 ///
 /// A netlist may use subsystems (docs/netlist-format.md): definitions in its "subsystems" section or
 /// in files (`"type": "file:gearbox.json"`). Parsing reads them all; build_model flattens the
-/// instances (core/model/subsystems.hpp). A location in another file than the netlist's is written
-/// `<file>#<JSON pointer>` (RFC 6901 §6), e.g. `lib/gearbox.json#/components/shaft/params/J`.
+/// instances (core/model/subsystems.hpp). A location in a subsystem file is written
+/// `file:<file>#<JSON pointer>`, e.g. `file:lib/gearbox.json#/components/shaft/params/J`.
 
 #include <map>
 #include <optional>
@@ -63,7 +63,7 @@ struct SubsystemPort {
 struct Subsystem {
   std::string name;     ///< for messages: `gearbox`, `file:lib/gearbox.json`, `stage of file:lib/gearbox.json`
   std::string file;     ///< the file it is written in: the subsystem types it uses resolve there
-  std::string pointer;  ///< where: `/subsystems/gearbox`, `lib/gearbox.json#`, `lib/gearbox.json#/subsystems/stage`
+  std::string pointer;  ///< where: `/subsystems/gearbox`, `file:lib/gearbox.json#`, `file:lib/gearbox.json#/subsystems/stage`
   std::vector<SubsystemParameter> parameters;   ///< sorted by name
   std::vector<NetlistComponent> components;     ///< sorted by name; their pointers are locations
   std::vector<NetlistConnection> connections;

@@ -120,7 +120,7 @@ void read_definition(const json& j, Subsystem& s) {
 
 /// Reads the subsystem file `path` (and its "subsystems" section) into `library`.
 void read_file(const std::string& path, const std::string& text, std::map<std::string, Subsystem>& library) {
-  const std::string prefix = path + "#";
+  const std::string prefix = std::string(kFileTypePrefix) + path + "#";
   json doc;
   try {
     doc = read_json(text, path);

@@ -564,6 +564,6 @@ TEST_CASE("subsystems: an error in a subsystem file is printed at its place in t
 })");
   Run r = acausal("check '" + top + "'");
   CHECK(r.code == 1);
-  CHECK(r.err == "error: " + (scratch() / "lib_stage.json").string() +
+  CHECK(r.err == "error: file:" + (scratch() / "lib_stage.json").string() +
                      "#/components/shaft/params/J: expected a value in kg*m^2 (kg*m^2), got '2 kg*m' (kg*m)\n");
 }

@@ -1,7 +1,7 @@
 // The catalog of malformed netlists, continued: subsystems (docs/netlist-format.md, "Subsystems").
 // Each case is a minimal netlist with one defect, run through the whole pipeline; the check is the
 // stage that rejects it, the exact location and the exact message. A place in a subsystem file is
-// `<file>#<JSON pointer>`; the files are in tests/core/model/data/subsystems/, and the inline
+// `file:<file>#<JSON pointer>`; the files are in tests/core/model/data/subsystems/, and the inline
 // netlists are given a source file name in that directory so that `file:` types resolve there.
 
 #include <doctest/doctest.h>
@@ -72,7 +72,7 @@ TEST_CASE("malformed subsystem: a subsystem that contains itself") {
 
 TEST_CASE("malformed subsystem: a cycle through files names the files, in the file that closes it") {
   check_error(R"json({ "format": "acausal/1", "components": { "x": { "type": "file:cycle_a.json" } } })json", "build",
-              kData + "/cycle_b.json#/components/back/type",
+              "file:" + kData + "/cycle_b.json#/components/back/type",
               "subsystem cycle: file:" + kData + "/cycle_a.json → file:" + kData + "/cycle_b.json → file:" + kData +
                   "/cycle_a.json",
               kSource);
@@ -157,7 +157,7 @@ TEST_CASE("malformed subsystem: a connection inside a subsystem to an instance i
 
 TEST_CASE("malformed subsystem: a port in a subsystem file's own section, named in that file") {
   check_error(R"json({ "format": "acausal/1", "components": { "x": { "type": "file:section_in_file.json" } } })json",
-              "build", kData + "/section_in_file.json#/ports/flange",
+              "build", "file:" + kData + "/section_in_file.json#/ports/flange",
               "x.s (subsystem stage of file:" + kData + "/section_in_file.json) has no port \"flange_x\"; its ports: flange",
               kSource);
 }
@@ -351,7 +351,7 @@ TEST_CASE("malformed subsystem: a subsystem file that does not exist") {
 
 TEST_CASE("malformed subsystem: a wrong value in a subsystem file is reported in that file") {
   check_error(R"json({ "format": "acausal/1", "components": { "s1": { "type": "file:bad_value.json" } } })json",
-              "build", kData + "/bad_value.json#/components/shaft/params/J",
+              "build", "file:" + kData + "/bad_value.json#/components/shaft/params/J",
               R"msg(expected a value in kg*m^2 (kg*m^2), got '3 kg' (kg))msg", kSource);
 }
 

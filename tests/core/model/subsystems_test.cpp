@@ -157,10 +157,10 @@ TEST_CASE("subsystems: a subsystem file is read once, its components located in 
   const Subsystem* stage = n.find_subsystem(n.source, "file:gear_stage.json");
   REQUIRE(stage != nullptr);
   CHECK(stage->name == "file:" + kData + "/gear_stage.json");
-  CHECK(stage->pointer == kData + "/gear_stage.json#");
+  CHECK(stage->pointer == "file:" + kData + "/gear_stage.json#");
   const Netlist flat = expand_subsystems(n, builtin_registry());
   const NetlistComponent& gear = component(flat, "gearbox2.stage.gear");
-  CHECK(gear.pointer == kData + "/gear_stage.json#/components/gear");
+  CHECK(gear.pointer == "file:" + kData + "/gear_stage.json#/components/gear");
   CHECK(gear.params["ratio"].get<double>() == 2.5);
   CHECK(gear.param_pointers.at("ratio") == "/components/gearbox2/params/ratio");
 }
