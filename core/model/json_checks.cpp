@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <stdexcept>
+
+#include "core/model/units.hpp"
 
 namespace acausal::json_checks {
 
@@ -59,6 +62,19 @@ double require_number(const json& j, const std::string& pointer, const std::stri
   double v = j.get<double>();
   if (!std::isfinite(v)) throw ModelError(pointer, what + " must be finite");
   return v;
+}
+
+double quantity(const json& value, const std::string& unit, const std::string& pointer, const std::string& what) {
+  const std::string prefix = what.empty() ? "" : what + ": ";
+  if (value.is_number()) return require_number(value, pointer, what.empty() ? "the value" : what);
+  if (!value.is_string())
+    throw ModelError(pointer, prefix + "expected a number or a \"<number> <unit>\" string in " + unit + ", got " +
+                                  value.dump());
+  try {
+    return units::to_si(value.get<std::string>(), unit);  // finite, or it throws
+  } catch (const std::invalid_argument& e) {
+    throw ModelError(pointer, prefix + e.what());
+  }
 }
 
 void check_format(const json& document, const std::string& pointer) {

@@ -32,6 +32,12 @@ std::string require_string(const nlohmann::json& j, const std::string& pointer, 
 /// A finite number.
 double require_number(const nlohmann::json& j, const std::string& pointer, const std::string& what);
 
+/// A real quantity given as a number (SI) or a string `"<number> <unit>"` whose unit has the
+/// dimension of `unit`: its value in SI. @throws ModelError at `pointer` (the message prefixed with
+/// `<what>: ` when `what` is given).
+double quantity(const nlohmann::json& value, const std::string& unit, const std::string& pointer,
+                const std::string& what = "");
+
 /// `"format": "acausal/1"`, required in `document` (a netlist or a subsystem file).
 void check_format(const nlohmann::json& document, const std::string& pointer);
 

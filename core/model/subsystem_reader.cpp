@@ -58,21 +58,7 @@ SubsystemParameter read_parameter(const std::string& name, const json& j, const 
   } catch (const std::invalid_argument& e) {
     throw ModelError(pointer + "/unit", e.what());
   }
-  if (j.contains("default")) {
-    const json& d = j["default"];
-    const std::string here = pointer + "/default";
-    if (d.is_number()) {
-      p.default_value = require_number(d, here, "the default");
-    } else if (d.is_string()) {
-      try {
-        p.default_value = units::to_si(d.get<std::string>(), p.unit);
-      } catch (const std::invalid_argument& e) {
-        throw ModelError(here, e.what());
-      }
-    } else {
-      throw ModelError(here, "expected a number or a \"<number> <unit>\" string in " + p.unit + ", got " + d.dump());
-    }
-  }
+  if (j.contains("default")) p.default_value = quantity(j["default"], p.unit, pointer + "/default");
   if (j.contains("description")) require_string(j["description"], pointer + "/description", "\"description\"");
   return p;
 }

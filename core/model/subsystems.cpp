@@ -1,11 +1,10 @@
 #include "core/model/subsystems.hpp"
 
 #include <algorithm>
-#include <cmath>
 #include <optional>
-#include <stdexcept>
 
 #include "core/model/errors.hpp"
+#include "core/model/json_checks.hpp"
 #include "core/model/units.hpp"
 
 namespace acausal {
@@ -152,7 +151,7 @@ class Expander {
       if (std::optional<std::string> name = reference(it.value(), pointer))
         made.parameters[p->name] = outer_value(*name, outer, use, pointer, p->unit, what);
       else
-        made.parameters[p->name] = {quantity(it.value(), p->unit, pointer, what), pointer};
+        made.parameters[p->name] = {json_checks::quantity(it.value(), p->unit, pointer, what), pointer};
     }
     for (const SubsystemParameter& p : s.parameters) {
       if (made.parameters.count(p.name) > 0) continue;
@@ -160,26 +159,6 @@ class Expander {
         throw ModelError(use.pointer, made.label() + " needs a value for parameter " + p.name + " (it has no default)");
       made.parameters[p.name] = {*p.default_value, p.pointer + "/default"};
     }
-  }
-
-  /// A value given for a parameter in `unit`: SI.
-  static double quantity(const json& value, const std::string& unit, const std::string& pointer,
-                         const std::string& what) {
-    double x = 0.0;
-    if (value.is_number()) {
-      x = value.get<double>();
-    } else if (value.is_string()) {
-      try {
-        x = units::to_si(value.get<std::string>(), unit);
-      } catch (const std::invalid_argument& e) {
-        throw ModelError(pointer, what + ": " + e.what());
-      }
-    } else {
-      throw ModelError(pointer, what + ": expected a number or a \"<number> <unit>\" string in " + unit + ", got " +
-                                    value.dump());
-    }
-    if (!std::isfinite(x)) throw ModelError(pointer, what + " is not a finite number");
-    return x;
   }
 
   /// The value of parameter `name` of the instance around `use`, for a use in `unit`.

@@ -18,6 +18,24 @@ const std::string kData = ACAUSAL_SOURCE_DIR "/tests/core/model/data/subsystems"
 /// The inline netlists' file name: `file:` types resolve in kData.
 const std::string kSource = kData + "/netlist.json";
 
+/// A netlist with one subsystem, "stage": parameters `parameters`, one inertia "shaft" with params
+/// `shaft`; and its instance s1, with `instance` after its type (`"params": { "J": 2 }`).
+std::string stage_netlist(const std::string& parameters, const std::string& shaft, const std::string& instance = "") {
+  return R"({
+    "format": "acausal/1",
+    "subsystems": {
+      "stage": { "parameters": )" +
+         parameters + R"(, "components": { "shaft": { "type": "rotational.Inertia", "params": )" + shaft + R"( } } }
+    },
+    "components": { "s1": { "type": "stage")" +
+         (instance.empty() ? "" : ", " + instance) + R"( } }
+  })";
+}
+
+/// Parameter J with a default, and an inertia that reads it.
+const char* const kJ = R"({ "J": { "unit": "kg*m^2", "default": 1 } })";
+const char* const kReadsJ = R"({ "J": { "param": "J" } })";
+
 }  // namespace
 
 // ---- the base the cases start from --------------------------------------------------------------
@@ -165,46 +183,19 @@ TEST_CASE("malformed subsystem: a port in a subsystem file's own section, named 
 // ---- parameters ---------------------------------------------------------------------------------
 
 TEST_CASE("malformed subsystem: a parameter value in the wrong unit at an instance") {
-  check_error(R"json({
-    "format": "acausal/1",
-    "subsystems": {
-      "stage": {
-        "parameters": { "J": { "unit": "kg*m^2", "default": 1 } },
-        "components": { "shaft": { "type": "rotational.Inertia", "params": { "J": { "param": "J" } } } }
-      }
-    },
-    "components": { "s1": { "type": "stage", "params": { "J": "3 kg" } } }
-  })json",
+  check_error(stage_netlist(kJ, kReadsJ, R"("params": { "J": "3 kg" })"),
               "build", "/components/s1/params/J",
               R"msg(parameter J of s1 (subsystem stage): expected a value in kg*m^2 (kg*m^2), got '3 kg' (kg))msg");
 }
 
 TEST_CASE("malformed subsystem: a parameter's default in the wrong unit") {
-  check_error(R"json({
-    "format": "acausal/1",
-    "subsystems": {
-      "stage": {
-        "parameters": { "J": { "unit": "kg*m^2", "default": "1 kg" } },
-        "components": { "shaft": { "type": "rotational.Inertia", "params": { "J": { "param": "J" } } } }
-      }
-    },
-    "components": { "s1": { "type": "stage" } }
-  })json",
+  check_error(stage_netlist(R"({ "J": { "unit": "kg*m^2", "default": "1 kg" } })", kReadsJ),
               "parse", "/subsystems/stage/parameters/J/default",
               R"msg(expected a value in kg*m^2 (kg*m^2), got '1 kg' (kg))msg");
 }
 
 TEST_CASE("malformed subsystem: a parameter used where its dimension does not fit") {
-  check_error(R"json({
-    "format": "acausal/1",
-    "subsystems": {
-      "stage": {
-        "parameters": { "c": { "unit": "N*m/rad", "default": 1 } },
-        "components": { "shaft": { "type": "rotational.Inertia", "params": { "J": { "param": "c" } } } }
-      }
-    },
-    "components": { "s1": { "type": "stage" } }
-  })json",
+  check_error(stage_netlist(R"({ "c": { "unit": "N*m/rad", "default": 1 } })", R"({ "J": { "param": "c" } })"),
               "build", "/subsystems/stage/components/shaft/params/J",
               R"msg(subsystem parameter c of stage is in N*m/rad (kg*m^2/s^2), but J of s1.shaft (rotational.Inertia) is in kg*m^2 (kg*m^2))msg");
 }
@@ -229,107 +220,46 @@ TEST_CASE("malformed subsystem: an outer parameter passed to an inner subsystem'
 }
 
 TEST_CASE("malformed subsystem: an unknown parameter given at an instance") {
-  check_error(R"json({
-    "format": "acausal/1",
-    "subsystems": {
-      "stage": {
-        "parameters": { "J": { "unit": "kg*m^2", "default": 1 } },
-        "components": { "shaft": { "type": "rotational.Inertia", "params": { "J": { "param": "J" } } } }
-      }
-    },
-    "components": { "s1": { "type": "stage", "params": { "K": 2 } } }
-  })json",
-              "build", "/components/s1/params/K", R"msg(unknown parameter "K" of subsystem stage; valid: J)msg");
+  check_error(stage_netlist(kJ, kReadsJ, R"("params": { "K": 2 })"), "build", "/components/s1/params/K",
+              R"msg(unknown parameter "K" of subsystem stage; valid: J)msg");
 }
 
 TEST_CASE("malformed subsystem: a parameter without a default that an instance does not give") {
-  check_error(R"json({
-    "format": "acausal/1",
-    "subsystems": {
-      "stage": {
-        "parameters": { "J": { "unit": "kg*m^2" } },
-        "components": { "shaft": { "type": "rotational.Inertia", "params": { "J": { "param": "J" } } } }
-      }
-    },
-    "components": { "s1": { "type": "stage" } }
-  })json",
+  check_error(stage_netlist(R"({ "J": { "unit": "kg*m^2" } })", kReadsJ),
               "build", "/components/s1", R"msg(s1 (subsystem stage) needs a value for parameter J (it has no default))msg");
 }
 
 TEST_CASE("malformed subsystem: a component reads a parameter its subsystem does not have") {
-  check_error(R"json({
-    "format": "acausal/1",
-    "subsystems": {
-      "stage": {
-        "parameters": { "J": { "unit": "kg*m^2", "default": 1 } },
-        "components": { "shaft": { "type": "rotational.Inertia", "params": { "J": { "param": "Jx" } } } }
-      }
-    },
-    "components": { "s1": { "type": "stage" } }
-  })json",
+  check_error(stage_netlist(kJ, R"({ "J": { "param": "Jx" } })"),
               "build", "/subsystems/stage/components/shaft/params/J",
               R"msg(no parameter "Jx" in subsystem stage; its parameters: J)msg");
 }
 
 TEST_CASE("malformed subsystem: a parameter reference outside any subsystem") {
-  check_error(R"json({
-    "format": "acausal/1",
-    "subsystems": {
-      "stage": {
-        "parameters": { "J": { "unit": "kg*m^2", "default": 1 } },
-        "components": { "shaft": { "type": "rotational.Inertia", "params": { "J": { "param": "J" } } } }
-      }
-    },
-    "components": { "s1": { "type": "stage", "params": { "J": { "param": "J" } } } }
-  })json",
+  check_error(stage_netlist(kJ, kReadsJ, R"("params": { "J": { "param": "J" } })"),
               "build", "/components/s1/params/J",
               R"msg({"param": "J"} names a subsystem parameter, but s1 is not inside a subsystem)msg");
 }
 
 TEST_CASE("malformed subsystem: a parameter without a unit") {
-  check_error(R"json({
-    "format": "acausal/1",
-    "subsystems": {
-      "stage": { "parameters": { "J": { "default": 1 } }, "components": { "shaft": { "type": "rotational.Inertia" } } }
-    },
-    "components": { "s1": { "type": "stage" } }
-  })json",
-              "parse", "/subsystems/stage/parameters/J", R"msg(missing "unit" ("1" for a dimensionless parameter))msg");
+  check_error(stage_netlist(R"({ "J": { "default": 1 } })", "{}"), "parse", "/subsystems/stage/parameters/J",
+              R"msg(missing "unit" ("1" for a dimensionless parameter))msg");
 }
 
 TEST_CASE("malformed subsystem: a value out of range given at an instance is reported where it is given") {
-  check_error(R"json({
-    "format": "acausal/1",
-    "subsystems": {
-      "stage": {
-        "parameters": { "J": { "unit": "kg*m^2", "default": 1 } },
-        "components": { "shaft": { "type": "rotational.Inertia", "params": { "J": { "param": "J" } } } }
-      }
-    },
-    "components": { "s1": { "type": "stage", "params": { "J": "-2 kg*m^2" } } }
-  })json",
+  check_error(stage_netlist(kJ, kReadsJ, R"("params": { "J": "-2 kg*m^2" })"),
               "build", "/components/s1/params/J", R"msg(J must be positive, got -2)msg");
 }
 
 // ---- initial targets, definitions, files --------------------------------------------------------
 
 TEST_CASE("malformed subsystem: an initial target of an instance that names nothing inside it") {
-  check_error(R"json({
-    "format": "acausal/1",
-    "subsystems": { "stage": { "components": { "shaft": { "type": "rotational.Inertia" } } } },
-    "components": { "s1": { "type": "stage", "initial": { "shft.w": 1 } } }
-  })json",
-              "build", "/components/s1/initial/shft.w",
+  check_error(stage_netlist("{}", "{}", R"("initial": { "shft.w": 1 })"), "build", "/components/s1/initial/shft.w",
               R"msg("shft.w" is not "<instance>.<variable>" with an instance inside s1 (subsystem stage); its instances: shaft)msg");
 }
 
 TEST_CASE("malformed subsystem: an initial target of an instance that its component does not have") {
-  check_error(R"json({
-    "format": "acausal/1",
-    "subsystems": { "stage": { "components": { "shaft": { "type": "rotational.Inertia" } } } },
-    "components": { "s1": { "type": "stage", "initial": { "shaft.v": 1 } } }
-  })json",
-              "build", "/components/s1/initial/shaft.v",
+  check_error(stage_netlist("{}", "{}", R"("initial": { "shaft.v": 1 })"), "build", "/components/s1/initial/shaft.v",
               R"msg("v" is not a variable of rotational.Inertia; valid: flange.phi, flange.tau, phi, w, a)msg");
 }
 
