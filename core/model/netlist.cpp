@@ -41,12 +41,6 @@ const SubsystemParameter* Subsystem::find_parameter(std::string_view parameter) 
   return nullptr;
 }
 
-const SubsystemPort* Subsystem::find_port(std::string_view port) const {
-  for (const SubsystemPort& p : ports)
-    if (p.name == port) return &p;
-  return nullptr;
-}
-
 std::string subsystem_key(const std::string& file, std::string_view name) { return file + "#" + std::string(name); }
 
 std::string resolve_include(const std::string& file, std::string_view path) {
@@ -57,7 +51,6 @@ namespace {
 
 const char* type_name(const json& j) { return j.type_name(); }
 const char* type_name(json::value_t type) { return json(type).type_name(); }
-
 
 void parse_experiment(const json& j, Netlist& n) {
   require_object(j, "/experiment", "\"experiment\"");

@@ -70,7 +70,6 @@ struct Subsystem {
   std::vector<SubsystemPort> ports;             ///< sorted by name
 
   const SubsystemParameter* find_parameter(std::string_view name) const;
-  const SubsystemPort* find_port(std::string_view name) const;
 };
 
 /// A component port that a subsystem instance exposes, for build_model to check once the
