@@ -32,9 +32,10 @@ int guarded(const std::string& source, const std::function<int()>& body) {
   try {
     return body();
   } catch (const ModelError& e) {
-    // Some messages (JSON syntax, unreadable file) name the file already.
+    // Some messages (JSON syntax, unreadable file) name the file already, and so does a location
+    // in a subsystem file.
     const std::string what = e.what();
-    if (source.empty() || what.find(source) != std::string::npos)
+    if (source.empty() || what.find(source) != std::string::npos || in_subsystem_file(e.pointer()))
       std::cerr << "error: " << what << "\n";
     else
       std::cerr << "error: " << source << ": " << what << "\n";

@@ -53,7 +53,7 @@ class UsageError : public std::runtime_error {
 };
 
 /// Runs `body`, turning exceptions into a message on stderr and an exit code: ModelError → 1
-/// ("error: <source>: <message>"), UsageError → 2, SolverError → 3 ("solver failure: <message>"),
+/// ("error: <source>: <message>", or "error: file:<file>#<pointer>: <message>" for a place in a subsystem file), UsageError → 2, SolverError → 3 ("solver failure: <message>"),
 /// anything else → 4 ("internal error: <what>"). `source` names the input in messages.
 int guarded(const std::string& source, const std::function<int()>& body);
 

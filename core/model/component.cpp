@@ -96,6 +96,8 @@ std::string ComponentBuilder::qualified(std::string_view local) const {
 }
 
 std::string ComponentBuilder::param_pointer(std::string_view name) const {
+  if (param_pointers_ != nullptr)
+    if (auto moved = param_pointers_->find(std::string(name)); moved != param_pointers_->end()) return moved->second;
   return def_.pointer + "/params/" + json_pointer_token(std::string(name));
 }
 

@@ -19,6 +19,7 @@
 /// ```
 
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -131,6 +132,10 @@ class ComponentBuilder {
   ~ComponentBuilder();
   ComponentBuilder(const ComponentBuilder&) = delete;
   ComponentBuilder& operator=(const ComponentBuilder&) = delete;
+
+  /// Where the values of some parameters were written, when not at `<pointer>/params/<name>` (a
+  /// subsystem parameter's value: NetlistComponent::param_pointers); nullptr: none.
+  void set_param_pointers(const std::map<std::string, std::string>* pointers) { param_pointers_ = pointers; }
 
   Mode mode() const { return mode_; }
   const std::string& instance() const {
@@ -269,6 +274,7 @@ class ComponentBuilder {
   const Environment* environment_ = nullptr;
   const FrameRoles* roles_ = nullptr;
   const nlohmann::json* params_;
+  const std::map<std::string, std::string>* param_pointers_ = nullptr;
   std::vector<std::string> used_;
   std::string name_buffer_;
   mutable bool depends_on_name_ = false;

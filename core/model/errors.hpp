@@ -4,13 +4,15 @@
 
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace acausal {
 
 /// A bad model or input: syntax, unknown names, units, values, structure, initial targets.
 /// `pointer` is a JSON pointer into the netlist (`/components/spring1/params/c`), or empty when
-/// the problem has no single location.
+/// the problem has no single location; a place in a subsystem file is `file:<file>#<JSON pointer>`
+/// (`file:lib/gearbox.json#/components/shaft/params/J`).
 class ModelError : public std::runtime_error {
  public:
   ModelError(std::string pointer, const std::string& message)
@@ -50,6 +52,10 @@ class StructuralError : public ModelError {
  private:
   SingularParts parts_;
 };
+
+/// True for a location in a subsystem file, `file:<file>#<JSON pointer>` (a JSON pointer into the
+/// netlist itself is empty or starts with `/`).
+inline bool in_subsystem_file(std::string_view location) { return location.starts_with("file:"); }
 
 /// JSON pointer escaping of one reference token (RFC 6901): `~` → `~0`, `/` → `~1`.
 std::string json_pointer_token(const std::string& token);

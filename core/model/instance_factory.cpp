@@ -46,6 +46,7 @@ Definition InstanceFactory::build(const Component& type, const NetlistComponent&
     if (t.roles == role_key && t.params == c.params) return rename(t.first, c);
   ComponentBuilder b(ComponentBuilder::Mode::Instance, c.name, c.type, c.pointer, &c.params);
   b.set_environment(environment_);
+  b.set_param_pointers(&c.param_pointers);
   b.set_frame_roles(roles);
   try {
     type.define(b);

@@ -9,6 +9,7 @@
 #include "core/model/errors.hpp"
 #include "core/model/instance_factory.hpp"
 #include "core/model/orientation_graph.hpp"
+#include "core/model/subsystems.hpp"
 #include "core/model/units.hpp"
 
 namespace acausal {
@@ -22,11 +23,6 @@ std::size_t Model::find_variable(std::string_view n) const {
 }
 
 namespace {
-
-/// `/connections/<connection>/<position>`: where a connection end is written.
-std::string end_pointer(std::size_t connection, std::size_t position) {
-  return "/connections/" + std::to_string(connection) + "/" + std::to_string(position);
-}
 
 std::string suggestion(const std::vector<std::string>& matches) {
   if (matches.empty()) return "";
@@ -122,7 +118,9 @@ class Assembler {
       for (const Definition::Equation& e : d.equations)
         model_.equations.push_back({e.residual, c.name, std::string(e.description), c.pointer});
       for (auto it = c.initial.begin(); it != c.initial.end(); ++it) {
-        std::string pointer = c.pointer + "/initial/" + json_pointer_token(it.key());
+        auto moved = c.initial_pointers.find(it.key());
+        std::string pointer = moved != c.initial_pointers.end() ? moved->second
+                                                                : c.pointer + "/initial/" + json_pointer_token(it.key());
         const Definition::Variable* v = d.find_variable(it.key());
         if (v == nullptr && it.value().is_array()) {
           apply_vector_target(d, first, it.key(), it.value(), pointer);
@@ -160,6 +158,8 @@ class Assembler {
   }
 
   void connect() {
+    // The component ports that subsystem instances expose, also those left open outside.
+    for (const ExposedPort& e : netlist_.exposed_ports) find_port(e.path, e.pointer);
     port_base_.reserve(model_.instances.size() + 1);
     std::size_t ports = 0;
     for (const Definition& d : model_.instances) {
@@ -200,9 +200,8 @@ class Assembler {
   void outputs() {
     for (std::size_t i = 0; i < netlist_.outputs.size(); ++i) {
       const std::string& path = netlist_.outputs[i];
-      const auto dot = path.find('.');
+      const auto [index, dot] = split_path(path);
       const std::string instance = path.substr(0, dot);
-      const std::size_t index = find_instance(instance);
       const Definition* d = index == npos ? nullptr : &model_.instances[index];
       if (d == nullptr || dot == std::string::npos || d->find_variable(std::string_view(path).substr(dot + 1)) == nullptr) {
         std::vector<std::string_view> names;
@@ -228,32 +227,41 @@ class Assembler {
     std::size_t flat_port;              ///< index into connected_
     std::size_t connection, position;   ///< where it first appears
 
-    std::string pointer() const { return end_pointer(connection, position); }
   };
 
   std::size_t endpoint(std::vector<End>& ends, std::size_t connection, std::size_t position) {
     const std::string_view path = netlist_.connections[connection].ports[position];
     if (auto it = end_index_.find(path); it != end_index_.end()) return it->second;
-    const auto dot = path.find('.');
+    const auto [index, p] = find_port(path, end_pointer(connection, position));
+    ends.push_back({path, index, &model_.instances[index].ports[p].port, port_base_[index] + p, connection, position});
+    end_index_.emplace(path, ends.size() - 1);
+    return ends.size() - 1;
+  }
+
+  /// `<connection's pointer>/<position>`: where a connection end is written.
+  std::string end_pointer(std::size_t connection, std::size_t position) const {
+    return netlist_.connections[connection].pointer + "/" + std::to_string(position);
+  }
+  std::string end_pointer(const End& e) const { return end_pointer(e.connection, e.position); }
+
+  /// The instance and the index of its port that `path` ("instance.port") names.
+  /// @throws ModelError at `pointer` when there is no such instance or port.
+  std::pair<std::size_t, std::size_t> find_port(std::string_view path, const std::string& pointer) {
+    const auto [index, dot] = split_path(path);
     const std::string_view instance = path.substr(0, dot);
     const std::string_view port = path.substr(dot + 1);
-    const std::size_t index = find_instance(instance);
     if (index == npos) {
       std::vector<std::string> names;
       for (const Definition& d : model_.instances) names.push_back(d.instance);
-      throw ModelError(end_pointer(connection, position), "no component named \"" + std::string(instance) + "\" (components: " + join(names, 40) + ")");
+      throw ModelError(pointer, "no component named \"" + std::string(instance) + "\" (components: " + join(names, 40) + ")");
     }
     const Definition& d = model_.instances[index];
-    for (std::size_t p = 0; p < d.ports.size(); ++p) {
-      if (d.ports[p].port.name != port) continue;
-      ends.push_back({path, index, &d.ports[p].port, port_base_[index] + p, connection, position});
-      end_index_.emplace(path, ends.size() - 1);
-      return ends.size() - 1;
-    }
+    for (std::size_t p = 0; p < d.ports.size(); ++p)
+      if (d.ports[p].port.name == port) return {index, p};
     std::vector<std::string> names;
     for (const Definition::PortInfo& x : d.ports) names.push_back(x.port.name);
-    throw ModelError(end_pointer(connection, position), "\"" + std::string(port) + "\" is not a port of " + std::string(instance) + " (" + d.type +
-                         "); its ports: " + (names.empty() ? "none" : join(names, 40)));
+    throw ModelError(pointer, "\"" + std::string(port) + "\" is not a port of " + std::string(instance) + " (" + d.type +
+                                  "); its ports: " + (names.empty() ? "none" : join(names, 40)));
   }
 
   static constexpr std::size_t npos = static_cast<std::size_t>(-1);
@@ -266,12 +274,18 @@ class Assembler {
     return found == instance_index_.end() ? npos : found->second;
   }
 
+  /// `instance.rest` split after the instance (whose name holds dots inside a subsystem): its index
+  /// (npos when there is none) and the position of the dot.
+  std::pair<std::size_t, std::size_t> split_path(std::string_view path) {
+    return split_instance_path(path, [&](std::string_view name) { return find_instance(name); });
+  }
+
   void assemble_node(const std::vector<End>& ends, const std::vector<std::size_t>& node, const std::string& pointer) {
     const End& first = ends[node[0]];
     for (std::size_t e : node) {
       const End& x = ends[e];
       if (x.port->domain != first.port->domain)
-        throw ModelError(x.pointer(), "cannot connect " + std::string(first.path) + " (" + first.port->domain->name() +
+        throw ModelError(end_pointer(x), "cannot connect " + std::string(first.path) + " (" + first.port->domain->name() +
                                           ") with " + std::string(x.path) + " (" + x.port->domain->name() + ")");
     }
     for (std::size_t e : node) connected_[ends[e].flat_port] = true;
@@ -331,7 +345,7 @@ class Assembler {
     if (outputs.empty())
       throw ModelError(pointer, "signal node " + join(paths) + " has no output to drive it");
     if (outputs.size() > 1)
-      throw ModelError(ends[outputs[1]].pointer(), "signal node has two outputs: " + std::string(ends[outputs[0]].path) +
+      throw ModelError(end_pointer(ends[outputs[1]]), "signal node has two outputs: " + std::string(ends[outputs[0]].path) +
                                                        " and " + std::string(ends[outputs[1]].path));
     const End& source = ends[outputs[0]];
     for (std::size_t e : node) {
@@ -372,7 +386,10 @@ class Assembler {
 
 }  // namespace
 
-Model build_model(const Netlist& netlist, const Registry& registry) {
+Model build_model(const Netlist& written, const Registry& registry) {
+  std::optional<Netlist> flat;
+  if (has_subsystem_instances(written)) flat = expand_subsystems(written, registry);
+  const Netlist& netlist = flat ? *flat : written;
   Model model;
   model.name = netlist.name;
   model.source = netlist.source;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
 #include <fstream>
 #include <functional>
 #include <initializer_list>
@@ -11,10 +12,13 @@
 #include <utility>
 
 #include "core/model/errors.hpp"
+#include "core/model/json_checks.hpp"
+#include "core/model/subsystem_reader.hpp"
 
 namespace acausal {
 
 using nlohmann::json;
+using namespace json_checks;
 
 NetlistComponent* Netlist::find(std::string_view component) {
   for (NetlistComponent& c : components)
@@ -22,72 +26,31 @@ NetlistComponent* Netlist::find(std::string_view component) {
   return nullptr;
 }
 
-namespace {
-
-/// Line and column of a byte offset, 1-based.
-std::string line_column(std::string_view text, std::size_t offset) {
-  std::size_t line = 1;
-  std::size_t column = 1;
-  for (std::size_t i = 0; i < offset && i < text.size(); ++i) {
-    if (text[i] == '\n') {
-      ++line;
-      column = 1;
-    } else {
-      ++column;
-    }
-  }
-  return "line " + std::to_string(line) + ", column " + std::to_string(column);
+const Subsystem* Netlist::find_subsystem(const std::string& file, std::string_view type) const {
+  if (subsystems.empty()) return nullptr;
+  const std::string key = type.starts_with(kFileTypePrefix)
+                              ? subsystem_key(resolve_include(file, type.substr(kFileTypePrefix.size())), "")
+                              : subsystem_key(file, type);
+  auto found = subsystems.find(key);
+  return found == subsystems.end() ? nullptr : &found->second;
 }
+
+const SubsystemParameter* Subsystem::find_parameter(std::string_view parameter) const {
+  for (const SubsystemParameter& p : parameters)
+    if (p.name == parameter) return &p;
+  return nullptr;
+}
+
+std::string subsystem_key(const std::string& file, std::string_view name) { return file + "#" + std::string(name); }
+
+std::string resolve_include(const std::string& file, std::string_view path) {
+  return (std::filesystem::path(file).parent_path() / std::filesystem::path(path)).lexically_normal().generic_string();
+}
+
+namespace {
 
 const char* type_name(const json& j) { return j.type_name(); }
 const char* type_name(json::value_t type) { return json(type).type_name(); }
-
-/// "<what> must be <expected>, got <type>".
-ModelError wrong_type(const std::string& pointer, const std::string& what, const std::string& expected,
-                      const char* got) {
-  return ModelError(pointer, what + " must be " + expected + ", got " + got);
-}
-
-ModelError unknown_key(const std::string& pointer, const std::string& key,
-                       std::initializer_list<std::string_view> allowed) {
-  std::string list;
-  for (std::string_view a : allowed) list += (list.empty() ? "" : ", ") + ("\"" + std::string(a) + "\"");
-  return ModelError(pointer + "/" + json_pointer_token(key), "unknown key \"" + key + "\"; valid keys: " + list);
-}
-
-/// The first key of `object` (in its sorted order) that is not allowed is an error.
-void check_keys(const json& object, const std::string& pointer, std::initializer_list<std::string_view> allowed) {
-  for (auto it = object.begin(); it != object.end(); ++it)
-    if (std::find(allowed.begin(), allowed.end(), it.key()) == allowed.end())
-      throw unknown_key(pointer, it.key(), allowed);
-}
-
-const json& require_object(const json& j, const std::string& pointer, const std::string& what) {
-  if (!j.is_object()) throw wrong_type(pointer, what, "an object", type_name(j));
-  return j;
-}
-
-std::string require_string(const json& j, const std::string& pointer, const std::string& what) {
-  if (!j.is_string()) throw wrong_type(pointer, what, "a string", type_name(j));
-  return j.get<std::string>();
-}
-
-double require_number(const json& j, const std::string& pointer, const std::string& what) {
-  if (!j.is_number()) throw wrong_type(pointer, what, "a number", type_name(j));
-  double v = j.get<double>();
-  if (!std::isfinite(v)) throw ModelError(pointer, what + " must be finite");
-  return v;
-}
-
-/// [A-Za-z_][A-Za-z0-9_]* (ASCII only; a loop, since std::regex costs microseconds per name).
-bool valid_instance_name(const std::string& s) {
-  auto letter = [](char ch) { return (ch >= 'A' && ch <= 'Z') || (ch >= 'a' && ch <= 'z') || ch == '_'; };
-  auto digit = [](char ch) { return ch >= '0' && ch <= '9'; };
-  if (s.empty() || !letter(s[0])) return false;
-  return std::all_of(s.begin() + 1, s.end(), [&](char ch) { return letter(ch) || digit(ch); });
-}
-
-const char* const kConnectionShape = "a connection is an array of two or more \"instance.port\" strings";
 
 void parse_experiment(const json& j, Netlist& n) {
   require_object(j, "/experiment", "\"experiment\"");
@@ -162,7 +125,11 @@ class NetlistReader {
   using string_t = json::string_t;
   using binary_t = json::binary_t;
 
-  explicit NetlistReader(Netlist& n) : n_(n) {}
+  /// `netlist`: a netlist, its components and connections read into the Netlist; `tree`: any JSON
+  /// document, kept whole as a tree (take_tree), with its repeated keys found.
+  enum class Mode { netlist, tree };
+
+  explicit NetlistReader(Netlist& n, Mode mode = Mode::netlist) : n_(n), mode_(mode) {}
 
   bool null() { return scalar(json(nullptr)); }
   bool boolean(bool b) { return scalar(json(b)); }
@@ -193,6 +160,8 @@ class NetlistReader {
     if (document_type_) throw wrong_type("", "the netlist", "an object", document_type_);
     return members_;
   }
+  /// Mode::tree: the document.
+  json take_tree() { return std::move(members_); }
   /// Sorts the components by name and checks them in that order. Call only when there is a
   /// "components" member.
   void check_components();
@@ -251,6 +220,7 @@ class NetlistReader {
   std::string pointer() const;
 
   Netlist& n_;
+  Mode mode_;
   std::vector<Frame> frames_;  ///< the open containers, frames_[0, depth_); frames are reused
   std::size_t depth_ = 0;
   json* slot_ = nullptr;  ///< where the tree value that starts now goes
@@ -318,6 +288,10 @@ bool NetlistReader::string(string_t& s) {
 
 NetlistReader::Role NetlistReader::role_of(json::value_t type) {
   if (depth_ == 0) {
+    if (mode_ == Mode::tree) {
+      slot_ = &members_;
+      return Role::tree;
+    }
     if (type == json::value_t::object) return Role::netlist;
     document_type_ = type_name(type);
     return Role::skipped;
@@ -417,9 +391,7 @@ void NetlistReader::check_components() {
   std::sort(n_.components.begin(), n_.components.end(),
             [](const NetlistComponent& a, const NetlistComponent& b) { return a.name < b.name; });
   for (const NetlistComponent& c : n_.components) {
-    if (!valid_instance_name(c.name))
-      throw ModelError(c.pointer, "invalid instance name \"" + c.name +
-                                      "\": use letters, digits and _, not starting with a digit");
+    check_name(c.name, c.pointer, "instance");
     if (component_problem_ && c.name == component_problem_->first) throw component_problem_->second;
     // The pointers below are built only for a message: a netlist has tens of thousands of these.
     if (!c.params.is_object()) require_object(c.params, c.pointer + "/params", "\"params\"");
@@ -450,13 +422,8 @@ NetlistReader::Role NetlistReader::connection_end(json::value_t type) {
 void NetlistReader::add_end(std::string& port) {
   if (end_problem_) return;
   std::vector<std::string>& ports = n_.connections.back().ports;
-  if (std::find(ports.begin(), ports.end(), port) != ports.end()) {
-    end_problem_.emplace(end_pointer(), port + " appears twice in this connection");
-    return;
-  }
-  auto dot = port.find('.');
-  if (dot == std::string::npos || dot == 0 || dot + 1 == port.size()) {
-    end_problem_.emplace(end_pointer(), "\"" + port + "\" is not of the form \"instance.port\"");
+  if (std::string problem = connection_end_problem(port, ports); !problem.empty()) {
+    end_problem_.emplace(end_pointer(), problem);
     return;
   }
   ports.push_back(std::move(port));
@@ -496,35 +463,30 @@ std::string NetlistReader::pointer() const {
 
 }  // namespace
 
+namespace {
+
+/// One pass of `reader` over `text`; syntax errors and numbers out of range as ModelError.
+void read(std::string_view text, const std::string& source, NetlistReader& reader) {
+  try {
+    json::sax_parse(text.begin(), text.end(), &reader);
+  } catch (const json::exception&) {
+    rethrow_as_model_error(text, source);
+  }
+}
+
+}  // namespace
+
 Netlist parse_netlist(std::string_view text, std::string source) {
   Netlist n;
   NetlistReader reader(n);
-  try {
-    json::sax_parse(text.begin(), text.end(), &reader);
-  } catch (const json::out_of_range& e) {
-    // A number too large for a double (JSON has no inf or NaN otherwise).
-    std::string what = e.what();
-    auto open = what.find('\'');
-    auto close = what.rfind('\'');
-    std::string number = open != std::string::npos && close > open ? what.substr(open + 1, close - open - 1) : what;
-    throw ModelError("", source + ": JSON number out of range: " + number);
-  } catch (const json::parse_error& e) {
-    // nlohmann reports the byte offset; users want line and column.
-    std::string what = e.what();
-    auto colon = what.find("error while parsing");
-    std::string detail = colon == std::string::npos ? what : what.substr(colon);
-    throw ModelError("", source + ": JSON syntax error at " + line_column(text, e.byte == 0 ? 0 : e.byte - 1) +
-                             ": " + detail);
-  }
+  read(text, source, reader);
   n.source = std::move(source);
   // The checks in their order (see NetlistReader).
   reader.check_duplicates();
   const json& root = reader.members();
-  check_keys(root, "", {"format", "name", "description", "components", "connections", "experiment", "outputs"});
-  if (!root.contains("format")) throw ModelError("/format", "missing \"format\": \"acausal/1\"");
-  std::string format = require_string(root["format"], "/format", "\"format\"");
-  if (format != "acausal/1")
-    throw ModelError("/format", "unsupported format \"" + format + "\"; this version reads \"acausal/1\"");
+  check_keys(root, "",
+             {"format", "name", "description", "components", "connections", "experiment", "outputs", "subsystems"});
+  check_format(root, "");
   if (root.contains("name")) n.name = require_string(root["name"], "/name", "\"name\"");
   if (root.contains("description")) n.description = require_string(root["description"], "/description", "\"description\"");
   if (!root.contains("components")) throw ModelError("/components", "missing \"components\"");
@@ -537,7 +499,17 @@ Netlist parse_netlist(std::string_view text, std::string source) {
     for (std::size_t i = 0; i < o.size(); ++i)
       n.outputs.push_back(require_string(o[i], "/outputs/" + std::to_string(i), "an output"));
   }
+  if (root.contains("subsystems")) read_subsystem_section(root["subsystems"], n.source, "", n.subsystems);
+  load_subsystem_files(n);
   return n;
+}
+
+json read_json(std::string_view text, const std::string& source) {
+  Netlist unused;
+  NetlistReader reader(unused, NetlistReader::Mode::tree);
+  read(text, source, reader);
+  reader.check_duplicates();
+  return reader.take_tree();
 }
 
 Netlist load_netlist(const std::string& path) {

@@ -2,10 +2,17 @@
 /// @file
 /// The netlist format `acausal/1` (DESIGN §5): parsing and structural validation of the JSON.
 /// Component types, parameters and ports are checked later, when the model is built.
+///
+/// A netlist may use subsystems (docs/netlist-format.md): definitions in its "subsystems" section or
+/// in files (`"type": "file:gearbox.json"`). Parsing reads them all; build_model flattens the
+/// instances (core/model/subsystems.hpp). A location in a subsystem file is written
+/// `file:<file>#<JSON pointer>`, e.g. `file:lib/gearbox.json#/components/shaft/params/J`.
 
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -17,7 +24,11 @@ struct NetlistComponent {
   std::string type;
   nlohmann::json params = nlohmann::json::object();
   nlohmann::json initial = nlohmann::json::object();
-  std::string pointer;  ///< `/components/<name>`
+  std::string pointer;  ///< `/components/<name>`; for a component of a subsystem, its definition's location
+  /// Where a parameter value or an initial target was written when not in this component's own
+  /// "params" or "initial": a subsystem parameter's value (at the subsystem instance, or the
+  /// parameter's default) and a target that a subsystem instance sets. Key: the parameter or variable.
+  std::map<std::string, std::string> param_pointers, initial_pointers;
 };
 
 struct NetlistConnection {
@@ -32,27 +43,100 @@ struct Experiment {
   double tolerance = 1e-6;
 };
 
+/// A parameter of a subsystem: a real quantity that its components read as `{"param": "<name>"}`.
+struct SubsystemParameter {
+  std::string name;
+  std::string unit;                     ///< its dimension is checked where it is used and given
+  std::optional<double> default_value;  ///< SI; none: every instance must give it
+  std::string pointer;                  ///< its entry: `/subsystems/gearbox/parameters/J`
+};
+
+/// A port a subsystem exposes: `"flange_a": "gear.C"` (an inner component's port, or a port of an
+/// inner subsystem instance).
+struct SubsystemPort {
+  std::string name;
+  std::string target;  ///< "instance.port" inside the subsystem
+  std::string pointer;
+};
+
+/// A subsystem definition: an entry of a "subsystems" section, or a whole subsystem file.
+struct Subsystem {
+  std::string name;     ///< for messages: `gearbox`, `file:lib/gearbox.json`, `stage of file:lib/gearbox.json`
+  std::string file;     ///< the file it is written in: the subsystem types it uses resolve there
+  std::string pointer;  ///< where: `/subsystems/gearbox`, `file:lib/gearbox.json#`, `file:lib/gearbox.json#/subsystems/stage`
+  std::vector<SubsystemParameter> parameters;   ///< sorted by name
+  std::vector<NetlistComponent> components;     ///< sorted by name; their pointers are locations
+  std::vector<NetlistConnection> connections;
+  std::vector<SubsystemPort> ports;             ///< sorted by name
+
+  const SubsystemParameter* find_parameter(std::string_view name) const;
+};
+
+/// A component port that a subsystem instance exposes, for build_model to check once the
+/// components are defined.
+struct ExposedPort {
+  std::string path;     ///< `gearbox1.gear.C`
+  std::string pointer;  ///< the subsystem's "ports" entry that names it
+};
+
 struct Netlist {
-  std::string source;  ///< file name, for messages
+  std::string source;  ///< file name, for messages; subsystem files are found relative to it
   std::string name;
   std::string description;
   std::vector<NetlistComponent> components;
   std::vector<NetlistConnection> connections;
   Experiment experiment;
   std::vector<std::string> outputs;  ///< empty: all variables
+  /// The subsystem definitions the netlist can use, keyed by subsystem_key(): those of its
+  /// "subsystems" section and of every subsystem file it includes, directly or through others.
+  std::map<std::string, Subsystem> subsystems;
+  /// Set by flattening (expand_subsystems); empty otherwise.
+  std::vector<ExposedPort> exposed_ports;
 
   /// The component with this name, or nullptr.
   NetlistComponent* find(std::string_view name);
+  /// The definition that component type `type`, written in `file`, instantiates: a subsystem of
+  /// that file's "subsystems" section, or `file:<path>` (relative to `file`); nullptr when `type`
+  /// is neither (a component class, or an unknown type).
+  const Subsystem* find_subsystem(const std::string& file, std::string_view type) const;
 };
 
-/// Parses netlist JSON. @throws ModelError: syntax (with line and column), unknown keys, wrong
-/// types, invalid instance names, NaN/inf in the experiment, bad connection entries.
+/// The key of a definition in Netlist::subsystems: `<file>#<name>`, `<file>#` for a whole file.
+std::string subsystem_key(const std::string& file, std::string_view name);
+/// The file a `file:<path>` type written in `file` names: `path` relative to `file`'s directory,
+/// lexically normalized.
+std::string resolve_include(const std::string& file, std::string_view path);
+/// `"file:"`: the prefix of a type that names a subsystem file.
+inline constexpr std::string_view kFileTypePrefix = "file:";
+
+/// Splits `instance.rest` where the instance name may hold dots (a component inside a subsystem:
+/// `gearbox1.shaft.flange.phi`): the shortest prefix before a dot that `index_of` knows (it returns
+/// an index or `npos`). Returns the index and the position of that dot, or npos and the position of
+/// the first dot.
+template <typename IndexOf>
+std::pair<std::size_t, std::size_t> split_instance_path(std::string_view path, const IndexOf& index_of) {
+  constexpr std::size_t npos = static_cast<std::size_t>(-1);
+  const std::size_t first = path.find('.');
+  for (std::size_t dot = first; dot != std::string_view::npos; dot = path.find('.', dot + 1))
+    if (std::size_t i = index_of(path.substr(0, dot)); i != npos) return {i, dot};
+  return {npos, first};
+}
+
+/// Parses netlist JSON, and reads the subsystem files it includes (relative to the directory of
+/// `source`). @throws ModelError: syntax (with line and column), unknown keys, wrong types, invalid
+/// instance names, NaN/inf in the experiment, bad connection entries, bad subsystem definitions, a
+/// subsystem file that cannot be read.
 Netlist parse_netlist(std::string_view text, std::string source = "netlist");
+
+/// Parses JSON text into a tree, with the netlist's messages for a syntax error (line and column,
+/// naming `source`) and for a repeated key (the first one, at its pointer). @throws ModelError.
+nlohmann::json read_json(std::string_view text, const std::string& source);
 
 /// Reads and parses a netlist file. @throws ModelError (also when the file cannot be read).
 Netlist load_netlist(const std::string& path);
 
-/// Applies `instance.param=value` (value: JSON, or else a string such as "30 deg").
+/// Applies `instance.param=value` (value: JSON, or else a string such as "30 deg") to a component
+/// of the netlist (not inside a subsystem; a subsystem instance takes its subsystem's parameters).
 /// @throws ModelError for an unknown instance or a malformed assignment.
 void apply_override(Netlist& netlist, std::string_view assignment);
 

@@ -132,9 +132,10 @@ class Builder {
         it->second = vertices_.size() - 1;
       }
       for (const std::string& p : ports) {
-        const auto dot = p.find('.');
-        const auto found = instance_of.find(std::string_view(p).substr(0, dot));
-        const std::size_t instance = found == instance_of.end() ? static_cast<std::size_t>(-1) : found->second;
+        const auto [instance, dot] = split_instance_path(p, [&](std::string_view name) {
+          const auto found = instance_of.find(name);
+          return found == instance_of.end() ? static_cast<std::size_t>(-1) : found->second;
+        });
         const std::size_t v = vertex(p, instance, dot == std::string::npos ? "" : p.substr(dot + 1));
         if (linked_.insert(p).second) edges_.push_back({it->second, v, false});
       }

@@ -529,3 +529,41 @@ TEST_CASE("describe: ports, parameters with units and defaults, symbolic equatio
   CHECK(typo.code == 1);
   CHECK(contains(typo.err, "unknown component type \"translational.Sprin\" (did you mean translational.Spring"));
 }
+
+TEST_CASE("subsystems: simulate --energy and check name the components inside instances by full path") {
+  const std::string two_gearboxes = ACAUSAL_SOURCE_DIR "/netlists/two_gearboxes.json";
+  Run r = acausal("simulate '" + two_gearboxes + "' --energy -o gearboxes.csv");
+  CHECK(r.code == 0);
+  CHECK(r.err == "");
+  for (const char* instance : {"\n  gearbox1.gear ", "\n  gearbox1.shaft ", "\n  gearbox1.coupling ",
+                               "\n  gearbox2.gear ", "\n  gearbox2.shaft ", "\n  gearbox2.coupling "}) {
+    INFO(instance);
+    CHECK(contains(r.out, instance));
+  }
+  CHECK(read_csv(scratch() / "gearboxes.csv").header ==
+        "time,rotor.w,gearbox1.shaft.w,gearbox1.coupling.tau,gearbox2.shaft.w,gearbox2.coupling.tau,load.w");
+  Run check = acausal("check '" + two_gearboxes + "'");
+  CHECK(check.code == 0);
+  CHECK(contains(check.out, "  gearbox2.shaft.w "));
+  // --set reaches a subsystem instance's parameters.
+  Run set = acausal("check '" + two_gearboxes + "' --set 'gearbox2.J=-1 kg*m^2'");
+  CHECK(set.code == 1);
+  CHECK(contains(set.err, "/components/gearbox2/params/J: J must be positive, got -1"));
+}
+
+TEST_CASE("subsystems: an error in a subsystem file is printed at its place in that file") {
+  netlist("lib_stage.json", R"({
+  "format": "acausal/1",
+  "components": { "shaft": { "type": "rotational.Inertia", "params": { "J": "2 kg*m" } } },
+  "ports": { "flange": "shaft.flange" }
+})");
+  const std::string top = netlist("uses_stage.json", R"({
+  "format": "acausal/1",
+  "components": { "stage": { "type": "file:lib_stage.json" }, "ground": { "type": "rotational.Fixed" } },
+  "connections": [["stage.flange", "ground.flange"]]
+})");
+  Run r = acausal("check '" + top + "'");
+  CHECK(r.code == 1);
+  CHECK(r.err == "error: file:" + (scratch() / "lib_stage.json").string() +
+                     "#/components/shaft/params/J: expected a value in kg*m^2 (kg*m^2), got '2 kg*m' (kg*m)\n");
+}

@@ -15,11 +15,11 @@
 
 namespace acausal::testing {
 
-Outcome run_pipeline(std::string_view text) {
+Outcome run_pipeline(std::string_view text, const std::string& source) {
   Outcome o;
   std::string stage = "parse";
   try {
-    Netlist n = parse_netlist(text);
+    Netlist n = parse_netlist(text, source);
     stage = "build";
     Model m = build_model(n, builtin_registry());
     stage = "analyze";
@@ -40,8 +40,8 @@ Outcome run_pipeline(std::string_view text) {
 }
 
 void check_error(std::string_view text, const std::string& stage, const std::string& pointer,
-                 const std::string& message) {
-  const Outcome o = run_pipeline(text);
+                 const std::string& message, const std::string& source) {
+  const Outcome o = run_pipeline(text, source);
   CHECK(o.stage == stage);
   CHECK(o.pointer == pointer);
   CHECK(o.message == message);

@@ -19,10 +19,11 @@ struct Outcome {
   std::string what;
 };
 
-Outcome run_pipeline(std::string_view text);
+/// `source`: the netlist's file name, for messages and for finding the subsystem files it includes.
+Outcome run_pipeline(std::string_view text, const std::string& source = "netlist");
 
 /// The netlist is rejected at `stage` with exactly this pointer and message (doctest checks).
 void check_error(std::string_view text, const std::string& stage, const std::string& pointer,
-                 const std::string& message);
+                 const std::string& message, const std::string& source = "netlist");
 
 }  // namespace acausal::testing

@@ -32,6 +32,10 @@ std::unique_ptr<SimulationRun> simulate_netlist_file(const std::string& path) {
   return simulate(load_netlist(path), builtin_registry());
 }
 
+std::unique_ptr<SimulationRun> simulate_netlist(const Netlist& netlist, const Registry* registry) {
+  return simulate(netlist, registry != nullptr ? *registry : builtin_registry());
+}
+
 std::string json_number(double x) {
   char text[32];
   std::snprintf(text, sizeof text, "%.17g", x);

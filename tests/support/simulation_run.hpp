@@ -32,6 +32,8 @@ struct SimulationRun {
 std::unique_ptr<SimulationRun> simulate_netlist(const std::string& text, const Registry* registry = nullptr);
 /// The same for a file.
 std::unique_ptr<SimulationRun> simulate_netlist_file(const std::string& path);
+/// The same for a netlist already read.
+std::unique_ptr<SimulationRun> simulate_netlist(const Netlist& netlist, const Registry* registry = nullptr);
 
 /// A number as JSON text, exactly (all 17 digits).
 std::string json_number(double x);
