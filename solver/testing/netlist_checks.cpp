@@ -17,9 +17,7 @@ const EnergyReport& SimulationRun::energy() const {
   return *result.energy;
 }
 
-namespace {
-
-std::unique_ptr<SimulationRun> simulate(const Netlist& n, const Registry* registry) {
+std::unique_ptr<SimulationRun> simulate_netlist(const Netlist& n, const Registry* registry) {
   auto r = std::make_unique<SimulationRun>();
   r->model = build_model(n, registry != nullptr ? *registry : builtin_registry());
   r->program = compile(r->model);
@@ -28,6 +26,8 @@ std::unique_ptr<SimulationRun> simulate(const Netlist& n, const Registry* regist
   r->result = acausal::simulate(*r->program, o, r->writer);
   return r;
 }
+
+namespace {
 
 /// `x ≤ tolerance`, false for NaN.
 bool within(double x, double tolerance) { return x <= tolerance; }
@@ -57,11 +57,11 @@ CheckResult check(const EnergyReport& e, const EnergyTolerance& tolerance, const
 }  // namespace
 
 std::unique_ptr<SimulationRun> simulate_netlist(const std::string& text, const Registry* registry) {
-  return simulate(parse_netlist(text), registry);
+  return simulate_netlist(parse_netlist(text), registry);
 }
 
 std::unique_ptr<SimulationRun> simulate_netlist_file(const std::string& path, const Registry* registry) {
-  return simulate(load_netlist(path), registry);
+  return simulate_netlist(load_netlist(path), registry);
 }
 
 CheckResult check_energy(const EnergyReport& report, const EnergyTolerance& tolerance) {

@@ -75,7 +75,7 @@ const double kK = 2e-7 * 0.5 * 0.5;
 Values magnets_at(double g, double v) {
   const double f = -3.0 * kK / std::pow(g, 4);
   return {{"x.R.s", g},      {"x.C.s", 0.0}, {"x.s_rel", g},    {"der(x.R.s)", v}, {"der(x.C.s)", 0.0},
-          {"x.v_rel", v},    {"x.f", f},     {"x.R.f", f},      {"x.C.f", -f}};
+          {"x.v_rel", v},    {"x.f", f},     {"x.R.f", f},      {"x.C.f", -f},     {"der(x.s_rel)", v}};
 }
 
 }  // namespace
@@ -102,6 +102,6 @@ TEST_CASE("MagneticSpring: the dipole moments must be positive") {
   CHECK_THROWS_WITH_AS(instantiate(registry(), "maglev.MagneticSpring", {{"m_C", 0.0}}, "magnets"),
                        "/components/magnets/params/m_C: m_C must be positive, got 0", ModelError);
   CHECK_THROWS_WITH_AS(instantiate(registry(), "maglev.MagneticSpring", {{"m_R", "1 A"}}, "magnets"),
-                       "/components/magnets/params/m_R: expected a value in A*m^2 (A*m^2), got '1 A' (A)",
+                       "/components/magnets/params/m_R: expected a value in A*m^2 (m^2*A), got '1 A' (A)",
                        ModelError);
 }

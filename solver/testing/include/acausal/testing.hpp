@@ -165,6 +165,8 @@ struct SimulationRun {
 std::unique_ptr<SimulationRun> simulate_netlist(const std::string& text, const Registry* registry = nullptr);
 /// The same for a netlist file.
 std::unique_ptr<SimulationRun> simulate_netlist_file(const std::string& path, const Registry* registry = nullptr);
+/// The same for a parsed netlist (changed by the test: `netlist.experiment.stop = 0.2;`).
+std::unique_ptr<SimulationRun> simulate_netlist(const Netlist& netlist, const Registry* registry = nullptr);
 
 /// Tolerances of check_energy(), both relative.
 struct EnergyTolerance {
