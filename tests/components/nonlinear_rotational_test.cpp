@@ -205,11 +205,7 @@ void check_consistent(const Definition& d, const Values& v, double scale) {
     INFO(d.type << ": no test value for " << var.symbol.name());
     CHECK(v.count(var.symbol.name()) == 1);
   }
-  const std::vector<double> r = residuals(d, v);
-  for (std::size_t i = 0; i < r.size(); ++i) {
-    INFO(d.type << " equation " << i << ": " << d.equations[i].description << " residual " << r[i]);
-    CHECK(std::abs(r[i]) <= 1e-13 * scale);
-  }
+  CHECK(check_residuals(d, v, 1e-13 * scale));
 }
 
 /// |a − b| ≤ rel·max(|a|, |b|, floor).
