@@ -14,6 +14,8 @@
 #include <string>
 #include <vector>
 
+#include "tests/support/scratch_directory.hpp"
+
 namespace cli_run {
 
 namespace fs = std::filesystem;
@@ -21,20 +23,7 @@ namespace fs = std::filesystem;
 inline const std::string kAcausal = ACAUSAL_BINARY_DIR "/cli/acausal";
 
 /// A scratch directory per test process, removed at exit.
-inline const fs::path& scratch() {
-  static const struct Dir {
-    fs::path path;
-    Dir() : path(fs::temp_directory_path() / ("acausal_cli_test_" + std::to_string(::getpid()))) {
-      fs::remove_all(path);
-      fs::create_directories(path);
-    }
-    ~Dir() {
-      std::error_code ec;
-      fs::remove_all(path, ec);
-    }
-  } dir;
-  return dir.path;
-}
+inline const fs::path& scratch() { return test_support::scratch_directory(); }
 
 inline std::string read(const fs::path& p) {
   std::ifstream in(p);

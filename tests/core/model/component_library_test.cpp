@@ -5,14 +5,13 @@
 
 #include <doctest/doctest.h>
 
-#include <unistd.h>
-
 #include <filesystem>
 #include <fstream>
 
 #include "acausal/acausal.hpp"
 #include "acausal/testing.hpp"
 #include "core/expr/expr_walk.hpp"
+#include "tests/support/scratch_directory.hpp"
 
 using namespace acausal;
 using namespace acausal::testing;
@@ -23,21 +22,8 @@ namespace {
 const std::string kMaglev = TEST_MAGLEV_LIBRARY;
 const std::string kMaglevNetlist = ACAUSAL_SOURCE_DIR "/examples/maglev/maglev.json";
 
-/// A file in a scratch directory of this test process (removed at exit).
-std::string scratch_file(const std::string& name) {
-  static const struct Dir {
-    fs::path path;
-    Dir() : path(fs::temp_directory_path() / ("acausal_library_test_" + std::to_string(::getpid()))) {
-      fs::remove_all(path);
-      fs::create_directories(path);
-    }
-    ~Dir() {
-      std::error_code ec;
-      fs::remove_all(path, ec);
-    }
-  } dir;
-  return (dir.path / name).string();
-}
+/// A file in the scratch directory of this test process.
+std::string scratch_file(const std::string& name) { return (test_support::scratch_directory() / name).string(); }
 
 /// load_component_library(registry, path) fails with exactly `message`, and adds nothing.
 void check_refused(Registry& registry, const std::string& path, const std::string& message) {
