@@ -96,7 +96,7 @@ TEST_CASE("testing API: check_jacobian agrees away from a switch and reports a d
   CHECK(dR.central == doctest::Approx(-1.0));
 }
 
-TEST_CASE("testing API: check_energy names the component, when and how large; a noise-level audit passes") {
+TEST_CASE("testing API: check_energy names the component, when and how large, and lets a noise-level audit pass") {
   EnergyReport e;
   e.time_start = 0.0, e.time_end = 2.0, e.energy_scale = 4.0;
   e.worst_balance = 8e-6, e.worst_balance_time = 1.5;
