@@ -5,7 +5,6 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/common.hpp"
-#include "components/registry.hpp"
 #include "core/analysis/analysis.hpp"
 #include "core/model/errors.hpp"
 #include "core/model/model.hpp"
@@ -171,7 +170,7 @@ void text_report(const Netlist& netlist, const Model& model, Program& program, c
 
 int run(const NetlistArguments& args, bool as_json) {
   Netlist netlist = load(args);
-  Model model = build_model(netlist, builtin_registry());
+  Model model = build_model(netlist, command_registry(args.libraries));
   Program program(model, analyze(model));
   std::vector<std::string> dropped;
   const std::vector<InitialSource> sources = initial_sources(program, &dropped);

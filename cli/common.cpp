@@ -1,13 +1,15 @@
 #include "cli/common.hpp"
 
-#include <cstdio>
-#include <cstdlib>
-
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
+#include <filesystem>
 #include <iostream>
 
+#include "components/registry.hpp"
+#include "core/model/component_library.hpp"
 #include "core/model/errors.hpp"
 #include "solver/solver_error.hpp"
 
@@ -20,6 +22,32 @@ void add_netlist_arguments(CLI::App& app, NetlistArguments& args) {
                  "repeatable")
       ->type_name("INSTANCE.PARAM=VALUE")
       ->allow_extra_args(false);
+  add_library_option(app, args.libraries);
+}
+
+void add_library_option(CLI::App& app, std::vector<std::string>& libraries) {
+  app.add_option("--library", libraries,
+                 "Load the component types of a component library (a shared library built with "
+                 "acausal_add_component_library); repeatable. ACAUSAL_LIBRARIES names more, separated by ':'")
+      ->type_name("FILE")
+      ->allow_extra_args(false);
+}
+
+const Registry& command_registry(const std::vector<std::string>& libraries) {
+  std::vector<std::string> paths;
+  if (const char* listed = std::getenv(kLibrariesVariable)) paths = split_library_list(listed);
+  paths.insert(paths.end(), libraries.begin(), libraries.end());
+  Registry& registry = keep_until_exit(std::make_unique<Registry>());
+  register_builtin(registry);
+  std::vector<std::filesystem::path> loaded;
+  for (const std::string& path : paths) {
+    std::error_code ec;
+    const std::filesystem::path file = std::filesystem::weakly_canonical(path, ec);
+    if (!ec && std::find(loaded.begin(), loaded.end(), file) != loaded.end()) continue;  // named twice
+    load_component_library(registry, path);
+    loaded.push_back(file);
+  }
+  return registry;
 }
 
 Netlist load(const NetlistArguments& args) {
@@ -31,6 +59,9 @@ Netlist load(const NetlistArguments& args) {
 int guarded(const std::string& source, const std::function<int()>& body) {
   try {
     return body();
+  } catch (const ComponentLibraryError& e) {
+    std::cerr << "error: " << e.what() << "\n";
+    return kModelError;
   } catch (const ModelError& e) {
     // Some messages (JSON syntax, unreadable file) name the file already, and so does a location
     // in a subsystem file.

@@ -7,11 +7,11 @@
 #include <memory>
 #include <string>
 #include <vector>
-#include <vector>
 
 #include <CLI/CLI.hpp>
 
 #include "core/model/netlist.hpp"
+#include "core/model/registry.hpp"
 
 namespace acausal::cli {
 
@@ -36,12 +36,24 @@ Command add_equations_command(CLI::App& app);
 Command add_components_command(CLI::App& app);
 Command add_describe_command(CLI::App& app);
 
-/// A NETLIST positional argument plus repeatable `--set instance.param=value`.
+/// A NETLIST positional argument plus repeatable `--set instance.param=value` and `--library FILE`.
 struct NetlistArguments {
   std::string path;
   std::vector<std::string> overrides;
+  std::vector<std::string> libraries;
 };
 void add_netlist_arguments(CLI::App& app, NetlistArguments& args);
+
+/// The repeatable option `--library FILE`: a component library to load.
+void add_library_option(CLI::App& app, std::vector<std::string>& libraries);
+
+/// The environment variable that names component libraries every command loads (':'-separated).
+inline constexpr const char* kLibrariesVariable = "ACAUSAL_LIBRARIES";
+
+/// The registry of a command: the built-in components, then the component libraries named in
+/// ACAUSAL_LIBRARIES, then those given with `--library`, in order, each file once. Kept until the
+/// process ends. @throws ComponentLibraryError.
+const Registry& command_registry(const std::vector<std::string>& libraries);
 
 /// Loads the netlist and applies the overrides in order. @throws ModelError.
 Netlist load(const NetlistArguments& args);
@@ -53,7 +65,9 @@ class UsageError : public std::runtime_error {
 };
 
 /// Runs `body`, turning exceptions into a message on stderr and an exit code: ModelError → 1
-/// ("error: <source>: <message>", or "error: file:<file>#<pointer>: <message>" for a place in a subsystem file), UsageError → 2, SolverError → 3 ("solver failure: <message>"),
+/// ("error: <source>: <message>", or "error: file:<file>#<pointer>: <message>" for a place in a
+/// subsystem file; a ComponentLibraryError, which is not about the netlist: "error: <message>"),
+/// UsageError → 2, SolverError → 3 ("solver failure: <message>"),
 /// anything else → 4 ("internal error: <what>"). `source` names the input in messages.
 int guarded(const std::string& source, const std::function<int()>& body);
 

@@ -5,18 +5,19 @@
 
 #include "cli/common.hpp"
 #include "cli/component_doc.hpp"
-#include "components/registry.hpp"
 
 namespace acausal::cli {
 
 Command add_components_command(CLI::App& app) {
   auto markdown = std::make_shared<bool>(false);
+  auto libraries = std::make_shared<std::vector<std::string>>();
   CLI::App* sub = app.add_subcommand("components", "List every component type with a one-line summary");
   sub->add_flag("--markdown", *markdown,
                 "Print the full reference of every type as Markdown (the text of docs/components.md)");
-  return {sub, [markdown] {
+  add_library_option(*sub, *libraries);
+  return {sub, [markdown, libraries] {
             return guarded("", [&] {
-              const Registry& registry = builtin_registry();
+              const Registry& registry = command_registry(*libraries);
               if (*markdown) {
                 write_components_markdown(std::cout, registry);
                 return static_cast<int>(kOk);

@@ -4,15 +4,14 @@
 
 #include "cli/common.hpp"
 #include "cli/component_doc.hpp"
-#include "components/registry.hpp"
 #include "core/model/errors.hpp"
 #include "core/model/model.hpp"
 
 namespace acausal::cli {
 namespace {
 
-int run(const std::string& type) {
-  const Registry& registry = builtin_registry();
+int run(const std::string& type, const std::vector<std::string>& libraries) {
+  const Registry& registry = command_registry(libraries);
   const Component* component = registry.find(type);
   if (component == nullptr) {
     std::string message = "unknown component type \"" + type + "\"";
@@ -27,6 +26,8 @@ int run(const std::string& type) {
   }
   const Definition d = describe_type(*component);
   std::cout << d.type << ": " << component->summary() << "\n";
+  if (const std::string& origin = registry.origin(type); !origin.empty())
+    std::cout << "from component library " << origin << "\n";
   if (!component->details().empty()) std::cout << "\n" << component->details() << "\n";
 
   std::cout << "\nports:\n";
@@ -85,7 +86,9 @@ Command add_describe_command(CLI::App& app) {
   CLI::App* sub = app.add_subcommand(
       "describe", "Describe a component type: ports, parameters (units, defaults), variables, equations, energy");
   sub->add_option("TYPE", *type, "Component type, e.g. translational.Spring")->required();
-  return {sub, [type] { return guarded("", [&] { return run(*type); }); }};
+  auto libraries = std::make_shared<std::vector<std::string>>();
+  add_library_option(*sub, *libraries);
+  return {sub, [type, libraries] { return guarded("", [&] { return run(*type, *libraries); }); }};
 }
 
 }  // namespace acausal::cli

@@ -4,7 +4,6 @@
 #include <map>
 
 #include "cli/common.hpp"
-#include "components/registry.hpp"
 #include "core/analysis/analysis.hpp"
 #include "core/model/model.hpp"
 
@@ -44,7 +43,7 @@ void print_reduced(const Model& model, const ReducedDae& dae) {
 
 int run(const NetlistArguments& args, bool reduced_only) {
   Netlist netlist = load(args);
-  Model model = build_model(netlist, builtin_registry());
+  Model model = build_model(netlist, command_registry(args.libraries));
   // Analyze before printing anything: a structural error then fails cleanly with its message.
   ReducedDae dae = analyze(model);
   if (reduced_only) {

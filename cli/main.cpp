@@ -5,7 +5,7 @@
 #include <iostream>
 
 #include "cli/common.hpp"
-#include "cli/version.hpp"
+#include "acausal/version.hpp"
 
 int main(int argc, char** argv) {
   using namespace acausal::cli;

@@ -7,7 +7,6 @@
 #include <optional>
 
 #include "cli/common.hpp"
-#include "components/registry.hpp"
 #include "core/analysis/analysis.hpp"
 #include "core/model/model.hpp"
 #include "core/model/errors.hpp"
@@ -118,7 +117,7 @@ int run(const SimulateOptions& o) {
   t.load = since(t0);
 
   t0 = Clock::now();
-  Model& model = keep_until_exit(std::make_unique<Model>(build_model(netlist, builtin_registry())));
+  Model& model = keep_until_exit(std::make_unique<Model>(build_model(netlist, command_registry(o.netlist.libraries))));
   t.assemble = since(t0);
   t0 = Clock::now();
   ReducedDae dae = analyze(model);

@@ -2,13 +2,17 @@
 
 namespace acausal {
 
+void register_builtin(Registry& registry) {
+  register_rotational(registry);
+  register_translational(registry);
+  register_signal(registry);
+  register_multibody(registry);
+}
+
 const Registry& builtin_registry() {
   static const Registry r = [] {
     Registry reg;
-    register_rotational(reg);
-    register_translational(reg);
-    register_signal(reg);
-    register_multibody(reg);
+    register_builtin(reg);
     return reg;
   }();
   return r;

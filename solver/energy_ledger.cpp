@@ -25,10 +25,13 @@ void EnergyLedger::start(double t, const double* y, const double* yp) {
   terms(t, y, yp);
   report_.time_start = report_.time_end = t;
   report_.stored_start = report_.stored_end = stored_total();
+  report_.worst_balance_time = t;
   report_.energy_scale = std::fabs(report_.stored_start);
   const auto& accounts = program_.accounts();
-  for (std::size_t c = 0; c < accounts.size(); ++c)
+  for (std::size_t c = 0; c < accounts.size(); ++c) {
     report_.components[c].stored_start = report_.components[c].stored_end = values_[accounts[c].stored];
+    report_.components[c].worst_audit_time = t;
+  }
 }
 
 void EnergyLedger::check_balance(double t, const double* y, const double* yp) {
@@ -48,13 +51,20 @@ void EnergyLedger::check_balance(double t, const double* y, const double* yp) {
     e.stored_end = values_[a.stored];
     const double ports = values_[a.port_power], injected = values_[a.injected];
     const double rate = values_[a.stored_rate], loss = values_[a.loss];
-    e.worst_audit = std::max(e.worst_audit, std::fabs(ports + injected - rate - loss));
+    const double audit = std::fabs(ports + injected - rate - loss);
+    if (audit > e.worst_audit) {
+      e.worst_audit = audit;
+      e.worst_audit_time = t;
+    }
     // Against the power passing through, not the net port power: an ideal gear passes power with
     // a net of zero, and its audit is measured against what it transmits.
     e.power_scale = std::max({e.power_scale, values_[a.throughput], std::fabs(injected), std::fabs(rate), std::fabs(loss)});
   }
   const double balance = report_.stored_end + report_.work_lost - report_.work_injected - report_.stored_start;
-  report_.worst_balance = std::max(report_.worst_balance, std::fabs(balance));
+  if (std::fabs(balance) > report_.worst_balance) {
+    report_.worst_balance = std::fabs(balance);
+    report_.worst_balance_time = t;
+  }
   report_.energy_scale = std::max(report_.energy_scale, std::fabs(report_.stored_end) + std::fabs(report_.work_lost) +
                                                             std::fabs(report_.work_injected));
 }

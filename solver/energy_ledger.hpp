@@ -21,6 +21,7 @@ struct ComponentEnergy {
   double work_injected = 0.0;                   ///< ∫ injected dt [J]
   double work_ports = 0.0;                      ///< ∫ Σ port power dt [J]
   double worst_audit = 0.0;     ///< max |Σ port power + injected − dE/dt − loss| [W]
+  double worst_audit_time = 0.0;  ///< [s] where worst_audit was reached (the start while it is 0)
   double power_scale = 0.0;     ///< max of Σ|port power|, |injected|, |dE/dt|, |loss| [W]
   /// worst_audit relative to the component's power scale (0 when it never exchanges power).
   double relative_audit() const { return power_scale > 0.0 ? worst_audit / power_scale : 0.0; }
@@ -31,6 +32,7 @@ struct EnergyReport {
   double stored_start = 0.0, stored_end = 0.0;
   double work_lost = 0.0, work_injected = 0.0;
   double worst_balance = 0.0;  ///< max over time of |E(t) + W_loss − W_in − E(t0)| [J]
+  double worst_balance_time = 0.0;  ///< [s] where worst_balance was reached (the start while it is 0)
   double energy_scale = 0.0;   ///< max over time of |E(t)| + |W_loss| + |W_in| [J]
   std::vector<ComponentEnergy> components;
   double relative_balance() const { return energy_scale > 0.0 ? worst_balance / energy_scale : 0.0; }

@@ -32,21 +32,41 @@ std::string_view short_name(std::string_view type) {
 void Registry::add(std::unique_ptr<Component> component) {
   if (find(component->type()) != nullptr)
     throw std::logic_error("component type registered twice: " + std::string(component->type()));
-  components_.push_back(std::move(component));
+  entries_.push_back({std::move(component), {}});
+}
+
+void Registry::adopt(Registry&& other, const std::string& origin) {
+  for (const Entry& e : other.entries_)
+    if (find(e.component->type()) != nullptr)
+      throw std::logic_error("component type registered twice: " + std::string(e.component->type()));
+  for (Entry& e : other.entries_) entries_.push_back({std::move(e.component), origin});
+  other.entries_.clear();
+}
+
+const Registry::Entry* Registry::entry(std::string_view type) const {
+  for (const Entry& e : entries_)
+    if (e.component->type() == type) return &e;
+  return nullptr;
 }
 
 const Component* Registry::find(std::string_view type) const {
-  for (const auto& c : components_)
-    if (c->type() == type) return c.get();
-  return nullptr;
+  const Entry* e = entry(type);
+  return e != nullptr ? e->component.get() : nullptr;
+}
+
+const std::string& Registry::origin(std::string_view type) const {
+  static const std::string none;
+  const Entry* e = entry(type);
+  return e != nullptr ? e->origin : none;
 }
 
 std::vector<std::string> Registry::close_matches(std::string_view type) const {
   std::vector<std::pair<std::size_t, std::string>> scored;
-  for (const auto& c : components_) {
-    std::size_t d = edit_distance(type, c->type());
-    if (short_name(type) == short_name(c->type())) d = std::min<std::size_t>(d, 1);
-    if (d <= std::max<std::size_t>(2, type.size() / 4)) scored.emplace_back(d, std::string(c->type()));
+  for (const Entry& e : entries_) {
+    const std::string_view name = e.component->type();
+    std::size_t d = edit_distance(type, name);
+    if (short_name(type) == short_name(name)) d = std::min<std::size_t>(d, 1);
+    if (d <= std::max<std::size_t>(2, type.size() / 4)) scored.emplace_back(d, std::string(name));
   }
   std::sort(scored.begin(), scored.end());
   std::vector<std::string> out;  // the closest ones only: a farther second guess is noise
@@ -57,7 +77,7 @@ std::vector<std::string> Registry::close_matches(std::string_view type) const {
 
 std::vector<const Component*> Registry::all() const {
   std::vector<const Component*> out;
-  for (const auto& c : components_) out.push_back(c.get());
+  for (const Entry& e : entries_) out.push_back(e.component.get());
   std::sort(out.begin(), out.end(), [](const Component* a, const Component* b) { return a->type() < b->type(); });
   return out;
 }

@@ -13,10 +13,18 @@ namespace acausal {
 
 class Registry {
  public:
+  /// Adds a type that this program registers itself (the built-in library, a test's own class).
   /// @throws std::logic_error if a type of the same name is registered already.
   void add(std::unique_ptr<Component> component);
+  /// Moves every type of `other` into this registry, each marked as coming from `origin` (the
+  /// component library that registered them; origin()).
+  /// @throws std::logic_error, and moves nothing, if one of the names is taken here.
+  void adopt(Registry&& other, const std::string& origin);
   /// The type, or nullptr.
   const Component* find(std::string_view type) const;
+  /// Where a registered type came from: the component library given to adopt(), or empty for a type
+  /// added with add() (and for a type that is not registered).
+  const std::string& origin(std::string_view type) const;
   /// The registered types closest to `type` (edit distance, or the same Name in another domain),
   /// all at the smallest distance found; for "unknown component type" messages.
   std::vector<std::string> close_matches(std::string_view type) const;
@@ -24,7 +32,12 @@ class Registry {
   std::vector<const Component*> all() const;
 
  private:
-  std::vector<std::unique_ptr<Component>> components_;
+  struct Entry {
+    std::unique_ptr<Component> component;
+    std::string origin;
+  };
+  const Entry* entry(std::string_view type) const;
+  std::vector<Entry> entries_;
 };
 
 }  // namespace acausal

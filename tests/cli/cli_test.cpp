@@ -15,80 +15,14 @@
 
 #include <nlohmann/json.hpp>
 
+#include "tests/support/cli_run.hpp"
+
 namespace fs = std::filesystem;
+using namespace cli_run;
 
 namespace {
 
-const std::string kAcausal = ACAUSAL_BINARY_DIR "/cli/acausal";
 const std::string kOscillator = ACAUSAL_SOURCE_DIR "/netlists/oscillator.json";
-
-/// A scratch directory per test process, removed at exit.
-const fs::path& scratch() {
-  static const struct Dir {
-    fs::path path;
-    Dir() : path(fs::temp_directory_path() / ("acausal_cli_test_" + std::to_string(::getpid()))) {
-      fs::remove_all(path);
-      fs::create_directories(path);
-    }
-    ~Dir() {
-      std::error_code ec;
-      fs::remove_all(path, ec);
-    }
-  } dir;
-  return dir.path;
-}
-
-std::string read(const fs::path& p) {
-  std::ifstream in(p);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
-struct Run {
-  int code = -1;
-  std::string out, err;
-};
-
-/// Runs `acausal <arguments>` in the scratch directory.
-Run acausal(const std::string& arguments) {
-  const fs::path out = scratch() / "stdout.txt", err = scratch() / "stderr.txt";
-  const std::string command = "cd '" + scratch().string() + "' && '" + kAcausal + "' " + arguments + " >'" +
-                              out.string() + "' 2>'" + err.string() + "'";
-  const int status = std::system(command.c_str());
-  Run r;
-  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  r.out = read(out);
-  r.err = read(err);
-  return r;
-}
-
-/// Writes a netlist into the scratch directory and returns its path.
-std::string netlist(const std::string& name, const std::string& text) {
-  const fs::path p = scratch() / name;
-  std::ofstream(p) << text;
-  return p.string();
-}
-
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
-
-struct Csv {
-  std::string header;
-  std::vector<std::vector<double>> rows;
-};
-
-Csv read_csv(const fs::path& p) {
-  Csv csv;
-  std::ifstream in(p);
-  std::getline(in, csv.header);
-  for (std::string line; std::getline(in, line);) {
-    std::vector<double> row;
-    std::stringstream ss(line);
-    for (std::string cell; std::getline(ss, cell, ',');) row.push_back(std::stod(cell));
-    csv.rows.push_back(row);
-  }
-  return csv;
-}
 
 const char* const kTypo = R"({
   "format": "acausal/1", "name": "typo",

@@ -1,11 +1,17 @@
 #include <doctest/doctest.h>
 
+#include <cstdio>
+
+#include "acausal/testing.hpp"
 #include "components/registry.hpp"
 #include "core/model/model.hpp"
 #include "core/analysis/program.hpp"
 #include "solver/simulation.hpp"
 
 using namespace acausal;
+using acausal::testing::CheckResult;
+using acausal::testing::check_energy;
+using acausal::testing::EnergyTolerance;
 
 namespace {
 
@@ -32,16 +38,12 @@ TEST_CASE("damped rotational chain driven by a sine: global balance and per-comp
   SimulationResult r = run_with_energy("rotational_chain.json", builtin_registry(), w);
   REQUIRE(r.energy);
   const EnergyReport& e = *r.energy;
-  // E_stored + W_loss − W_in − E_stored(t0) stays within 1e-6 of the energy scale.
-  CHECK(e.relative_balance() < 1e-6);
+  // E_stored + W_loss − W_in − E_stored(t0) stays within 1e-6 of the energy scale, and every
+  // component's own balance holds (tolerance 1e-6 in the netlist).
+  CHECK(check_energy(e, 1e-6));
   CHECK(e.stored_start == 0.0);  // everything starts at rest, unstretched
   CHECK(e.work_injected > 0.1);  // the drive did real work ...
   CHECK(e.work_lost > 0.1);      // ... and the dampers dissipated most of it
-  // Every component's own balance holds (tolerance 1e-6 in the netlist).
-  for (const ComponentEnergy& c : e.components) {
-    INFO(c.instance);
-    CHECK(c.relative_audit() < 1e-6);
-  }
   // Only the source injects, only the dampers lose, springs and inertias store.
   CHECK(account(e, "torque").work_injected == doctest::Approx(e.work_injected));
   CHECK(account(e, "bearing").work_lost + account(e, "coupling1").work_lost + account(e, "coupling2").work_lost ==
@@ -59,7 +61,7 @@ TEST_CASE("two masses: dissipated energy accounts for the lost stored energy") {
   CHECK(e.stored_start == doctest::Approx(0.5 * 500 * 0.05 * 0.05));  // the link spring, stretched 5 cm
   CHECK(e.work_injected == 0.0);
   CHECK(e.stored_end + e.work_lost == doctest::Approx(e.stored_start).epsilon(1e-4));
-  for (const ComponentEnergy& c : e.components) CHECK(c.relative_audit() < 1e-9);
+  CHECK(check_energy(e, EnergyTolerance{.balance = 1e-4, .audit = 1e-9}));
 }
 
 namespace {
@@ -110,4 +112,20 @@ TEST_CASE("the audit finds a component whose energy terms have a sign error") {
     else
       CHECK(c.relative_audit() < 1e-9);
   }
+  // The testing API's check fails and says which component, when, how large against what.
+  const CheckResult check = check_energy(e, EnergyTolerance{.balance = 1e-6, .audit = 1e-9});
+  CHECK_FALSE(check);
+  CHECK(check.subjects() == std::vector<std::string>{"damper", "balance"});
+  const auto& damper = check.findings()[0].detail;
+  CHECK(check.message().starts_with(
+      "energy account (relative tolerances: balance 1e-06, audits 1e-09): failed\n  damper: audit "));
+  // Its numbers are the report's: the worst audit and where it was reached.
+  const ComponentEnergy& damper_account = account(e, "damper");
+  CHECK(damper_account.worst_audit_time > 0.0);
+  CHECK(damper_account.worst_audit_time <= e.time_end);
+  char numbers[96];
+  std::snprintf(numbers, sizeof numbers, "reached %.4g W at t = %.4g s, %.4g of its power scale %.4g W",
+                damper_account.worst_audit, damper_account.worst_audit_time, damper_account.relative_audit(),
+                damper_account.power_scale);
+  CHECK(damper == std::string("audit Σ port power + injected − dE/dt − loss ") + numbers);
 }
