@@ -1,6 +1,9 @@
 // `acausal simulate`: load, assemble, analyze, compile, initialize, integrate; CSV out.
 
+#include <unistd.h>
+
 #include <chrono>
+#include <cstdio>
 #include <filesystem>
 #include <iostream>
 #include <memory>
@@ -11,6 +14,7 @@
 #include "core/model/model.hpp"
 #include "core/model/errors.hpp"
 #include "core/analysis/program.hpp"
+#include "solver/progress_line.hpp"
 #include "solver/simulation.hpp"
 #include "solver/solver_error.hpp"
 
@@ -23,6 +27,7 @@ struct SimulateOptions {
   std::optional<double> stop, interval, tolerance;
   bool energy = false;
   bool stats = false;
+  bool quiet = false;
 };
 
 /// Forwards to the CSV writer and counts the rows, so that a failure can say how many were written.
@@ -146,10 +151,18 @@ int run(const SimulateOptions& o) {
     return kModelError;
   }
   CountingWriter writer(*csv);
+  // On a terminal, a run that takes more than a second shows where it is (stderr: stdout may be a file).
+  std::optional<ProgressLine> progress;
+  if (!o.quiet && isatty(fileno(stderr)) != 0) {
+    progress.emplace(stderr, options.start, options.stop);
+    options.on_step = [&progress](double time, std::size_t steps) { progress->update(time, steps); };
+  }
   SimulationResult result;
   try {
     result = simulate(program, options, writer);
+    if (progress) progress->finish();
   } catch (const SolverError& e) {
+    if (progress) progress->finish();
     csv.reset();  // flush and close
     std::cerr << "solver failure: " << e.what() << "\n";
     std::cerr << "partial results: " << writer.rows() << (writer.rows() == 1 ? " row" : " rows") << " in " << path
@@ -197,6 +210,9 @@ Command add_simulate_command(CLI::App& app) {
           "in (0, 1)"));
   sub->add_flag("--energy", o->energy, "Integrate the energy account and print the balance per component");
   sub->add_flag("--stats", o->stats, "Print solver statistics and phase timings");
+  sub->add_flag("--quiet", o->quiet,
+                "No progress line (shown on a terminal when a run takes more than a second: simulated time, "
+                "share, steps, wall time, time left)");
   return {sub, [o] { return guarded(o->netlist.path, [&] { return run(*o); }); }};
 }
 

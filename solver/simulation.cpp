@@ -111,9 +111,11 @@ SimulationResult simulate(Program& program, const SimulationOptions& options, Re
   };
   check_assertions(options.start, ida.y(), ida.yp());
   double t_prev = options.start;
+  std::size_t steps = 0;
   for (;;) {
     IdaSession::Step s = step();
     const double t = ida.time();
+    if (options.on_step) options.on_step(t, ++steps);
     selection.check(t, ida.y(), ida.yp());
     if (ledger) ledger->step(t_prev, t, sample);
     // Grid points up to the step's end; one that falls on an event is written after the event,

@@ -3,6 +3,7 @@
 /// A whole simulation: initialization, integration with events, outputs streamed to a writer, and
 /// (on request) the energy account.
 
+#include <functional>
 #include <optional>
 
 #include "core/model/netlist.hpp"
@@ -20,6 +21,8 @@ struct SimulationOptions {
   double interval = 0.002;   ///< output grid
   double tolerance = 1e-6;   ///< relative; absolute tolerances are tolerance · nominal
   bool energy = false;       ///< integrate the energy account
+  /// Called after every integrator step with the time reached and the steps so far (a progress line).
+  std::function<void(double t, std::size_t steps)> on_step;
 };
 
 /// The experiment's settings (interval defaults to (stop − start)/500).

@@ -501,3 +501,32 @@ TEST_CASE("subsystems: an error in a subsystem file is printed at its place in t
   CHECK(r.err == "error: file:" + (scratch() / "lib_stage.json").string() +
                      "#/components/shaft/params/J: expected a value in kg*m^2 (kg*m^2), got '2 kg*m' (kg*m)\n");
 }
+
+TEST_CASE("simulate shows no progress line when stderr is not a terminal, and takes --quiet") {
+  Run r = acausal("simulate '" + kOscillator + "' --stop 100 --interval 10 -o long.csv");
+  CHECK(r.code == 0);
+  CHECK(r.err == "");
+  r = acausal("simulate '" + kOscillator + "' --quiet -o quiet.csv");
+  CHECK(r.code == 0);
+  CHECK(r.err == "");
+}
+
+TEST_SUITE("slow") {
+TEST_CASE("on a terminal, a run longer than a second shows its progress on one line, erased at the end") {
+  // `script` gives the command a terminal; its output is what the terminal received.
+  const auto on_terminal = [](const std::string& arguments) {
+    return acausal("-qec \"'" + kAcausal + "' " + arguments + "\" /dev/null", "", "script");
+  };
+  // about 2.5 s here: twice the threshold on a machine twice as fast
+  Run r = on_terminal("simulate '" + kOscillator + "' --stop 6000 --interval 20 -o long.csv");
+  CHECK(r.code == 0);
+  CHECK(contains(r.out, "\rt = "));
+  CHECK(contains(r.out, " steps, "));
+  CHECK(contains(r.out, " elapsed, about "));
+  CHECK(contains(r.out, " left"));
+  CHECK(contains(r.out, "\rwrote 301 rows to long.csv"));  // the line was blanked first
+  r = on_terminal("simulate '" + kOscillator + "' --stop 6000 --interval 20 -o long.csv --quiet");
+  CHECK(r.code == 0);
+  CHECK_FALSE(contains(r.out, "\rt = "));
+}
+}

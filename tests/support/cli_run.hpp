@@ -38,10 +38,10 @@ struct Run {
 };
 
 /// Runs `acausal <arguments>` in the scratch directory; `environment` is put before the command
-/// (`NAME=value …`).
-inline Run acausal(const std::string& arguments, const std::string& environment = "") {
+/// (`NAME=value …`). `program`: another program to run instead (with the same capture).
+inline Run acausal(const std::string& arguments, const std::string& environment = "", const std::string& program = kAcausal) {
   const fs::path out = scratch() / "stdout.txt", err = scratch() / "stderr.txt";
-  const std::string command = "cd '" + scratch().string() + "' && " + environment + " '" + kAcausal + "' " +
+  const std::string command = "cd '" + scratch().string() + "' && " + environment + " '" + program + "' " +
                               arguments + " >'" + out.string() + "' 2>'" + err.string() + "'";
   const int status = std::system(command.c_str());
   Run r;
