@@ -48,6 +48,11 @@ void check_name(const std::string& name, const std::string& pointer, const char*
 
 /// The message of a connection entry that is not an array of two or more strings.
 inline constexpr const char* kConnectionShape = "a connection is an array of two or more \"instance.port\" strings";
+/// The message of a connection with the single end `port`, quoting it.
+inline std::string one_port_connection(const std::string& port) {
+  return "a connection joins two or more ports, this one has only \"" + port +
+         "\" (a port left out of every connection is open)";
+}
 
 /// The problem of one connection end among the ends before it ("appears twice", "is not of the
 /// form \"instance.port\""), or an empty string.

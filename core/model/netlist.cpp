@@ -435,8 +435,11 @@ std::string NetlistReader::end_pointer() const {
 }
 
 void NetlistReader::finish_connection(std::size_t size) {
-  if (size < 2)
-    note_connection_problem(n_.connections.back().pointer, kConnectionShape);
+  const NetlistConnection& c = n_.connections.back();
+  if (size == 1 && c.ports.size() == 1)
+    note_connection_problem(c.pointer, one_port_connection(c.ports.front()));
+  else if (size < 2)
+    note_connection_problem(c.pointer, kConnectionShape);
   else if (end_problem_)
     note_connection_problem(end_problem_->pointer(), end_problem_->message());
 }

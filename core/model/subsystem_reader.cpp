@@ -33,6 +33,10 @@ NetlistComponent read_component(const std::string& name, const json& j, const st
 }
 
 NetlistConnection read_connection(const json& j, const std::string& pointer) {
+  if (j.is_array() && j.size() == 1 && j[0].is_string()) {
+    std::string port = j[0].get<std::string>();
+    if (connection_end_problem(port, {}).empty()) throw ModelError(pointer, one_port_connection(port));
+  }
   if (!j.is_array() || j.size() < 2) throw ModelError(pointer, kConnectionShape);
   NetlistConnection c;
   c.pointer = pointer;

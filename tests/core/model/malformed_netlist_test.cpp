@@ -647,7 +647,8 @@ TEST_CASE("malformed: a connection with one end") {
     "components": { "mass": { "type": "translational.Mass" } },
     "connections": [["mass.flange"]]
   })json",
-              "parse", "/connections/0", R"msg(a connection is an array of two or more "instance.port" strings)msg");
+              "parse", "/connections/0",
+              R"msg(a connection joins two or more ports, this one has only "mass.flange" (a port left out of every connection is open))msg");
 }
 
 TEST_CASE("malformed: a connection that is a string, not an array") {

@@ -110,6 +110,19 @@ TEST_CASE("malformed subsystem: a connection to a port the subsystem does not ex
               "build", "/connections/0/1", R"msg(s1 (subsystem stage) has no port "flange_x"; its ports: flange)msg");
 }
 
+TEST_CASE("malformed subsystem: a connection with one port inside a definition quotes that port") {
+  check_error(R"json({
+    "format": "acausal/1",
+    "subsystems": {
+      "stage": { "components": { "shaft": { "type": "rotational.Inertia" } }, "connections": [["shaft.flange"]],
+                 "ports": { "flange": "shaft.flange" } }
+    },
+    "components": { "s1": { "type": "stage" } }
+  })json",
+              "parse", "/subsystems/stage/connections/0",
+              R"msg(a connection joins two or more ports, this one has only "shaft.flange" (a port left out of every connection is open))msg");
+}
+
 TEST_CASE("malformed subsystem: reaching past the ports into an instance is an unknown port") {
   check_error(R"json({
     "format": "acausal/1",

@@ -180,7 +180,8 @@ TEST_CASE("netlist reader: connections after the components, in their order") {
 TEST_CASE("netlist reader: the experiment after the connections, the outputs last") {
   CHECK(error_of(R"({ "outputs": 1, "experiment": { "stop": -1 }, "format": "acausal/1",
                     "components": { "a": { "type": "t" } }, "connections": [["a.x"]] })") ==
-        "/connections/0: a connection is an array of two or more \"instance.port\" strings");
+        "/connections/0: a connection joins two or more ports, this one has only \"a.x\" (a port left out of every "
+        "connection is open)");
   CHECK(error_of(R"({ "outputs": 1, "experiment": { "stop": -1 }, "format": "acausal/1",
                     "components": { "a": { "type": "t" } } })") ==
         "/experiment/stop: stop must be after start");
