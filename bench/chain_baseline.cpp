@@ -14,6 +14,8 @@
 #include <stdexcept>
 #include <vector>
 
+#include "solver/fast_nvector.hpp"
+
 namespace acausal_bench {
 namespace {
 
@@ -115,7 +117,7 @@ void check(int flag, const char* call) {
 
 }  // namespace
 
-BaselineResult run_baseline(const ChainSpec& spec, const std::string& csv_path) {
+BaselineResult run_baseline(const ChainSpec& spec, const std::string& csv_path, bool fast_ops) {
   BaselineResult result;
   const Clock::time_point t_setup = Clock::now();
   Chain ch{spec.n, spec.m, spec.c, spec.d};
@@ -127,6 +129,8 @@ BaselineResult run_baseline(const ChainSpec& spec, const std::string& csv_path) 
   if (SUNContext_Create(nullptr, &context) != 0) throw std::runtime_error("SUNContext_Create failed");
   N_Vector y = N_VNew_Serial(size, context), yp = N_VNew_Serial(size, context);
   N_Vector id = N_VNew_Serial(size, context), out = N_VNew_Serial(size, context);
+  if (fast_ops)
+    for (N_Vector v : {y, yp, id, out}) acausal::use_fast_vector_ops(v);
   // Consistent initial values: at rest, mass1 displaced; s' = v = 0, m·v' = f_{i+1} − f_i.
   double* y0 = N_VGetArrayPointer(y);
   double* yp0 = N_VGetArrayPointer(yp);

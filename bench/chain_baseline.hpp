@@ -31,7 +31,9 @@ struct BaselineResult {
 /// Simulates the chain with IDA + KLU as acausal does — rtol = tolerance/100, atol_i = rtol (nominal
 /// 1), id = 1, suppressAlg, stop time, max 10^6 steps, IDA_ONE_STEP with the outputs interpolated on
 /// the same grid — and writes the same CSV (time, then mass<k>.s of output_masses()) row by row.
+/// With `fast_ops` its vectors use acausal's N_Vector operations (solver/fast_nvector.hpp, as
+/// acausal's IdaSession does) instead of the stock serial ones: the optimized baseline.
 /// @throws std::runtime_error on a SUNDIALS failure or if the CSV cannot be written.
-BaselineResult run_baseline(const ChainSpec& spec, const std::string& csv_path);
+BaselineResult run_baseline(const ChainSpec& spec, const std::string& csv_path, bool fast_ops = false);
 
 }  // namespace acausal_bench

@@ -1,13 +1,15 @@
 // End-to-end benchmark: `acausal simulate` on an N-mass translational spring-damper chain against a
 // hand-written residual and Jacobian driven by IDA + KLU with the same settings (see
-// bench/README.md, chain_netlist.hpp and chain_baseline.hpp).
+// bench/README.md, chain_netlist.hpp and chain_baseline.hpp), twice: with the stock serial N_Vector
+// (Debian's SUNDIALS, built without optimization) and with acausal's N_Vector operations
+// (solver/fast_nvector.hpp, what acausal itself uses): the optimized baseline.
 //
 //   chain_bench [--sizes 10,100,1000,10000] [--repeat 3] [--stop T] [--keep]
-//       the table: both programs run as separate processes, back to back, alternating which one
+//       the table: the three programs run as separate processes, back to back, rotating which one
 //       goes first, `--repeat` times per N; medians.
-//   chain_bench baseline N CSV [--stop T]
+//   chain_bench baseline N CSV [--stop T] [--fast-ops]
 //       runs the baseline alone (what the table runs as its child process; also for profiling),
-//       printing a `--stats`-like block.
+//       printing a `--stats`-like block; with --fast-ops the optimized one.
 //   chain_bench netlist N PATH [--stop T]
 //       writes the netlist of the chain of N masses (to run or profile `acausal` by hand).
 
@@ -96,10 +98,12 @@ void print_baseline_stats(const acausal_bench::BaselineResult& r) {
 struct Sample {
   double a_wall, a_assembly, a_init, a_integrate, a_total;
   double a_load, a_assemble, a_analyze, a_compile;  // the parts of a_assembly
-  double b_wall, b_integrate;
-  double a_cpu, b_cpu;  // CPU time of the whole processes
-  double steps, b_steps;
+  double b_wall, b_integrate;  // the stock baseline
+  double o_wall, o_integrate;  // the optimized baseline
+  double a_cpu, b_cpu, o_cpu;  // CPU time of the whole processes
+  double steps, b_steps, o_steps;
   double max_diff, last_diff, scale;  // max |acausal − baseline| over all rows, in the last; max |s|
+  double o_diff;                      // max |optimized baseline − stock baseline| over all rows
 };
 
 int table(const std::vector<std::size_t>& sizes, int repeat, double stop, bool keep) {
@@ -107,11 +111,14 @@ int table(const std::vector<std::size_t>& sizes, int repeat, double stop, bool k
   const std::string acausal = ACAUSAL_BINARY;
   const fs::path dir = fs::temp_directory_path() / ("chain_bench." + std::to_string(getpid()));
   fs::create_directories(dir);
-  std::printf("chain_bench: `%s simulate` against the hand-written IDA+KLU baseline\n", acausal.c_str());
+  std::printf(
+      "chain_bench: `%s simulate` against the hand-written IDA+KLU baseline, with the stock serial N_Vector "
+      "and with acausal's N_Vector operations (opt)\n",
+      acausal.c_str());
   const ChainSpec defaults = spec_for(1, stop);
   std::printf(
       "chain: m = %g kg, c = %g N/m, d = %g N*s/m, mass1 at %g m; t = %g..%g s, interval %g s, "
-      "tolerance %g (IDA rtol = atol = %g); %d runs of each per N, alternating, medians\n",
+      "tolerance %g (IDA rtol = atol = %g); %d runs of each per N, rotating the order, medians\n",
       defaults.m, defaults.c, defaults.d, defaults.s1_0, defaults.start, defaults.stop, defaults.interval,
       defaults.tolerance, defaults.tolerance / 100, repeat);
   std::printf("work files in %s\n\n", dir.c_str());
@@ -119,7 +126,8 @@ int table(const std::vector<std::size_t>& sizes, int repeat, double stop, bool k
   struct Row {
     std::size_t n;
     Sample med;
-    double e2e_ratio, cpu_ratio, int_ratio;
+    double e2e_ratio, cpu_ratio, int_ratio;           // against the stock baseline
+    double e2e_opt_ratio, cpu_opt_ratio, int_opt_ratio;  // against the optimized one
   };
   std::vector<Row> rows;
   for (std::size_t n : sizes) {
@@ -130,25 +138,34 @@ int table(const std::vector<std::size_t>& sizes, int repeat, double stop, bool k
     const std::string b_csv = (dir / (tag + ".baseline.csv")).string();
     const std::string a_out = (dir / (tag + ".acausal.out")).string();
     const std::string b_out = (dir / (tag + ".baseline.out")).string();
+    const std::string o_csv = (dir / (tag + ".baseline-opt.csv")).string();
+    const std::string o_out = (dir / (tag + ".baseline-opt.out")).string();
     acausal_bench::write_chain_netlist(spec, netlist);
     std::vector<Sample> samples;
-    std::vector<double> e2e, e2e_cpu, integ;
+    std::vector<double> e2e, e2e_cpu, integ, e2e_opt, e2e_cpu_opt, integ_opt;
     std::size_t rows_written = 0;
     for (int rep = 0; rep < repeat; ++rep) {
-      Process a, b;
+      Process a, b, o;
       auto run_a = [&] { a = run({acausal, "simulate", netlist, "-o", a_csv, "--stats"}, a_out); };
       auto run_b = [&] { b = run({self, "baseline", std::to_string(n), b_csv, "--stop", exact(stop)}, b_out); };
-      if (rep % 2 == 0)
-        run_a(), run_b();
-      else
-        run_b(), run_a();
-      if (a.status != 0 || b.status != 0) {
-        std::fprintf(stderr, "N = %zu: acausal exited with %d, the baseline with %d; see %s and %s\n", n, a.status,
-                     b.status, a_out.c_str(), b_out.c_str());
+      auto run_o = [&] {
+        o = run({self, "baseline", std::to_string(n), o_csv, "--stop", exact(stop), "--fast-ops"}, o_out);
+      };
+      switch (rep % 3) {
+        case 0: run_a(), run_b(), run_o(); break;
+        case 1: run_b(), run_o(), run_a(); break;
+        default: run_o(), run_a(), run_b(); break;
+      }
+      if (a.status != 0 || b.status != 0 || o.status != 0) {
+        std::fprintf(stderr,
+                     "N = %zu: acausal exited with %d, the baseline with %d, the optimized one with %d; see %s, %s "
+                     "and %s\n",
+                     n, a.status, b.status, o.status, a_out.c_str(), b_out.c_str(), o_out.c_str());
         return 1;
       }
       const auto as = parse_stats(a.output);
       const auto bs = parse_stats(b.output);
+      const auto os = parse_stats(o.output);
       Sample s{};
       s.a_wall = a.wall;
       s.a_load = stat(as, "timing/load");
@@ -165,10 +182,23 @@ int table(const std::vector<std::size_t>& sizes, int repeat, double stop, bool k
       s.b_cpu = b.cpu;
       s.b_integrate = stat(bs, "timing/integrate");
       s.b_steps = stat(bs, "statistics/steps");
-      const auto ra = read_csv(a_csv), rb = read_csv(b_csv);
-      if (ra.size() != rb.size() || ra.empty()) {
-        std::fprintf(stderr, "N = %zu: %s and %s differ in length\n", n, a_csv.c_str(), b_csv.c_str());
+      s.o_wall = o.wall;
+      s.o_cpu = o.cpu;
+      s.o_integrate = stat(os, "timing/integrate");
+      s.o_steps = stat(os, "statistics/steps");
+      const auto ra = read_csv(a_csv), rb = read_csv(b_csv), ro = read_csv(o_csv);
+      if (ra.size() != rb.size() || ra.empty() || ro.size() != rb.size()) {
+        std::fprintf(stderr, "N = %zu: %s, %s and %s differ in length\n", n, a_csv.c_str(), b_csv.c_str(),
+                     o_csv.c_str());
         return 1;
+      }
+      for (std::size_t i = 0; i < ro.size(); ++i) {
+        if (ro[i].size() != rb[i].size() || ro[i][0] != rb[i][0]) {
+          std::fprintf(stderr, "N = %zu: row %zu of %s and %s differ in shape or time\n", n, i + 1, o_csv.c_str(),
+                       b_csv.c_str());
+          return 1;
+        }
+        for (std::size_t k = 1; k < ro[i].size(); ++k) s.o_diff = std::max(s.o_diff, std::fabs(ro[i][k] - rb[i][k]));
       }
       for (std::size_t i = 0; i < ra.size(); ++i) {
         if (ra[i].size() != rb[i].size() || ra[i][0] != rb[i][0]) {
@@ -189,42 +219,59 @@ int table(const std::vector<std::size_t>& sizes, int repeat, double stop, bool k
       e2e.push_back(a.wall / b.wall);
       e2e_cpu.push_back(a.cpu / b.cpu);
       integ.push_back(s.a_integrate / s.b_integrate);
+      e2e_opt.push_back(a.wall / o.wall);
+      e2e_cpu_opt.push_back(a.cpu / o.cpu);
+      integ_opt.push_back(s.a_integrate / s.o_integrate);
     }
     auto med = [&](double Sample::*field) {
       std::vector<double> v;
       for (const Sample& s : samples) v.push_back(s.*field);
       return median(v);
     };
-    Row r{n, {}, median(e2e), median(e2e_cpu), median(integ)};
+    Row r{n,          {},           median(e2e),     median(e2e_cpu),
+          median(integ), median(e2e_opt), median(e2e_cpu_opt), median(integ_opt)};
     for (double Sample::*f : {&Sample::a_wall, &Sample::a_assembly, &Sample::a_load, &Sample::a_assemble,
                               &Sample::a_analyze, &Sample::a_compile, &Sample::a_init, &Sample::a_integrate,
-                              &Sample::a_total, &Sample::b_wall, &Sample::b_integrate, &Sample::a_cpu, &Sample::b_cpu,
-                              &Sample::steps, &Sample::b_steps, &Sample::max_diff, &Sample::last_diff, &Sample::scale})
+                              &Sample::a_total, &Sample::b_wall, &Sample::b_integrate, &Sample::o_wall, &Sample::o_integrate,
+                              &Sample::a_cpu, &Sample::b_cpu, &Sample::o_cpu, &Sample::steps, &Sample::b_steps,
+                              &Sample::o_steps, &Sample::max_diff, &Sample::last_diff, &Sample::scale,
+                              &Sample::o_diff})
       r.med.*f = med(f);
     rows.push_back(r);
     // Same formulation, same settings: the runs should agree far below the tolerance.
     const bool agree = r.med.max_diff <= spec.tolerance * std::max(r.med.scale, 1e-300);
     if (!agree) std::printf("WARNING: N = %zu: acausal and the baseline differ by more than the tolerance\n", n);
+    if (r.med.o_diff > spec.tolerance * std::max(r.med.scale, 1e-300))
+      std::printf("WARNING: N = %zu: the optimized and the stock baseline differ by more than the tolerance\n", n);
     std::printf(
-        "N = %zu: acausal %.3f s, baseline %.3f s wall; max |acausal - baseline| %.2e in the last row, "
-        "%.2e over all %zu rows (max |s| %.2g)\n",
-        n, r.med.a_wall, r.med.b_wall, r.med.last_diff, r.med.max_diff, rows_written, r.med.scale);
+        "N = %zu: acausal %.3f s, baseline %.3f s, optimized baseline %.3f s wall; max |acausal - baseline| %.2e "
+        "in the last row, %.2e over all %zu rows (max |s| %.2g); max |opt - baseline| %.2e\n",
+        n, r.med.a_wall, r.med.b_wall, r.med.o_wall, r.med.last_diff, r.med.max_diff, rows_written, r.med.scale,
+        r.med.o_diff);
     std::fflush(stdout);
   }
 
-  std::printf("\n%7s | %10s %10s %10s %7s %10s | %10s %10s %7s | %7s %7s %7s\n", "", "acausal", "", "", "", "",
-              "baseline", "", "", "ratio", "ratio", "ratio");
-  std::printf("%7s | %10s %10s %10s %7s %10s | %10s %10s %7s | %7s %7s %7s\n", "N", "assembly", "initialize",
-              "integrate", "steps", "wall", "integrate", "wall", "steps", "e2e", "e2e cpu", "integ");
+  std::printf("\n%7s | %10s %10s %10s %7s %10s | %10s %10s %7s | %10s %10s %7s\n", "", "acausal", "", "", "",
+              "", "baseline", "", "", "opt", "baseline", "");
+  std::printf("%7s | %10s %10s %10s %7s %10s | %10s %10s %7s | %10s %10s %7s\n", "N", "assembly", "initialize",
+              "integrate", "steps", "wall", "integrate", "wall", "steps", "integrate", "wall", "steps");
   for (const Row& r : rows)
-    std::printf("%7zu | %10.4f %10.4f %10.4f %7.0f %10.4f | %10.4f %10.4f %7.0f | %7.2f %7.2f %7.2f\n", r.n,
+    std::printf("%7zu | %10.4f %10.4f %10.4f %7.0f %10.4f | %10.4f %10.4f %7.0f | %10.4f %10.4f %7.0f\n", r.n,
                 r.med.a_assembly, r.med.a_init, r.med.a_integrate, r.med.steps, r.med.a_wall, r.med.b_integrate,
-                r.med.b_wall, r.med.b_steps, r.e2e_ratio, r.cpu_ratio, r.int_ratio);
+                r.med.b_wall, r.med.b_steps, r.med.o_integrate, r.med.o_wall, r.med.o_steps);
+  std::printf("\n%7s | %7s %7s %7s | %7s %7s %7s | %9s\n", "", "ratio", "ratio", "ratio", "ratio", "ratio", "ratio",
+              "baseline");
+  std::printf("%7s | %7s %7s %7s | %7s %7s %7s | %9s\n", "N", "e2e", "e2e cpu", "integ", "e2e opt", "cpu opt",
+              "int opt", "/ opt");
+  for (const Row& r : rows)
+    std::printf("%7zu | %7.2f %7.2f %7.2f | %7.2f %7.2f %7.2f | %9.2f\n", r.n, r.e2e_ratio, r.cpu_ratio, r.int_ratio,
+                r.e2e_opt_ratio, r.cpu_opt_ratio, r.int_opt_ratio, r.med.b_wall / r.med.o_wall);
   std::printf(
       "times in s (medians); assembly = load + assemble + analyze + compile; wall = the whole process, "
       "CSV included; e2e = acausal wall / baseline wall, e2e cpu = the same with the processes' CPU time "
       "(user + system; less sensitive to a busy machine), integ = integrate / integrate (medians of the "
-      "per-run ratios)\n");
+      "per-run ratios); the opt columns against the optimized baseline; baseline / opt = the stock "
+      "baseline's wall over the optimized one's\n");
   std::printf("\nacausal phases (medians, s); other = wall - total: process start, CSV open, printing, teardown\n");
   std::printf("%7s | %9s %9s %9s %9s %9s %9s %9s | %9s\n", "N", "load", "assemble", "analyze", "compile", "initialize",
               "integrate", "other", "wall");
@@ -236,9 +283,15 @@ int table(const std::vector<std::size_t>& sizes, int repeat, double stop, bool k
   for (const Row& r : rows) {
     const double bar = r.n == 1000 ? 2.0 : r.n == 10000 ? 1.5 : 0.0;
     if (bar > 0.0)
-      std::printf("bar N = %zu: e2e %.2f <= %.1f  %s  (cpu %.2f)\n", r.n, r.e2e_ratio, bar,
+      std::printf("bar (issue 3) N = %zu: e2e %.2f <= %.1f  %s  (cpu %.2f)\n", r.n, r.e2e_ratio, bar,
                   r.e2e_ratio <= bar ? "met" : "NOT met", r.cpu_ratio);
   }
+  for (const Row& r : rows)
+    if (r.n == 10000 || r.n == 100000) {
+      const bool met = r.e2e_ratio <= 0.6 && r.e2e_opt_ratio <= 1.5;
+      std::printf("bar (issue 13) N = %zu: e2e %.2f <= 0.6, e2e opt %.2f <= 1.5  %s  (cpu %.2f, %.2f)\n", r.n,
+                  r.e2e_ratio, r.e2e_opt_ratio, met ? "met" : "NOT met", r.cpu_ratio, r.cpu_opt_ratio);
+    }
   if (!keep) fs::remove_all(dir);
   return 0;
 }
@@ -254,7 +307,7 @@ std::vector<std::size_t> parse_sizes(const std::string& text) {
 int usage() {
   std::fprintf(stderr,
                "usage: chain_bench [--sizes 10,100,1000,10000] [--repeat 3] [--stop T] [--keep]\n"
-               "       chain_bench baseline N CSV [--stop T]\n"
+               "       chain_bench baseline N CSV [--stop T] [--fast-ops]\n"
                "       chain_bench netlist N PATH [--stop T]\n");
   return 2;
 }
@@ -268,6 +321,7 @@ int main(int argc, char** argv) {
     int repeat = 3;
     double stop = ChainSpec{}.stop;
     bool keep = false;
+    bool fast_ops = false;
     std::vector<std::string> positional;
     for (std::size_t i = 0; i < args.size(); ++i) {
       const bool has_value = i + 1 < args.size();
@@ -279,6 +333,8 @@ int main(int argc, char** argv) {
         stop = std::stod(args[++i]);
       else if (args[i] == "--keep")
         keep = true;
+      else if (args[i] == "--fast-ops")
+        fast_ops = true;
       else if (args[i].rfind("--", 0) == 0)
         return usage();
       else
@@ -287,7 +343,7 @@ int main(int argc, char** argv) {
     if (positional.empty()) return table(sizes, repeat, stop, keep);
     if (positional.size() == 3 && positional[0] == "baseline") {
       const ChainSpec spec = spec_for(std::stoul(positional[1]), stop);
-      print_baseline_stats(acausal_bench::run_baseline(spec, positional[2]));
+      print_baseline_stats(acausal_bench::run_baseline(spec, positional[2], fast_ops));
       return 0;
     }
     if (positional.size() == 3 && positional[0] == "netlist") {

@@ -12,6 +12,7 @@
 #include <cstring>
 #include <sstream>
 
+#include "solver/fast_nvector.hpp"
 #include "solver/solver_error.hpp"
 
 namespace acausal {
@@ -112,6 +113,12 @@ IdaSession::IdaSession(Program& program, double t0, const std::vector<double>& y
   h_->yp = N_VNew_Serial(n, h_->context);
   h_->id = N_VNew_Serial(n, h_->context);
   h_->atol = N_VNew_Serial(n, h_->context);
+  // Our vector operations instead of Debian's unoptimized ones; IDA's work vectors are clones of
+  // y, yp, id and atol and inherit them.
+  for (N_Vector v : {h_->y, h_->yp, h_->id, h_->atol}) {
+    if (!v) throw SolverError(t0, "N_VNew_Serial failed");
+    use_fast_vector_ops(v);
+  }
   std::copy(y.begin(), y.end(), N_VGetArrayPointer(h_->y));
   std::copy(yp.begin(), yp.end(), N_VGetArrayPointer(h_->yp));
   std::copy(program.id().begin(), program.id().end(), N_VGetArrayPointer(h_->id));
@@ -203,6 +210,7 @@ IdaSession::Step IdaSession::step(double tout) {
 void IdaSession::interpolate(double t, int order, std::vector<double>& out) {
   out.resize(program_.size());
   N_Vector v = N_VMake_Serial(static_cast<sunindextype>(out.size()), out.data(), h_->context);
+  use_fast_vector_ops(v);  // IDAGetDky combines the history into it with N_VLinearCombination
   int flag = IDAGetDky(h_->ida, t, order, v);
   N_VDestroy(v);
   if (flag < 0) fail(flag, "IDAGetDky");
