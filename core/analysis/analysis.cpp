@@ -332,6 +332,17 @@ void materialize_residuals(ReducedDae& r, const std::vector<LinearRow>& rows) {
     r.residuals.push_back(materialize(row, [&](Slot s) { return slot_expression(r.unknowns, s); }));
 }
 
+/// The value of `x` that `row` gives, x = −(row − k·x)/k with k its coefficient of x (linear in x,
+/// k ≠ 0): the row's other terms, constant and remainder divided by −k.
+LinearRow solved_for(LinearRow row, Slot x) {
+  const double k = take_term(row, x);
+  for (LinearRow::Term& t : row.terms) t.coefficient /= -k;
+  row.constant /= -k;
+  if (!row.rest.is_constant() || row.rest.constant_value() != 0.0) row.rest = row.rest / -k;
+  row.exact.reset();
+  return row;
+}
+
 /// A definition that reads more unknowns than this is not substituted: its unknown stays in the
 /// system with its equation. Substituting definitions into definitions along a chain (the frames of
 /// an N-link pendulum, each placed from the previous one) would otherwise give the last residuals
@@ -426,27 +437,18 @@ void substitute_derivative_aliases(const ReducedDae& r, std::vector<LinearRow>& 
   std::vector<std::optional<LinearRow>> value(r.unknowns.size());  // der(x) = value, built when used
   std::vector<std::optional<Expr>> value_expression(r.unknowns.size());
   auto value_of = [&](std::uint32_t x) -> const LinearRow& {
-    if (!value[x]) {
-      LinearRow v = rows[alias_row[x]];
-      v.exact.reset();
-      const double k = take_term(v, Slot{x, 1});
-      for (LinearRow::Term& t : v.terms) t.coefficient /= -k;
-      v.constant /= -k;
-      value[x] = std::move(v);
-    }
+    if (!value[x]) value[x] = solved_for(rows[alias_row[x]], Slot{x, 1});
     return *value[x];
   };
   auto rewrite = [&](LinearRow& row, bool linear_terms) {
-    bool rest_has_alias = false;
-    for (Slot s : row.rest_slots) rest_has_alias |= s.order == 1 && alias_row[s.column] != kNone;
-    if (rest_has_alias) {
-      std::unordered_map<Expr, Expr, ExprHash> replace;
-      for (Slot s : row.rest_slots) {
-        if (s.order != 1 || alias_row[s.column] == kNone) continue;
-        std::optional<Expr>& e = value_expression[s.column];
-        if (!e) e = materialize(value_of(s.column), [&](Slot v) { return slot_expression(r.unknowns, v); });
-        replace.emplace(slot_expression(r.unknowns, s), *e);
-      }
+    std::unordered_map<Expr, Expr, ExprHash> replace;
+    for (Slot s : row.rest_slots) {
+      if (s.order != 1 || alias_row[s.column] == kNone) continue;
+      std::optional<Expr>& e = value_expression[s.column];
+      if (!e) e = materialize(value_of(s.column), [&](Slot v) { return slot_expression(r.unknowns, v); });
+      replace.emplace(slot_expression(r.unknowns, s), *e);
+    }
+    if (!replace.empty()) {
       set_rest(row, substitute(row.rest, replace), slot_of);
       row.exact.reset();
     }
@@ -508,12 +510,7 @@ void eliminate_solved_algebraics(ReducedDae& r, std::vector<LinearRow>& residual
     if (k == 0.0 || residual_rows[i].in_rest(x.column)) continue;
     // the unknowns x's value reads (x itself is one of the terms)
     if (residual_rows[i].terms.size() - 1 + residual_rows[i].rest_slots.size() > kMaxDefinitionReach) continue;
-    // x = −(row − k·x)/k; the row itself is consumed
-    LinearRow value = std::move(residual_rows[i]);
-    take_term(value, x);
-    for (LinearRow::Term& t : value.terms) t.coefficient /= -k;
-    value.constant /= -k;
-    if (!value.rest.is_constant() || value.rest.constant_value() != 0.0) value.rest = value.rest / -k;
+    LinearRow value = solved_for(std::move(residual_rows[i]), x);  // the row itself is consumed
     std::optional<Expr> value_expression;  // built only if x occurs in a nonlinear remainder
     const std::size_t stamp = defined.size() + 1;
     row_alive[i] = false;
