@@ -6,7 +6,11 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <iostream>
+
+#include <sys/resource.h>
+#include <unistd.h>
 
 #include "components/registry.hpp"
 #include "core/model/component_library.hpp"
@@ -114,6 +118,19 @@ void finish(int code) {
   std::cerr.flush();
   std::fflush(nullptr);
   std::_Exit(code);
+}
+
+std::size_t resident_bytes() {
+  std::ifstream statm("/proc/self/statm");
+  std::size_t pages = 0, resident = 0;
+  statm >> pages >> resident;
+  return resident * static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
+}
+
+std::size_t peak_resident_bytes() {
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  return static_cast<std::size_t>(usage.ru_maxrss) * 1024;  // kilobytes on Linux
 }
 
 }  // namespace acausal::cli

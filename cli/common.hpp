@@ -78,6 +78,10 @@ std::string general(double v, int digits = 6);
 /// Left-aligned in a field of `width` characters (UTF-8 aware: counts code points).
 std::string pad(std::string_view s, std::size_t width);
 
+/// The process's resident memory now, and its peak so far [bytes] (Linux: /proc/self/statm, getrusage).
+std::size_t resident_bytes();
+std::size_t peak_resident_bytes();
+
 /// The objects keep_until_exit() holds.
 std::vector<std::shared_ptr<void>>& kept_objects();
 

@@ -54,6 +54,8 @@ class CountingWriter final : public ResultWriter {
 
 struct Timings {
   double load = 0, assemble = 0, analyze = 0, compile = 0;
+  // Resident memory [bytes] after each front-end phase.
+  std::size_t resident_load = 0, resident_assemble = 0, resident_analyze = 0, resident_compile = 0;
 };
 
 void print_statistics(const Program& program, const SimulationResult& r, const Timings& t) {
@@ -87,6 +89,18 @@ void print_statistics(const Program& program, const SimulationResult& r, const T
   seconds("initialize", r.initialize_seconds);
   seconds("integrate", r.integrate_seconds);
   seconds("total", t.load + t.assemble + t.analyze + t.compile + r.initialize_seconds + r.integrate_seconds);
+  auto megabytes = [&](const char* name, std::size_t bytes) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.1f", static_cast<double>(bytes) / 1e6);
+    line(name, buf);
+  };
+  std::cout << "memory [MB]:\n";
+  megabytes("resident after load", t.resident_load);
+  megabytes("after assemble", t.resident_assemble);
+  megabytes("after analyze", t.resident_analyze);
+  megabytes("after compile", t.resident_compile);
+  megabytes("at the end", resident_bytes());
+  megabytes("peak", peak_resident_bytes());
 }
 
 void print_energy(const EnergyReport& e) {
@@ -120,16 +134,20 @@ int run(const SimulateOptions& o) {
   auto t0 = Clock::now();
   const Netlist& netlist = keep_until_exit(std::make_unique<Netlist>(load(o.netlist)));
   t.load = since(t0);
+  t.resident_load = resident_bytes();
 
   t0 = Clock::now();
   Model& model = keep_until_exit(std::make_unique<Model>(build_model(netlist, command_registry(o.netlist.libraries))));
   t.assemble = since(t0);
+  t.resident_assemble = resident_bytes();
   t0 = Clock::now();
   ReducedDae dae = analyze(model);
   t.analyze = since(t0);
+  t.resident_analyze = resident_bytes();
   t0 = Clock::now();
   Program& program = keep_until_exit(std::make_unique<Program>(model, std::move(dae)));
   t.compile = since(t0);
+  t.resident_compile = resident_bytes();
 
   SimulationOptions options = options_from(netlist.experiment);
   if (o.stop) options.stop = *o.stop;
