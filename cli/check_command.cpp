@@ -16,8 +16,8 @@ namespace {
 
 std::string source_text(const Program& p, std::size_t j, InitialSource s) {
   const Target& t = p.dae().targets[j];
-  const std::string where = t.pointer.empty() ? "" : " (" + t.pointer + ")";
-  const std::string via = t.variable.empty() || t.variable == p.name(j) ? "" : " via " + t.variable;
+  const std::string where = t.pointer.empty() ? "" : " (" + std::string(t.pointer) + ")";
+  const std::string via = t.variable.empty() || t.variable == p.name(j) ? "" : " via " + std::string(t.variable);
   switch (s) {
     case InitialSource::HighTarget: return "high target " + number(t.value) + via + where;
     case InitialSource::LowTarget: return "low target " + number(t.value) + via + where;
@@ -62,8 +62,8 @@ nlohmann::json json_report(const Model& model, Program& program, const std::vect
     for (const std::string& note : d.notes) notes.push_back({{"instance", d.instance}, {"pointer", d.pointer}, {"note", note}});
   json differentiated = json::array();
   for (const auto& [e, k] : dae.reduction.differentiated)
-    differentiated.push_back({{"pointer", model.equations[e].pointer},
-                              {"origin", model.equations[e].origin},
+    differentiated.push_back({{"pointer", model.equations[e].pointer()},
+                              {"origin", model.equations[e].origin()},
                               {"equation", to_string(model.equations[e].residual)},
                               {"times", k}});
   return {{"ok", true},
@@ -123,7 +123,7 @@ void text_report(const Netlist& netlist, const Model& model, Program& program, c
     std::cout << "differentiated equations (index reduction):\n";
     for (const auto& [e, k] : dae.reduction.differentiated) {
       const ModelEquation& eq = model.equations[e];
-      std::cout << "  " << eq.pointer << " (" << eq.origin << (eq.description.empty() ? "" : ": " + eq.description)
+      std::cout << "  " << eq.pointer() << " (" << eq.origin() << (eq.description.empty() ? "" : ": " + std::string(eq.description))
                 << "): 0 = " << to_string(eq.residual) << "   differentiated " << times_text(k) << "\n";
     }
     std::cout << "dummy derivatives (algebraic; their variables are fixed by the constraints):\n";

@@ -10,7 +10,7 @@
 namespace acausal::cli {
 namespace {
 
-void print_equation(const Expr& residual, const std::string& description) {
+void print_equation(const Expr& residual, std::string_view description) {
   std::cout << "  0 = " << to_string(residual);
   if (!description.empty()) std::cout << "   // " << description;
   std::cout << "\n";
@@ -20,8 +20,8 @@ void print_equation(const Expr& residual, const std::string& description) {
 std::string residual_origin(const Model& model, const ReducedDae& dae, std::size_t i) {
   if (dae.residual_equation[i] == ReducedDae::kNoEquation) return "index reduction: both orders are states";
   const ModelEquation& origin = model.equations[dae.residual_equation[i]];
-  std::string where = origin.origin == "connection" ? "connection" : origin.origin;
-  if (!origin.description.empty()) where += ": " + origin.description;
+  std::string where = origin.origin() == "connection" ? "connection" : origin.origin();
+  if (!origin.description.empty()) where += ": " + std::string(origin.description);
   if (const int k = dae.residual_differentiations[i]; k > 0) where += " (differentiated " + times_text(k) + ")";
   return where;
 }
@@ -55,7 +55,7 @@ int run(const NetlistArguments& args, bool reduced_only) {
             << " equations in " << model.variables.size() << " variables\n";
   // Equations of each instance in netlist order, then the connection equations.
   std::map<std::string, std::vector<std::size_t>> by_origin;
-  for (std::size_t e = 0; e < model.equations.size(); ++e) by_origin[model.equations[e].origin].push_back(e);
+  for (std::size_t e = 0; e < model.equations.size(); ++e) by_origin[model.equations[e].origin()].push_back(e);
   for (const Definition& d : model.instances) {
     std::cout << "\n# " << d.instance << " (" << d.type << ")\n";
     auto it = by_origin.find(d.instance);

@@ -132,12 +132,13 @@ int run(const SimulateOptions& o) {
   auto since = [](Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); };
   Timings t;
   auto t0 = Clock::now();
-  const Netlist& netlist = keep_until_exit(std::make_unique<Netlist>(load(o.netlist)));
+  auto netlist = std::make_unique<Netlist>(load(o.netlist));
   t.load = since(t0);
   t.resident_load = resident_bytes();
 
   t0 = Clock::now();
-  Model& model = keep_until_exit(std::make_unique<Model>(build_model(netlist, command_registry(o.netlist.libraries))));
+  Model& model = keep_until_exit(std::make_unique<Model>(build_model(*netlist, command_registry(o.netlist.libraries))));
+  netlist.reset();  // the model has all it needs: its memory serves the analysis
   t.assemble = since(t0);
   t.resident_assemble = resident_bytes();
   t0 = Clock::now();
@@ -149,10 +150,10 @@ int run(const SimulateOptions& o) {
   t.compile = since(t0);
   t.resident_compile = resident_bytes();
 
-  SimulationOptions options = options_from(netlist.experiment);
+  SimulationOptions options = options_from(model.experiment);
   if (o.stop) options.stop = *o.stop;
   if (o.interval) options.interval = *o.interval;
-  else if (o.stop && !netlist.experiment.interval) options.interval = (options.stop - options.start) / 500.0;
+  else if (o.stop && !model.experiment.interval) options.interval = (options.stop - options.start) / 500.0;
   if (o.tolerance) options.tolerance = *o.tolerance;
   options.energy = o.energy;
   if (!(options.stop > options.start))

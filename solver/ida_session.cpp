@@ -162,7 +162,7 @@ void IdaSession::fail(int flag, const char* call) {
     const ReducedDae& dae = program_.dae();
     auto describe = [&](std::size_t e) {
       const ModelEquation& eq = program_.model().equations[e];
-      return eq.origin + (eq.description.empty() ? "" : " (" + eq.description + ")") + ", " + eq.pointer;
+      return eq.origin() + (eq.description.empty() ? "" : " (" + std::string(eq.description) + ")") + ", " + eq.pointer();
     };
     const std::size_t origin = dae.residual_equation[nonfinite_residual_];
     text += "; the residual of " +

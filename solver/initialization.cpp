@@ -70,7 +70,7 @@ std::string target_text(const Program& p, std::size_t j) {
 
 std::string target_variable(const Program& p, std::size_t j) {
   const Target& t = p.dae().targets[j];
-  return t.variable.empty() ? p.name(j) : t.variable;
+  return t.variable.empty() ? p.name(j) : std::string(t.variable);
 }
 
 struct Choice {
@@ -127,7 +127,7 @@ Choice choose_conditions(Program& p) {
     }
     std::string free_list;
     for (const std::string& s : names) free_list += (free_list.empty() ? "" : ", ") + s;
-    throw ModelError(targets[j].pointer, "initial values over-specify the model: " + target_text(p, j) +
+    throw ModelError(std::string(targets[j].pointer), "initial values over-specify the model: " + target_text(p, j) +
                                              " cannot hold together with " +
                                              (others.empty() ? std::string("the model's equations") : others) +
                                              "; free one of: " + free_list);
@@ -274,7 +274,7 @@ std::string describe_rows(const Program& p, const Layout& l, const Choice& choic
       os << "\n  0 = " << to_string(p.dae().residuals[r]);
     } else {
       const ModelEquation& eq = p.model().equations[p.dae().residual_equation[r]];
-      os << "\n  " << eq.pointer << " (" << eq.origin << ": " << eq.description << ")";
+      os << "\n  " << eq.pointer() << " (" << eq.origin() << ": " << eq.description << ")";
     }
     if (residual != nullptr) os << ": residual " << (*residual)[r];
     text += os.str();

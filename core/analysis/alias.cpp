@@ -213,7 +213,6 @@ AliasElimination eliminate_aliases(const Model& model) {
   }
 
   out.alias.resize(n);
-  out.target.resize(n);
   for (std::size_t i = 0; i < n; ++i) {
     double s, o;
     std::size_t r = forest.find(i, s, o);
@@ -240,8 +239,9 @@ AliasElimination eliminate_aliases(const Model& model) {
     if (t.priority == TargetPriority::High && v.target == TargetPriority::High &&
         std::fabs(t.value - value) > 1e-12 * (1 + std::fabs(value)))
       throw ModelError(v.target_pointer, "initial value " + number(v.target_value) + " of " + v.name() +
-                                             " conflicts with " + t.variable + " = " + number(t.netlist_value) + " (" +
-                                             t.pointer + "): they are the same quantity; free one of: " + t.variable +
+                                             " conflicts with " + std::string(t.variable) + " = " +
+                                             number(t.netlist_value) + " (" + std::string(t.pointer) +
+                                             "): they are the same quantity; free one of: " + std::string(t.variable) +
                                              ", " + v.name());
     if (v.target > t.priority) t = {v.target, value, v.target_pointer, v.name(), v.target_value};
   }

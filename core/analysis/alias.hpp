@@ -21,19 +21,21 @@ struct AliasOf {
   bool is_constant() const { return representative == std::string::npos; }
 };
 
-/// An initial target on a representative, gathered from its aliases.
+/// An initial target on a representative, gathered from its aliases. The texts are views of the
+/// Model's (which outlives the analysis and the program).
 struct Target {
   TargetPriority priority = TargetPriority::None;
   double value = 0.0;
-  std::string pointer;   ///< where the netlist set it
-  std::string variable;  ///< the variable the netlist named
+  std::string_view pointer;   ///< where the netlist set it
+  std::string_view variable;  ///< the variable the netlist named
   double netlist_value = 0.0;  ///< the value as the netlist gave it (for that variable)
 };
 
 struct AliasElimination {
   std::vector<AliasOf> alias;                ///< per model variable; representatives map to themselves
   std::vector<bool> eliminated_equation;     ///< per model equation: consumed as an alias
-  std::vector<Target> target;                ///< per model variable (representatives; analyze() moves them to its unknowns)
+  /// By model variable, the representatives that have one (analyze() moves them to its unknowns).
+  std::unordered_map<std::size_t, Target> target;
   ExprMap<std::size_t> variable_index;       ///< model variable of each symbol
   std::vector<Expr> symbols;                 ///< symbol of each model variable
 

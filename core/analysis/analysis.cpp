@@ -13,16 +13,12 @@
 
 namespace acausal {
 
-void SolvedUnknowns::reserve(std::size_t n) {
-  index_.reserve(n);
-  definitions_.reserve(n);
-  built_.reserve(n);
-}
-
-void SolvedUnknowns::add(const Expr& variable, LinearRow definition) {
-  index_.emplace(variable, definitions_.size());
-  definitions_.push_back(std::move(definition));
-  built_.emplace_back();
+void SolvedUnknowns::set(const std::vector<Expr>& variables, std::vector<LinearRow> definitions) {
+  index_ = ExprMap<std::size_t>();
+  index_.reserve(variables.size());
+  for (std::size_t k = 0; k < variables.size(); ++k) index_.emplace(variables[k], k);
+  definitions_ = std::move(definitions);
+  built_.assign(definitions_.size(), std::nullopt);
 }
 
 const Expr* SolvedUnknowns::find(const Expr& variable) const {
@@ -98,8 +94,8 @@ std::string count(std::size_t n, const char* noun) {
 
 std::string describe_equation(const Model& m, std::size_t e, const Expr& residual) {
   const ModelEquation& eq = m.equations[e];
-  std::string who = eq.origin == "connection" ? "connection" : eq.origin;
-  return "  " + eq.pointer + " (" + who + (eq.description.empty() ? "" : ": " + eq.description) +
+  std::string who = eq.origin() == "connection" ? "connection" : eq.origin();
+  return "  " + eq.pointer() + " (" + who + (eq.description.empty() ? "" : ": " + std::string(eq.description)) +
          "): 0 = " + to_string(residual);
 }
 
@@ -177,9 +173,9 @@ std::vector<std::size_t> fixing_chain(const Model& m, const ReducedDae& r, std::
 /// parts fixed them, since the equation itself is rarely where the user must look.
 [[noreturn]] void report_contradiction(const Model& m, const ReducedDae& r, std::size_t row) {
   const ModelEquation& eq = m.equations[r.residual_equation[row]];
-  const std::string which = eq.origin == "connection" ? "the connection" : eq.origin + "'s equation";
+  const std::string which = eq.origin() == "connection" ? "the connection" : eq.origin() + "'s equation";
   std::string text = "these parts contradict each other: " + which +
-                     (eq.description.empty() ? "" : " (" + eq.description + ")") + "\n  0 = " + to_string(eq.residual) +
+                     (eq.description.empty() ? "" : " (" + std::string(eq.description) + ")") + "\n  0 = " + to_string(eq.residual) +
                      "\ncannot hold: it becomes 0 = " + to_string(r.residuals[row]) + " because";
   for (const Expr& leaf : leaves(eq.residual)) {
     if (leaf.op() != Op::Variable) continue;
@@ -189,24 +185,24 @@ std::vector<std::size_t> fixing_chain(const Model& m, const ReducedDae& r, std::
     const std::vector<std::size_t> chain = fixing_chain(m, r, v);
     if (chain.empty()) continue;
     const ModelEquation& fixed = m.equations[chain.front()];
-    text += " is fixed by " + fixed.origin + " (" + fixed.pointer + ")";
+    text += " is fixed by " + fixed.origin() + " (" + fixed.pointer() + ")";
     std::vector<std::string> through;  // the components in between, not the connections
     for (std::size_t k = chain.size(); k-- > 1;) {
-      const std::string& origin = m.equations[chain[k]].origin;
-      if (origin != "connection" && origin != fixed.origin && origin != eq.origin &&
+      const std::string& origin = m.equations[chain[k]].origin();
+      if (origin != "connection" && origin != fixed.origin() && origin != eq.origin() &&
           std::find(through.begin(), through.end(), origin) == through.end())
         through.push_back(origin);
     }
     for (std::size_t k = 0; k < through.size(); ++k) text += (k == 0 ? " through " : ", ") + through[k];
   }
   text += "\n  remove or change one of these parts";
-  throw ModelError(eq.pointer, text);
+  throw ModelError(eq.pointer(), text);
 }
 
 SingularParts singular_parts(const Model& m, const ReducedDae& r, const DulmageMendelsohn& dm) {
   auto equation = [&](std::size_t row) {
     const ModelEquation& eq = m.equations[r.residual_equation[row]];
-    return SingularParts::Equation{eq.pointer, eq.origin, eq.description, to_string(r.residuals[row])};
+    return SingularParts::Equation{eq.pointer(), eq.origin(), std::string(eq.description), to_string(r.residuals[row])};
   };
   auto unknown = [&](std::size_t col) {
     const ModelVariable& v = m.variables[r.unknown_variable[col]];
@@ -236,7 +232,7 @@ SingularParts singular_parts(const Model& m, const ReducedDae& r, const DulmageM
     text += "\n  remove one of these equations (or the connection or initial value that makes it):";
     for (std::size_t row : dm.over_rows)
       text += "\n" + describe_equation(m, r.residual_equation[row], r.residuals[row]);
-    pointer = m.equations[r.residual_equation[dm.over_rows[0]]].pointer;
+    pointer = m.equations[r.residual_equation[dm.over_rows[0]]].pointer();
   }
   if (!dm.under_cols.empty()) {
     std::size_t missing = dm.under_cols.size() - dm.under_rows.size();
@@ -540,8 +536,10 @@ void eliminate_solved_algebraics(ReducedDae& r, std::vector<LinearRow>& residual
     columns_of(definition.back(), [&](std::uint32_t vc) { users[vc].push_back(rows + d); });
   }
   substitute_derivative_aliases(r, residual_rows, row_alive, definition, slot_of, index);
-  solved.reserve(defined.size());
-  for (std::size_t k = 0; k < defined.size(); ++k) solved.add(r.unknowns[defined[k]], std::move(definition[k]));
+  std::vector<Expr> defined_symbols;
+  defined_symbols.reserve(defined.size());
+  for (std::size_t c : defined) defined_symbols.push_back(r.unknowns[c]);
+  solved.set(defined_symbols, std::move(definition));
 
   ReducedDae kept;
   for (std::size_t k = 0; k < n; ++k) {
@@ -588,6 +586,11 @@ int mark_differential(ReducedDae& r, const std::vector<LinearRow>& rows) {
 ReducedDae analyze(const Model& model) {
   ReducedDae r;
   r.aliases = eliminate_aliases(model);
+  r.unknowns.reserve(model.variables.size() - static_cast<std::size_t>(std::count(
+                                                  r.aliases.eliminated_equation.begin(),
+                                                  r.aliases.eliminated_equation.end(), true)));
+  r.unknown_variable.reserve(r.unknowns.capacity());
+  r.targets.reserve(r.unknowns.capacity());
   ExprMap<std::size_t> column;
   column.reserve(model.variables.size());
   std::vector<std::uint32_t> column_of(model.variables.size(), 0);
@@ -597,11 +600,13 @@ ReducedDae analyze(const Model& model) {
     column.emplace(model.variables[i].symbol, r.unknowns.size());
     r.unknown_variable.push_back(i);
     r.unknowns.push_back(model.variables[i].symbol);
-    r.targets.push_back(std::move(r.aliases.target[i]));  // the representatives' targets move to the unknowns
+    const auto target = r.aliases.target.find(i);  // the representatives' targets move to the unknowns
+    r.targets.push_back(target == r.aliases.target.end() ? Target{} : target->second);
   }
   SlotOf slot_of = slots_through(column);
   std::vector<LinearRow> rows;
-  rows.reserve(model.equations.size());
+  rows.reserve(static_cast<std::size_t>(
+      std::count(r.aliases.eliminated_equation.begin(), r.aliases.eliminated_equation.end(), false)));
   for (std::size_t e = 0; e < model.equations.size(); ++e) {
     if (r.aliases.eliminated_equation[e]) continue;
     LinearRow row = alias_row(model.equations[e].residual, r.aliases, column_of, slot_of);

@@ -24,8 +24,8 @@ class SolvedUnknowns {
   /// `column_symbols`: the unknown of each column the definitions' slots refer to.
   explicit SolvedUnknowns(std::vector<Expr> column_symbols) : column_symbols_(std::move(column_symbols)) {}
 
-  void reserve(std::size_t n);
-  void add(const Expr& variable, LinearRow definition);
+  /// variables[k] = definitions[k] (in the columns' unknowns); replaces what was set before.
+  void set(const std::vector<Expr>& variables, std::vector<LinearRow> definitions);
   /// The definition of `variable`, or nullptr when it was not solved.
   const Expr* find(const Expr& variable) const;
   bool empty() const { return definitions_.empty(); }

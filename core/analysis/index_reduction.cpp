@@ -243,7 +243,7 @@ class Reducer {
     if (!match.perfect() && match.size < rows.size()) {
       std::string text = "index reduction found no variables that these constraints can be solved for:";
       for (std::size_t i : rows) text += "\n  " + constraint_text(i, level);
-      throw ModelError(model_.equations[r_.residual_equation[rows[0]]].pointer, text);
+      throw ModelError(model_.equations[r_.residual_equation[rows[0]]].pointer(), text);
     }
     std::vector<std::size_t> chosen;
     for (std::size_t i = 0; i < rows.size(); ++i) chosen.push_back(match.col_of_row[i]);
@@ -254,7 +254,7 @@ class Reducer {
   std::string constraint_text(std::size_t i, int level) const {
     const ModelEquation& eq = model_.equations[r_.residual_equation[i]];
     const int times = c_[i] - level;
-    std::string text = eq.pointer + ": 0 = " + to_string(r_.residuals[i]);
+    std::string text = eq.pointer() + ": 0 = " + to_string(r_.residuals[i]);
     if (times > 0) text += " (differentiated " + times_text(times) + ")";
     return text;
   }

@@ -64,7 +64,7 @@ class NodeTable {
   }
 
   void insert(Node* n) {
-    if (2 * (size_ + 1) > slots_.size()) grow();
+    if (too_full(size_ + 1, slots_.size())) grow();
     place(n);
     ++size_;
   }
@@ -85,7 +85,7 @@ class NodeTable {
   /// Room for `more` nodes beyond the present ones without growing.
   void reserve(std::size_t more) {
     std::size_t want = slots_.size();
-    while (want < 2 * (size_ + more)) want *= 2;
+    while (too_full(size_ + more, want)) want *= 2;
     if (want != slots_.size()) rehash(want);
   }
 
@@ -112,6 +112,9 @@ class NodeTable {
     Node* node = nullptr;
   };
   std::size_t mask() const { return slots_.size() - 1; }
+  /// Linear probing stays short up to a load of about 0.6 (the slots keep the hashes); a table of
+  /// millions of nodes is hundreds of megabytes, so it is not kept emptier than that.
+  static bool too_full(std::size_t nodes, std::size_t slots) { return 5 * nodes > 3 * slots; }
   void place(Node* n) {
     std::size_t i = n->hash & mask();
     while (slots_[i].node != nullptr) i = (i + 1) & mask();
@@ -225,6 +228,7 @@ class Store {
   }
 
   void reserve(std::size_t nodes) { old_.reserve(nodes); }
+  std::size_t size() const { return young_.size() + old_.size(); }
 
   /// Starts loading what a lookup of `key` reads first (in the large table: the young one stays
   /// in cache).
@@ -310,6 +314,7 @@ void release_last(Node* n) noexcept { store().release(n); }
 }  // namespace detail
 
 void reserve_expressions(std::size_t nodes) { detail::store().reserve(nodes); }
+std::size_t live_expressions() { return detail::store().size(); }
 
 namespace detail {
 

@@ -74,13 +74,11 @@ class Assembler {
   Assembler(const Netlist& netlist, Model& model) : netlist_(netlist), model_(model) {}
 
   void instantiate(const Registry& registry) {
-    // The built-in components declare a handful of variables and equations and some 25 expression
-    // nodes each: size the containers once for a large netlist.
+    // The built-in components build some 22 expression nodes each: size the store once for a large
+    // netlist.
     const std::size_t count = netlist_.components.size();
     reserve_expressions(24 * count);
     model_.instances.reserve(count);
-    model_.variables.reserve(8 * count);
-    model_.equations.reserve(8 * count);
     // How orientation flows through the frame ports; its errors (frames nothing orients) wait
     // until the connections are checked, which name a mistyped port more precisely.
     try {
@@ -110,13 +108,25 @@ class Assembler {
       if (type == nullptr)
         throw ModelError(c.pointer + "/type",
                          "unknown component type \"" + c.type + "\"" + suggestion(registry.close_matches(c.type)));
-      Definition d = early[i] ? std::move(*early[i]) : factory_.build(*type, c, &graph_.roles[i]);
-      std::size_t index = model_.instances.size();
-      std::size_t first = model_.variables.size();
+      model_.instances.push_back(early[i] ? std::move(*early[i]) : factory_.build(*type, c, &graph_.roles[i]));
+    }
+    // The flat variables and equations, in vectors of their exact size.
+    std::size_t variables = 0, equations = 0;
+    for (const Definition& d : model_.instances) {
+      variables += d.variables.size();
+      equations += d.equations.size();
+    }
+    model_.variables.reserve(variables);
+    model_.equations.reserve(equations + equations / 2);  // the connections add about half as many
+    for (std::size_t i = 0; i < count; ++i) {
+      const NetlistComponent& c = netlist_.components[i];
+      const Definition& d = model_.instances[i];
+      const std::size_t index = i;
+      const std::size_t first = model_.variables.size();
       for (const Definition::Variable& v : d.variables)
         model_.variables.push_back({v.symbol, v.unit, v.options, index, v.is_port});
-      for (const Definition::Equation& e : d.equations)
-        model_.equations.push_back({e.residual, c.name, std::string(e.description), c.pointer});
+      const EquationSource* from = &model_.sources.emplace_back(EquationSource{c.name, c.pointer});
+      for (const Definition::Equation& e : d.equations) model_.equations.push_back({e.residual, e.description, from});
       for (auto it = c.initial.begin(); it != c.initial.end(); ++it) {
         auto moved = c.initial_pointers.find(it.key());
         std::string pointer = moved != c.initial_pointers.end() ? moved->second
@@ -133,7 +143,6 @@ class Assembler {
         }
         apply_target(model_.variables[first + static_cast<std::size_t>(v - d.variables.data())], it.value(), pointer);
       }
-      model_.instances.push_back(std::move(d));
     }
   }
 
@@ -290,6 +299,7 @@ class Assembler {
     }
     for (std::size_t e : node) connected_[ends[e].flat_port] = true;
     if (first.port->domain->causal()) return signal_node(ends, node, pointer);
+    const EquationSource* from = connection_source(pointer);
     const Domain& domain = *first.port->domain;
     // A port whose link to the node closes an orientation loop is related to the node's orientation
     // by the domain's residuals instead of sharing it (see core/model/orientation_graph.hpp).
@@ -314,16 +324,15 @@ class Assembler {
       for (std::size_t q = 0; q < source.port->across.size(); ++q) {
         if (closes_loop && replaced[q]) continue;
         const Expr& shared = source.port->across[q];
-        std::string description;
+        std::string& description = model_.texts.emplace_back();
         description.append(other.path).append(" and ").append(source.path).append(" share ").append(shared.name());
-        model_.equations.push_back({other.port->across[q] - shared, "connection", std::move(description), pointer});
+        model_.equations.push_back({other.port->across[q] - shared, description, from});
       }
       if (closes_loop)
         for (const Expr& r : domain.loop_closure()->residuals(*source.port, *other.port))
-          model_.equations.push_back({r, "connection",
-                                      std::string(other.path) + " closes a loop: its orientation agrees with " +
-                                          std::string(source.path),
-                                      pointer});
+          model_.equations.push_back(
+              {r, text(std::string(other.path) + " closes a loop: its orientation agrees with " + std::string(source.path)),
+               from});
     }
     std::vector<std::string_view> paths;
     for (std::size_t e : node) paths.push_back(ends[e].path);
@@ -331,10 +340,16 @@ class Assembler {
       boost::container::small_vector<Expr, 4> flows;
       for (std::size_t e : node) flows.push_back(ends[e].port->through[q]);
       const std::string& name = domain.through().size() == 1 ? domain.through()[0].name : "flow";
-      model_.equations.push_back({sum(std::span<const Expr>(flows.data(), flows.size())), "connection",
-                                  "sum of " + name + " at " + join(paths) + " is zero", pointer});
+      model_.equations.push_back({sum(std::span<const Expr>(flows.data(), flows.size())),
+                                  text("sum of " + name + " at " + join(paths) + " is zero"), from});
     }
   }
+
+  const EquationSource* connection_source(const std::string& pointer) {
+    return &model_.sources.emplace_back(EquationSource{"connection", pointer});
+  }
+  /// A description written for one equation, kept by the model.
+  std::string_view text(std::string description) { return model_.texts.emplace_back(std::move(description)); }
 
   void signal_node(const std::vector<End>& ends, const std::vector<std::size_t>& node, const std::string& pointer) {
     std::vector<std::size_t> outputs;
@@ -348,10 +363,11 @@ class Assembler {
       throw ModelError(end_pointer(ends[outputs[1]]), "signal node has two outputs: " + std::string(ends[outputs[0]].path) +
                                                        " and " + std::string(ends[outputs[1]].path));
     const End& source = ends[outputs[0]];
+    const EquationSource* from = connection_source(pointer);
     for (std::size_t e : node) {
       if (e == outputs[0]) continue;
-      model_.equations.push_back({ends[e].port->potential() - source.port->potential(), "connection",
-                                  std::string(ends[e].path) + " reads " + std::string(source.path), pointer});
+      model_.equations.push_back({ends[e].port->potential() - source.port->potential(),
+                                  text(std::string(ends[e].path) + " reads " + std::string(source.path)), from});
     }
   }
 
@@ -366,8 +382,9 @@ class Assembler {
           throw ModelError(d.pointer, "signal input " + path + " is not connected");
         if (p.direction == SignalDirection::Output) continue;
         model_.unconnected_ports.push_back(path);
+        const EquationSource* from = &model_.sources.emplace_back(EquationSource{d.instance, d.pointer});
         for (const Expr& f : p.through)  // Modelica: the flow of an open port is zero
-          model_.equations.push_back({f, d.instance, "open port " + p.name + " carries no flow", d.pointer});
+          model_.equations.push_back({f, text("open port " + p.name + " carries no flow"), from});
       }
     }
   }

@@ -3,6 +3,7 @@
 /// The instantiated model: every component's definition, flattened into one set of variables and
 /// equations, with the connection equations of the netlist added.
 
+#include <deque>
 #include <string>
 #include <vector>
 
@@ -27,20 +28,38 @@ struct ModelVariable {
   const std::string& name() const { return symbol.name(); }
 };
 
+/// Where equations come from: an instance or a connection. Shared by all equations of that source.
+struct EquationSource {
+  std::string origin;   ///< the instance, or "connection"
+  std::string pointer;  ///< `/components/spring1` or `/connections/2`
+};
+
 /// An equation of the flat model: residual = 0.
 struct ModelEquation {
   Expr residual;
-  std::string origin;       ///< the instance, or "connection" / "unconnected port"
-  std::string description;  ///< "Hooke's law", "flange.phi equal at node", ...
-  std::string pointer;      ///< `/components/spring1` or `/connections/2`
+  std::string_view description;  ///< "Hooke's law", "sum of f at sd1.R, mass1.flange is zero", ...
+  const EquationSource* source;  ///< owned by the Model
+
+  const std::string& origin() const { return source->origin; }
+  const std::string& pointer() const { return source->pointer; }
 };
 
 struct Model {
+  Model() = default;
+  // Equations point into the model's own sources and texts (a deque keeps them in place when it
+  // grows or moves): a model moves, and is never copied.
+  Model(Model&&) = default;
+  Model& operator=(Model&&) = default;
+  Model(const Model&) = delete;
+  Model& operator=(const Model&) = delete;
+
   std::string name;
   std::string source;
   std::vector<Definition> instances;  ///< in netlist order
   std::vector<ModelVariable> variables;
   std::vector<ModelEquation> equations;
+  std::deque<EquationSource> sources;  ///< of the equations
+  std::deque<std::string> texts;       ///< descriptions written per equation (connections, open ports)
   std::vector<std::string> unconnected_ports;  ///< conserving ports left open (their flow is zero)
   Experiment experiment;
   std::vector<std::string> outputs;  ///< validated variable names; all variables when the netlist gives none

@@ -130,11 +130,11 @@ TEST_CASE("subsystems: the model names instances, variables, outputs and equatio
   CHECK(instances == std::vector<std::string>{"g1.gear", "g1.stage.shaft", "g2.gear", "g2.stage.shaft", "ground"});
   CHECK(m.outputs == std::vector<std::string>{"g1.stage.shaft.w", "g2.gear.C.phi"});
   const auto origin = [&](const std::string& name) {
-    return std::any_of(m.equations.begin(), m.equations.end(), [&](const ModelEquation& e) { return e.origin == name; });
+    return std::any_of(m.equations.begin(), m.equations.end(), [&](const ModelEquation& e) { return e.origin() == name; });
   };
   CHECK(origin("g2.stage.shaft"));
   for (const ModelEquation& e : m.equations)
-    if (e.origin == "g2.stage.shaft") CHECK(e.pointer == "/subsystems/stage/components/shaft");
+    if (e.origin() == "g2.stage.shaft") CHECK(e.pointer() == "/subsystems/stage/components/shaft");
 }
 
 TEST_CASE("subsystems: an output that names no variable names the instance it found") {
