@@ -1,5 +1,6 @@
 #include "core/analysis/alias.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <deque>
 #include <optional>
@@ -244,6 +245,16 @@ AliasElimination eliminate_aliases(const Model& model) {
                                              t.pointer + "): they are the same quantity; free one of: " + t.variable +
                                              ", " + v.name());
     if (v.target > t.priority) t = {v.target, value, v.target_pointer, v.name(), v.target_value};
+  }
+
+  // The smallest nominal of a class reaches its representative (value = ±representative + offset:
+  // the same magnitude of change). A constant has no unknown to scale.
+  out.nominal.resize(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::optional<double>& given = model.variables[i].options.nominal;
+    if (!given || out.alias[i].is_constant()) continue;
+    std::optional<double>& kept = out.nominal[out.alias[i].representative];
+    kept = std::min(kept.value_or(std::fabs(*given)), std::fabs(*given));
   }
 
   return out;
