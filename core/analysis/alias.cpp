@@ -1,5 +1,6 @@
 #include "core/analysis/alias.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <deque>
 #include <optional>
@@ -244,6 +245,15 @@ AliasElimination eliminate_aliases(const Model& model) {
                                              "): they are the same quantity; free one of: " + std::string(t.variable) +
                                              ", " + v.name());
     if (v.target > t.priority) t = {v.target, value, v.target_pointer, v.name(), v.target_value};
+  }
+
+  // The smallest nominal of a class reaches its representative (value = ±representative + offset:
+  // the same magnitude of change). A constant has no unknown to scale.
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::optional<double>& given = model.variables[i].options.nominal;
+    if (!given || out.alias[i].is_constant()) continue;
+    const auto [kept, first] = out.nominal.try_emplace(out.alias[i].representative, std::fabs(*given));
+    if (!first) kept->second = std::min(kept->second, std::fabs(*given));
   }
 
   return out;

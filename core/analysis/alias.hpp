@@ -36,6 +36,9 @@ struct AliasElimination {
   std::vector<bool> eliminated_equation;     ///< per model equation: consumed as an alias
   /// By model variable, the representatives that have one (analyze() moves them to its unknowns).
   std::unordered_map<std::size_t, Target> target;
+  /// By model variable, the representatives that have one: the smallest nominal declared or given in
+  /// the netlist among the variables of its class (they differ by sign and offset only).
+  std::unordered_map<std::size_t, double> nominal;
   ExprMap<std::size_t> variable_index;       ///< model variable of each symbol
   std::vector<Expr> symbols;                 ///< symbol of each model variable
 
@@ -48,7 +51,7 @@ struct AliasElimination {
 
 /// Finds the alias equations, chooses representatives (internal variables before port variables,
 /// stronger state priority, stronger initial target, then declaration order), moves the initial
-/// targets onto them. Equations that would close a loop of aliases
+/// targets onto them and gives each the smallest nominal of its class. Equations that would close a loop of aliases
 /// or tie a constant twice are kept, so that structural analysis reports them.
 /// @throws ModelError when two high-priority initial targets of one quantity disagree, or a high
 ///         target contradicts a constant.

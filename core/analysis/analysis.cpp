@@ -1,6 +1,8 @@
 #include "core/analysis/analysis.hpp"
 
 #include <boost/container/small_vector.hpp>
+#include <cmath>
+#include <limits>
 #include <optional>
 #include <stdexcept>
 #include <unordered_map>
@@ -461,6 +463,69 @@ void substitute_derivative_aliases(const ReducedDae& r, std::vector<LinearRow>& 
   for (LinearRow& d : definitions) rewrite(d, true);
 }
 
+/// The nominal of each unknown (none where no nominal reaches it). Nominals start at the
+/// representatives of alias classes (the smallest in each class) and pass along every relation
+/// that makes two quantities one up to a factor and an offset: a row of two linear terms,
+/// a·p + b·q + c(t) = 0 (p = −(b/a)·q + …, so nominal_q ≤ nominal_p·|a/b| and back), where p and q
+/// are unknowns or first derivatives of unknowns (`w_rel − der(phi) = 0` and `w − der(phi) = 0` make
+/// a relative speed and an inertia's speed state one quantity); and the definition of an
+/// eliminated unknown that reads one slot, x = k·q + c(t). A quantity computed from several
+/// unknowns passes its nominal to none of them. Each quantity keeps the smallest nominal that
+/// reaches it. A model with no nominal costs one pass over the alias classes.
+std::vector<std::optional<double>> unknown_nominals(const ReducedDae& r, const std::vector<LinearRow>& rows,
+                                                    const std::vector<bool>& row_alive,
+                                                    const std::vector<std::size_t>& defined,
+                                                    const std::vector<LinearRow>& definitions) {
+  const std::size_t n = r.unknowns.size();
+  std::vector<std::optional<double>> out(n);
+  bool any = false;
+  for (std::size_t k = 0; k < n; ++k) {
+    const auto given = r.aliases.nominal.find(r.unknown_variable[k]);
+    if (r.unknown_order[k] == 0 && given != r.aliases.nominal.end()) {
+      out[k] = given->second;
+      any = true;
+    }
+  }
+  if (!any) return out;
+  // Quantities: node 2k is unknown k, node 2k + 1 its derivative.
+  constexpr double kNone = std::numeric_limits<double>::infinity();
+  std::vector<double> nominal(2 * n, kNone);
+  for (std::size_t k = 0; k < n; ++k)
+    if (out[k]) nominal[2 * k] = *out[k];
+  struct Link {
+    std::size_t p, q;
+    double factor;  ///< |p| ≈ factor·|q|
+  };
+  std::vector<Link> links;
+  auto node = [](Slot s) { return 2 * static_cast<std::size_t>(s.column) + s.order; };
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    const LinearRow& row = rows[i];
+    if (!row_alive[i] || !row.rest_slots.empty() || row.terms.size() != 2) continue;
+    const LinearRow::Term& a = row.terms[0];
+    const LinearRow::Term& b = row.terms[1];
+    if (a.slot.order > 1 || b.slot.order > 1) continue;
+    links.push_back({node(a.slot), node(b.slot), std::fabs(b.coefficient / a.coefficient)});
+  }
+  for (std::size_t d = 0; d < defined.size(); ++d) {
+    const LinearRow& value = definitions[d];
+    if (!value.rest_slots.empty() || value.terms.size() != 1 || value.terms[0].slot.order > 1) continue;
+    links.push_back({2 * defined[d], node(value.terms[0].slot), std::fabs(value.terms[0].coefficient)});
+  }
+  // Relaxation until nothing changes; a few passes reach a chain of links in any order, and a
+  // cycle whose factors do not multiply to 1 (contradictory scales) must not shrink forever.
+  for (int pass = 0; pass < 8; ++pass) {
+    bool changed = false;
+    for (const Link& l : links) {
+      if (nominal[l.q] * l.factor < nominal[l.p]) nominal[l.p] = nominal[l.q] * l.factor, changed = true;
+      if (nominal[l.p] / l.factor < nominal[l.q]) nominal[l.q] = nominal[l.p] / l.factor, changed = true;
+    }
+    if (!changed) break;
+  }
+  for (std::size_t k = 0; k < n; ++k)
+    if (nominal[2 * k] != kNone) out[k] = nominal[2 * k];
+  return out;
+}
+
 /// Substitutes away every algebraic unknown that its matched equation gives explicitly
 /// (x = −rest/coefficient, the equation linear in x with a constant coefficient), as Modelica tools
 /// do when they sort equations: IDA then integrates only the unknowns that need an implicit solve.
@@ -536,6 +601,7 @@ void eliminate_solved_algebraics(ReducedDae& r, std::vector<LinearRow>& residual
     columns_of(definition.back(), [&](std::uint32_t vc) { users[vc].push_back(rows + d); });
   }
   substitute_derivative_aliases(r, residual_rows, row_alive, definition, slot_of, index);
+  std::vector<std::optional<double>> nominal = unknown_nominals(r, residual_rows, row_alive, defined, definition);
   std::vector<Expr> defined_symbols;
   defined_symbols.reserve(defined.size());
   for (std::size_t c : defined) defined_symbols.push_back(r.unknowns[c]);
@@ -549,6 +615,7 @@ void eliminate_solved_algebraics(ReducedDae& r, std::vector<LinearRow>& residual
     kept.unknowns.push_back(r.unknowns[k]);
     kept.differential.push_back(r.differential[k]);
     kept.targets.push_back(std::move(r.targets[k]));
+    kept.nominal.push_back(nominal[k]);
   }
   for (std::size_t i = 0; i < rows; ++i) {
     if (!row_alive[i]) continue;

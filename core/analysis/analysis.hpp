@@ -68,6 +68,10 @@ struct ReducedDae {
   /// variables, sorted (for diagnostics).
   std::vector<std::size_t> substituted_equations(std::size_t i) const;
   std::vector<Target> targets;                 ///< per unknown
+  /// Per unknown: the smallest nominal (declared by a component or given in the netlist) that
+  /// reaches it from its alias class or from a quantity it equals up to a factor and an offset
+  /// (see docs/netlist-format.md, "nominal"); none: the default magnitude applies.
+  std::vector<std::optional<double>> nominal;
   AliasElimination aliases;
   /// Unknowns substituted away after alias elimination: their definitions in the remaining unknowns.
   SolvedUnknowns solved;

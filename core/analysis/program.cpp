@@ -155,14 +155,16 @@ Program::Program(const Model& model, ReducedDae dae)
   for (std::size_t k = 0; k < dae_.unknowns.size(); ++k) {
     const ModelVariable& v = model.variables[dae_.unknown_variable[k]];
     id_.push_back(dae_.differential[k] ? 1.0 : 0.0);
-    if (dae_.unknown_order[k] > 0) {  // a derivative that index reduction made an unknown
+    // Magnitude for absolute tolerances: the nominal that reaches the unknown (analysis.hpp), else
+    // 1 or the start value if larger (1 for a derivative that index reduction made an unknown).
+    const std::optional<double>& nominal = dae_.nominal[k];
+    if (dae_.unknown_order[k] > 0) {
       start_.push_back(0.0);
-      nominal_.push_back(1.0);
+      nominal_.push_back(nominal.value_or(1.0));
       continue;
     }
     start_.push_back(v.options.start);
-    // Magnitude for absolute tolerances: the declared nominal, else 1 or the start value if larger.
-    nominal_.push_back(v.options.nominal ? std::fabs(*v.options.nominal) : std::max(1.0, std::fabs(v.options.start)));
+    nominal_.push_back(nominal ? *nominal : std::max(1.0, std::fabs(v.options.start)));
   }
 }
 

@@ -81,7 +81,9 @@ class Program {
   std::string name(std::size_t k) const;
   /// 1 for differential unknowns, 0 for algebraic ones (IDA's id vector).
   const std::vector<double>& id() const { return id_; }
-  /// Magnitude of each unknown, for absolute tolerances: the declared nominal, else |start| or 1.
+  /// Magnitude of each unknown, for absolute tolerances: the nominal that reaches it
+  /// (ReducedDae::nominal), else max(1, |start|); 1 for a derivative that index reduction made an
+  /// unknown.
   const std::vector<double>& nominal() const { return nominal_; }
   /// Component start value of each unknown (a guess unless a target says otherwise).
   const std::vector<double>& start() const { return start_; }

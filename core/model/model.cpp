@@ -29,21 +29,22 @@ std::string suggestion(const std::vector<std::string>& matches) {
   return " (did you mean " + join(matches) + "?)";
 }
 
+/// A number (SI) or a "<number> <unit>" string of `v`'s dimension, in SI.
+double quantity_of(const ModelVariable& v, const json& j, const std::string& where) {
+  if (j.is_number()) return j.get<double>();
+  if (!j.is_string())
+    throw ModelError(where, "expected a number or a \"<number> <unit>\" string, got " + std::string(j.type_name()));
+  try {
+    return units::to_si(j.get<std::string>(), v.unit);
+  } catch (const std::invalid_argument& e) {
+    throw ModelError(where, e.what());
+  }
+}
+
 /// Target value and priority of one "initial" entry.
 void apply_target(ModelVariable& v, const json& entry, const std::string& pointer) {
   auto number = [&](const json& j, const std::string& where) {
-    double x = 0.0;
-    if (j.is_number()) {
-      x = j.get<double>();
-    } else if (j.is_string()) {
-      try {
-        x = units::to_si(j.get<std::string>(), v.unit);
-      } catch (const std::invalid_argument& e) {
-        throw ModelError(where, e.what());
-      }
-    } else {
-      throw ModelError(where, "expected a number or a \"<number> <unit>\" string, got " + std::string(j.type_name()));
-    }
+    const double x = quantity_of(v, j, where);
     if (!std::isfinite(x)) throw ModelError(where, "initial value is not a finite number");
     return x;
   };
@@ -67,6 +68,14 @@ void apply_target(ModelVariable& v, const json& entry, const std::string& pointe
     v.target_value = number(entry, pointer);
     v.target = TargetPriority::High;
   }
+}
+
+/// One "nominal" entry: the variable's magnitude for absolute tolerances (Modelica's `nominal`).
+void apply_nominal(ModelVariable& v, const json& entry, const std::string& pointer) {
+  const double x = quantity_of(v, entry, pointer);
+  if (!(x > 0.0) || !std::isfinite(x))
+    throw ModelError(pointer, "a nominal must be a positive number, got " + entry.dump());
+  v.options.nominal = x;
 }
 
 class Assembler {
@@ -127,29 +136,38 @@ class Assembler {
         model_.variables.push_back({v.symbol, v.unit, v.options, index, v.is_port});
       const EquationSource* from = &model_.sources.emplace_back(EquationSource{c.name, c.pointer});
       for (const Definition::Equation& e : d.equations) model_.equations.push_back({e.residual, e.description, from});
-      for (auto it = c.initial.begin(); it != c.initial.end(); ++it) {
-        auto moved = c.initial_pointers.find(it.key());
-        std::string pointer = moved != c.initial_pointers.end() ? moved->second
-                                                                : c.pointer + "/initial/" + json_pointer_token(it.key());
-        const Definition::Variable* v = d.find_variable(it.key());
-        if (v == nullptr && it.value().is_array()) {
-          apply_vector_target(d, first, it.key(), it.value(), pointer);
-          continue;
-        }
-        if (v == nullptr) {
-          std::vector<std::string_view> names;
-          for (const Definition::Variable& x : d.variables) names.push_back(x.local_name);
-          throw ModelError(pointer, "\"" + it.key() + "\" is not a variable of " + c.type + "; valid: " + join(names, 40));
-        }
-        apply_target(model_.variables[first + static_cast<std::size_t>(v - d.variables.data())], it.value(), pointer);
-      }
+      apply_entries(d, first, c, c.initial, c.initial_pointers, "/initial/", apply_target);
+      apply_entries(d, first, c, c.nominal, c.nominal_pointers, "/nominal/", apply_nominal);
     }
   }
 
-  /// A vector variable's initial values as an array (DESIGN §5: `"r_0": [0, -1.2, 0]`): element i
-  /// sets `<name>[i+1]`.
-  void apply_vector_target(const Definition& d, std::size_t first, const std::string& name, const json& values,
-                           const std::string& pointer) {
+  /// The entries of a component's "initial" or "nominal" (`entries`), each given to `apply` with
+  /// its variable; `moved_pointers`: where an entry was written when not in the component's own.
+  void apply_entries(const Definition& d, std::size_t first, const NetlistComponent& c, const json& entries,
+                     const std::map<std::string, std::string>& moved_pointers, const char* member,
+                     void (*apply)(ModelVariable&, const json&, const std::string&)) {
+    for (auto it = entries.begin(); it != entries.end(); ++it) {
+      auto moved = moved_pointers.find(it.key());
+      std::string pointer = moved != moved_pointers.end() ? moved->second
+                                                          : c.pointer + member + json_pointer_token(it.key());
+      const Definition::Variable* v = d.find_variable(it.key());
+      if (v == nullptr && it.value().is_array()) {
+        apply_vector(d, first, it.key(), it.value(), pointer, apply);
+        continue;
+      }
+      if (v == nullptr) {
+        std::vector<std::string_view> names;
+        for (const Definition::Variable& x : d.variables) names.push_back(x.local_name);
+        throw ModelError(pointer, "\"" + it.key() + "\" is not a variable of " + c.type + "; valid: " + join(names, 40));
+      }
+      apply(model_.variables[first + static_cast<std::size_t>(v - d.variables.data())], it.value(), pointer);
+    }
+  }
+
+  /// A vector variable's initial values (or nominals) as an array (DESIGN §5: `"r_0": [0, -1.2, 0]`):
+  /// element i sets `<name>[i+1]`.
+  void apply_vector(const Definition& d, std::size_t first, const std::string& name, const json& values,
+                    const std::string& pointer, void (*apply)(ModelVariable&, const json&, const std::string&)) {
     std::size_t size = 0;
     while (d.find_variable(name + "[" + std::to_string(size + 1) + "]") != nullptr) ++size;
     if (size == 0) {
@@ -161,8 +179,8 @@ class Assembler {
       throw ModelError(pointer, name + " has " + std::to_string(size) + " elements, got " + std::to_string(values.size()));
     for (std::size_t i = 0; i < size; ++i) {
       const Definition::Variable* v = d.find_variable(name + "[" + std::to_string(i + 1) + "]");
-      apply_target(model_.variables[first + static_cast<std::size_t>(v - d.variables.data())], values[i],
-                   pointer + "/" + std::to_string(i));
+      apply(model_.variables[first + static_cast<std::size_t>(v - d.variables.data())], values[i],
+            pointer + "/" + std::to_string(i));
     }
   }
 

@@ -110,7 +110,7 @@ class KeySet {
 };
 
 /// Reads a netlist in one SAX pass over the text. Components and connections go straight into the
-/// Netlist; only a component's "params" and "initial" and the other members of the netlist
+/// Netlist; only a component's "params", "initial" and "nominal" and the other members of the netlist
 /// ("format", "experiment", "outputs", ...) are built as json values. Only a syntax error (or a
 /// number out of range) is thrown during the pass, so that one anywhere in the text comes first:
 /// every other problem is noted, and the checks after the pass report it in the order they had when
@@ -195,6 +195,7 @@ class NetlistReader {
     bool type = false;
     bool params = false;
     bool initial = false;
+    bool nominal = false;
     const char* type_not_string = nullptr;  ///< the JSON type of "type", when not a string
     std::optional<std::string> unknown_key;  ///< the first in sorted order, as a tree would list it
   };
@@ -335,14 +336,14 @@ NetlistReader::Role NetlistReader::netlist_member(const std::string& key, json::
 NetlistReader::Role NetlistReader::start_component(const std::string& name, json::value_t type) {
   std::string pointer = "/components/" + json_pointer_token(name);
   if (type == json::value_t::object) {
-    // "params" and "initial" stay null until read, or until the component ends (when either is
-    // there, an empty object made now would be an allocation for nothing).
-    n_.components.push_back({name, {}, json(), json(), std::move(pointer)});
+    // "params", "initial" and "nominal" stay null until read, or until the component ends (when
+    // one is there, an empty object made now would be an allocation for nothing).
+    n_.components.push_back({name, {}, json(), json(), std::move(pointer), {}, {}, {}, json()});
     body_ = Body{};
     return Role::component;
   }
   note_component_problem(name, wrong_type(pointer, "a component", "an object", type_name(type)));
-  n_.components.push_back({name, {}, json::object(), json::object(), std::move(pointer)});
+  n_.components.push_back({name, {}, json::object(), json::object(), std::move(pointer), {}, {}, {}, json::object()});
   return Role::skipped;
 }
 
@@ -364,6 +365,11 @@ NetlistReader::Role NetlistReader::component_member(const std::string& key, json
     slot_ = &c.initial;
     return Role::tree;
   }
+  if (key == "nominal") {
+    body_.nominal = true;
+    slot_ = &c.nominal;
+    return Role::tree;
+  }
   if (!body_.unknown_key || key < *body_.unknown_key) body_.unknown_key = key;
   return Role::skipped;
 }
@@ -372,8 +378,10 @@ void NetlistReader::finish_component() {
   NetlistComponent& c = n_.components.back();
   if (!body_.params) c.params = json::object();
   if (!body_.initial) c.initial = json::object();
+  if (!body_.nominal) c.nominal = json::object();
   if (body_.unknown_key)
-    note_component_problem(c.name, unknown_key(c.pointer, *body_.unknown_key, {"type", "params", "initial"}));
+    note_component_problem(c.name,
+                           unknown_key(c.pointer, *body_.unknown_key, {"type", "params", "initial", "nominal"}));
   else if (!body_.type)
     note_component_problem(c.name, ModelError(c.pointer, "missing \"type\""));
   else if (body_.type_not_string)
@@ -396,6 +404,7 @@ void NetlistReader::check_components() {
     // The pointers below are built only for a message: a netlist has tens of thousands of these.
     if (!c.params.is_object()) require_object(c.params, c.pointer + "/params", "\"params\"");
     if (!c.initial.is_object()) require_object(c.initial, c.pointer + "/initial", "\"initial\"");
+    if (!c.nominal.is_object()) require_object(c.nominal, c.pointer + "/nominal", "\"nominal\"");
   }
 }
 

@@ -25,10 +25,14 @@ struct NetlistComponent {
   nlohmann::json params = nlohmann::json::object();
   nlohmann::json initial = nlohmann::json::object();
   std::string pointer;  ///< `/components/<name>`; for a component of a subsystem, its definition's location
-  /// Where a parameter value or an initial target was written when not in this component's own
-  /// "params" or "initial": a subsystem parameter's value (at the subsystem instance, or the
-  /// parameter's default) and a target that a subsystem instance sets. Key: the parameter or variable.
-  std::map<std::string, std::string> param_pointers, initial_pointers;
+  /// Where a parameter value, an initial target or a nominal was written when not in this
+  /// component's own "params", "initial" or "nominal": a subsystem parameter's value (at the subsystem
+  /// instance, or the parameter's default) and a target or nominal that a subsystem instance sets.
+  /// Key: the parameter or variable.
+  std::map<std::string, std::string> param_pointers, initial_pointers, nominal_pointers;
+  /// Variable → its nominal magnitude (a positive number in SI or "<number> <unit>"): absolute
+  /// tolerances of the unknowns are scaled by it, as Modelica's `nominal` attribute does.
+  nlohmann::json nominal = nlohmann::json::object();
 };
 
 struct NetlistConnection {

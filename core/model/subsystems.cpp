@@ -19,11 +19,12 @@ struct Bound {
   std::string pointer;  ///< where it is given: at an instance, or the parameter's default
 };
 
-/// An initial target that a subsystem instance sets for something inside it.
+/// An initial target or a nominal that a subsystem instance sets for something inside it.
 struct Target {
   std::string path;  ///< relative to the instance: `shaft.w`, `stage1.shaft.w`
   json value;
   std::string pointer;
+  bool nominal = false;  ///< a "nominal" entry, not an "initial" one
 };
 
 /// A flattened subsystem instance, as the definition around it sees it.
@@ -44,6 +45,11 @@ std::string param_location(const NetlistComponent& c, const std::string& name) {
 std::string initial_location(const NetlistComponent& c, const std::string& name) {
   auto moved = c.initial_pointers.find(name);
   return moved != c.initial_pointers.end() ? moved->second : c.pointer + "/initial/" + json_pointer_token(name);
+}
+
+std::string nominal_location(const NetlistComponent& c, const std::string& name) {
+  auto moved = c.nominal_pointers.find(name);
+  return moved != c.nominal_pointers.end() ? moved->second : c.pointer + "/nominal/" + json_pointer_token(name);
 }
 
 /// `{"param": "<name>"}`: the name, or nullopt for any other value.
@@ -114,8 +120,8 @@ class Expander {
       f.name = full;
       substitute(f, made);
       for (Target& g : given) {
-        f.initial[g.path] = std::move(g.value);
-        f.initial_pointers[g.path] = std::move(g.pointer);
+        (g.nominal ? f.nominal : f.initial)[g.path] = std::move(g.value);
+        (g.nominal ? f.nominal_pointers : f.initial_pointers)[g.path] = std::move(g.pointer);
       }
       out_.components.push_back(std::move(f));
     }
@@ -206,7 +212,7 @@ class Expander {
     return nullptr;
   }
 
-  /// The initial targets of `made`, by the inner instance they are for.
+  /// The initial targets and nominals of `made`, by the inner instance they are for.
   static std::map<std::string, std::vector<Target>> route(const Made& made, std::vector<Target>& targets) {
     std::map<std::string, std::vector<Target>> out;
     const Subsystem& s = *made.definition;
@@ -219,16 +225,19 @@ class Expander {
         throw ModelError(t.pointer, "\"" + t.path + "\" is not \"<instance>.<variable>\" with an instance inside " +
                                         made.label() + "; its instances: " +
                                         names(s.components, [](const auto& c) { return c.name; }, "none"));
-      out[instance].push_back({t.path.substr(dot + 1), std::move(t.value), std::move(t.pointer)});
+      out[instance].push_back({t.path.substr(dot + 1), std::move(t.value), std::move(t.pointer), t.nominal});
     }
     return out;
   }
 
-  /// A component's "initial" entries as targets (for a subsystem instance: of things inside it).
+  /// A component's "initial" and "nominal" entries as targets (for a subsystem instance: of things
+  /// inside it).
   static std::vector<Target> targets_of(const NetlistComponent& c) {
     std::vector<Target> out;
     for (auto it = c.initial.begin(); it != c.initial.end(); ++it)
       out.push_back({it.key(), it.value(), initial_location(c, it.key())});
+    for (auto it = c.nominal.begin(); it != c.nominal.end(); ++it)
+      out.push_back({it.key(), it.value(), nominal_location(c, it.key()), true});
     return out;
   }
 

@@ -134,7 +134,7 @@ TEST_CASE("malformed: unknown key in a component") {
     "components": { "mass": { "type": "translational.Mass", "parameters": { "m": 1 } } }
   })json",
               "parse", "/components/mass/parameters",
-              R"msg(unknown key "parameters"; valid keys: "type", "params", "initial")msg");
+              R"msg(unknown key "parameters"; valid keys: "type", "params", "initial", "nominal")msg");
 }
 
 TEST_CASE("malformed: invalid instance name") {
@@ -901,6 +901,65 @@ TEST_CASE("malformed: a high initial target on a port variable over-specifies") 
   })json",
       "initialize", "/components/spring/initial/s_rel",
       R"msg(initial values over-specify the model: spring.s_rel = 0.5 (/components/spring/initial/s_rel) cannot hold together with left.s = 0 (/components/left/initial/s), right.flange.s = 1 (/components/right/initial/flange.s); free one of: spring.s_rel, left.s, right.flange.s)msg");
+}
+
+// ---- nominals ------------------------------------------------------------------------------------
+
+TEST_CASE("malformed: unknown variable in \"nominal\"") {
+  check_error(
+      R"json({ "format": "acausal/1", "components": { "mass": { "type": "translational.Mass", "nominal": { "x": 1e-3 } } } })json",
+      "build", "/components/mass/nominal/x",
+      R"msg("x" is not a variable of translational.Mass; valid: flange.s, flange.f, s, v, a)msg");
+}
+
+TEST_CASE("malformed: a zero nominal") {
+  check_error(
+      R"json({ "format": "acausal/1", "components": { "mass": { "type": "translational.Mass", "nominal": { "v": 0 } } } })json",
+      "build", "/components/mass/nominal/v", R"msg(a nominal must be a positive number, got 0)msg");
+}
+
+TEST_CASE("malformed: a negative nominal, also with a unit") {
+  check_error(
+      R"json({ "format": "acausal/1", "components": { "mass": { "type": "translational.Mass", "nominal": { "v": -0.001 } } } })json",
+      "build", "/components/mass/nominal/v", R"msg(a nominal must be a positive number, got -0.001)msg");
+  check_error(
+      R"json({ "format": "acausal/1", "components": { "mass": { "type": "translational.Mass", "nominal": { "s": "-2 mm" } } } })json",
+      "build", "/components/mass/nominal/s", R"msg(a nominal must be a positive number, got "-2 mm")msg");
+}
+
+TEST_CASE("malformed: an infinite nominal") {
+  check_error(
+      R"json({ "format": "acausal/1", "components": { "mass": { "type": "translational.Mass", "nominal": { "s": "inf m" } } } })json",
+      "build", "/components/mass/nominal/s", R"msg(not a finite number: 'inf m')msg");
+}
+
+TEST_CASE("malformed: a nominal with the wrong unit dimension") {
+  check_error(
+      R"json({ "format": "acausal/1", "components": { "mass": { "type": "translational.Mass", "nominal": { "v": "2 m" } } } })json",
+      "build", "/components/mass/nominal/v", R"msg(expected a value in m/s (m/s), got '2 m' (m))msg");
+}
+
+TEST_CASE("malformed: a nominal that is not a number") {
+  check_error(
+      R"json({ "format": "acausal/1", "components": { "mass": { "type": "translational.Mass", "nominal": { "v": { "value": 1 } } } } })json",
+      "build", "/components/mass/nominal/v", R"msg(expected a number or a "<number> <unit>" string, got object)msg");
+}
+
+TEST_CASE("malformed: \"nominal\" is not an object") {
+  check_error(
+      R"json({ "format": "acausal/1", "components": { "mass": { "type": "translational.Mass", "nominal": [1e-3] } } })json",
+      "parse", "/components/mass/nominal", R"msg("nominal" must be an object, got array)msg");
+}
+
+TEST_CASE("malformed: a vector nominal of the wrong length") {
+  check_error(R"json({
+    "format": "acausal/1",
+    "components": {
+      "world": { "type": "multibody.World" },
+      "body": { "type": "multibody.Body", "params": { "m": 1 }, "nominal": { "r_0": [1e-3, 1e-3] } }
+    }
+  })json",
+              "build", "/components/body/nominal/r_0", R"msg(r_0 has 3 elements, got 2)msg");
 }
 
 // ---- structure ----------------------------------------------------------------------------------

@@ -276,6 +276,18 @@ TEST_CASE("malformed subsystem: an initial target of an instance that its compon
               R"msg("v" is not a variable of rotational.Inertia; valid: flange.phi, flange.tau, phi, w, a)msg");
 }
 
+TEST_CASE("malformed subsystem: a nominal of an instance that names nothing inside it") {
+  check_error(stage_netlist("{}", "{}", R"("nominal": { "shft.w": 1e-3 })"), "build", "/components/s1/nominal/shft.w",
+              R"msg("shft.w" is not "<instance>.<variable>" with an instance inside s1 (subsystem stage); its instances: shaft)msg");
+}
+
+TEST_CASE("malformed subsystem: a nominal of an instance that its component does not have, or not positive") {
+  check_error(stage_netlist("{}", "{}", R"("nominal": { "shaft.v": 1e-3 })"), "build", "/components/s1/nominal/shaft.v",
+              R"msg("v" is not a variable of rotational.Inertia; valid: flange.phi, flange.tau, phi, w, a)msg");
+  check_error(stage_netlist("{}", "{}", R"("nominal": { "shaft.w": -1 })"), "build", "/components/s1/nominal/shaft.w",
+              R"msg(a nominal must be a positive number, got -1)msg");
+}
+
 TEST_CASE("malformed subsystem: an unknown key in a definition") {
   check_error(R"json({
     "format": "acausal/1",

@@ -145,9 +145,9 @@ TEST_CASE("netlist reader: components are checked in the order of their names") 
 TEST_CASE("netlist reader: within a component, unknown keys, then the type, then params and initial") {
   // The first unknown key by sorted order, "" included.
   CHECK(error_of(R"({ "format": "acausal/1", "components": { "a": { "zz": 1, "params": 1, "aa": 2 } } })") ==
-        "/components/a/aa: unknown key \"aa\"; valid keys: \"type\", \"params\", \"initial\"");
+        "/components/a/aa: unknown key \"aa\"; valid keys: \"type\", \"params\", \"initial\", \"nominal\"");
   CHECK(error_of(R"({ "format": "acausal/1", "components": { "a": { "type": "t", "zz": 1, "": 2 } } })") ==
-        "/components/a/: unknown key \"\"; valid keys: \"type\", \"params\", \"initial\"");
+        "/components/a/: unknown key \"\"; valid keys: \"type\", \"params\", \"initial\", \"nominal\"");
   CHECK(error_of(R"({ "format": "acausal/1", "components": { "a": { "params": 1 } } })") ==
         "/components/a: missing \"type\"");
   CHECK(error_of(R"({ "format": "acausal/1", "components": { "a": { "initial": 1, "type": { "x": [] }, "params": 1 } } })") ==
