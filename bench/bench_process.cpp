@@ -52,6 +52,7 @@ Process run(const std::vector<std::string>& args, const std::string& stdout_path
     return static_cast<double>(tv.tv_sec) + 1e-6 * static_cast<double>(tv.tv_usec);
   };
   p.cpu = seconds(usage.ru_utime) + seconds(usage.ru_stime);
+  p.peak_bytes = 1024.0 * static_cast<double>(usage.ru_maxrss);  // kilobytes on Linux
   p.status = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
   auto read = [](const std::string& path) {
     std::ifstream in(path);

@@ -13,6 +13,7 @@ struct Process {
   double wall = 0.0;       // seconds, spawn to exit
   double cpu = 0.0;        // seconds of user + system CPU time of the process
   int status = 0;          // exit code (or 128 + signal)
+  double peak_bytes = 0.0;  // peak resident memory of the process
   bool timed_out = false;  // killed after the timeout
   std::string output;      // its standard output
   std::string errors;      // its standard error

@@ -4,9 +4,10 @@
 // (Debian's SUNDIALS, built without optimization) and with acausal's N_Vector operations
 // (solver/fast_nvector.hpp, what acausal itself uses): the optimized baseline.
 //
-//   chain_bench [--sizes 10,100,1000,10000] [--repeat 3] [--stop T] [--keep]
+//   chain_bench [--sizes 10,100,1000,10000,100000] [--repeat 3] [--million] [--stop T] [--keep]
 //       the table: the three programs run as separate processes, back to back, rotating which one
-//       goes first, `--repeat` times per N; medians.
+//       goes first, `--repeat` times per N; medians. --million adds N = 10^6, run once (it takes
+//       minutes and some 15 GB).
 //   chain_bench baseline N CSV [--stop T] [--fast-ops]
 //       runs the baseline alone (what the table runs as its child process; also for profiling),
 //       printing a `--stats`-like block; with --fast-ops the optimized one.
@@ -101,12 +102,13 @@ struct Sample {
   double b_wall, b_integrate;  // the stock baseline
   double o_wall, o_integrate;  // the optimized baseline
   double a_cpu, b_cpu, o_cpu;  // CPU time of the whole processes
+  double a_peak, b_peak, o_peak;  // peak resident memory of the whole processes [bytes]
   double steps, b_steps, o_steps;
   double max_diff, last_diff, scale;  // max |acausal − baseline| over all rows, in the last; max |s|
   double o_diff;                      // max |optimized baseline − stock baseline| over all rows
 };
 
-int table(const std::vector<std::size_t>& sizes, int repeat, double stop, bool keep) {
+int table(const std::vector<std::size_t>& sizes, int repeat, double stop, bool keep, std::size_t once_from) {
   const std::string self = fs::read_symlink("/proc/self/exe").string();
   const std::string acausal = ACAUSAL_BINARY;
   const fs::path dir = fs::temp_directory_path() / ("chain_bench." + std::to_string(getpid()));
@@ -144,7 +146,8 @@ int table(const std::vector<std::size_t>& sizes, int repeat, double stop, bool k
     std::vector<Sample> samples;
     std::vector<double> e2e, e2e_cpu, integ, e2e_opt, e2e_cpu_opt, integ_opt;
     std::size_t rows_written = 0;
-    for (int rep = 0; rep < repeat; ++rep) {
+    const int runs = n >= once_from ? 1 : repeat;
+    for (int rep = 0; rep < runs; ++rep) {
       Process a, b, o;
       auto run_a = [&] { a = run({acausal, "simulate", netlist, "-o", a_csv, "--stats"}, a_out); };
       auto run_b = [&] { b = run({self, "baseline", std::to_string(n), b_csv, "--stop", exact(stop)}, b_out); };
@@ -186,6 +189,9 @@ int table(const std::vector<std::size_t>& sizes, int repeat, double stop, bool k
       s.o_cpu = o.cpu;
       s.o_integrate = stat(os, "timing/integrate");
       s.o_steps = stat(os, "statistics/steps");
+      s.a_peak = a.peak_bytes;
+      s.b_peak = b.peak_bytes;
+      s.o_peak = o.peak_bytes;
       const auto ra = read_csv(a_csv), rb = read_csv(b_csv), ro = read_csv(o_csv);
       if (ra.size() != rb.size() || ra.empty() || ro.size() != rb.size()) {
         std::fprintf(stderr, "N = %zu: %s, %s and %s differ in length\n", n, a_csv.c_str(), b_csv.c_str(),
@@ -234,7 +240,7 @@ int table(const std::vector<std::size_t>& sizes, int repeat, double stop, bool k
                               &Sample::a_analyze, &Sample::a_compile, &Sample::a_init, &Sample::a_integrate,
                               &Sample::a_total, &Sample::b_wall, &Sample::b_integrate, &Sample::o_wall, &Sample::o_integrate,
                               &Sample::a_cpu, &Sample::b_cpu, &Sample::o_cpu, &Sample::steps, &Sample::b_steps,
-                              &Sample::o_steps, &Sample::max_diff, &Sample::last_diff, &Sample::scale,
+                              &Sample::o_steps, &Sample::a_peak, &Sample::b_peak, &Sample::o_peak, &Sample::max_diff, &Sample::last_diff, &Sample::scale,
                               &Sample::o_diff})
       r.med.*f = med(f);
     rows.push_back(r);
@@ -279,6 +285,14 @@ int table(const std::vector<std::size_t>& sizes, int repeat, double stop, bool k
     std::printf("%7zu | %9.4f %9.4f %9.4f %9.4f %9.4f %9.4f %9.4f | %9.4f\n", r.n, r.med.a_load, r.med.a_assemble,
                 r.med.a_analyze, r.med.a_compile, r.med.a_init, r.med.a_integrate, r.med.a_wall - r.med.a_total,
                 r.med.a_wall);
+  std::printf("\nmemory and the front end per element (medians); extra = acausal's peak - the stock baseline's, per "
+              "unknown (2N); front = assembly / N\n");
+  std::printf("%7s | %12s %12s %12s | %14s | %14s\n", "N", "acausal [MB]", "base [MB]", "opt [MB]",
+              "extra [KB/unk]", "front [us/el]");
+  for (const Row& r : rows)
+    std::printf("%7zu | %12.1f %12.1f %12.1f | %14.2f | %14.2f\n", r.n, r.med.a_peak / 1e6, r.med.b_peak / 1e6,
+                r.med.o_peak / 1e6, (r.med.a_peak - r.med.b_peak) / (2.0 * static_cast<double>(r.n)) / 1e3,
+                1e6 * r.med.a_assembly / static_cast<double>(r.n));
   std::printf("\n");
   for (const Row& r : rows) {
     const double bar = r.n == 1000 ? 2.0 : r.n == 10000 ? 1.5 : 0.0;
@@ -291,7 +305,14 @@ int table(const std::vector<std::size_t>& sizes, int repeat, double stop, bool k
       const bool met = r.e2e_ratio <= 0.6 && r.e2e_opt_ratio <= 1.5;
       std::printf("bar (issue 13) N = %zu: e2e %.2f <= 0.6, e2e opt %.2f <= 1.5  %s  (cpu %.2f, %.2f)\n", r.n,
                   r.e2e_ratio, r.e2e_opt_ratio, met ? "met" : "NOT met", r.cpu_ratio, r.cpu_opt_ratio);
+      if (r.n == 100000) {
+        const double extra = (r.med.a_peak - r.med.b_peak) / (2.0 * static_cast<double>(r.n)) / 1e3;
+        std::printf("bar (issue 13) N = %zu: memory %.2f KB per unknown <= 1  %s\n", r.n, extra,
+                    extra <= 1.0 ? "met" : "NOT met");
+      }
     }
+  for (const Row& r : rows)
+    if (r.n == 1000000) std::printf("N = 1000000 (issue 13): completed\n");
   if (!keep) fs::remove_all(dir);
   return 0;
 }
@@ -306,7 +327,7 @@ std::vector<std::size_t> parse_sizes(const std::string& text) {
 
 int usage() {
   std::fprintf(stderr,
-               "usage: chain_bench [--sizes 10,100,1000,10000] [--repeat 3] [--stop T] [--keep]\n"
+               "usage: chain_bench [--sizes 10,100,1000,10000,100000] [--repeat 3] [--million] [--stop T] [--keep]\n"
                "       chain_bench baseline N CSV [--stop T] [--fast-ops]\n"
                "       chain_bench netlist N PATH [--stop T]\n");
   return 2;
@@ -317,7 +338,9 @@ int usage() {
 int main(int argc, char** argv) {
   try {
     std::vector<std::string> args(argv + 1, argv + argc);
-    std::vector<std::size_t> sizes{10, 100, 1000, 10000};
+    std::vector<std::size_t> sizes{10, 100, 1000, 10000, 100000};
+    constexpr std::size_t kMillion = 1000000;
+    bool million = false;
     int repeat = 3;
     double stop = ChainSpec{}.stop;
     bool keep = false;
@@ -333,6 +356,8 @@ int main(int argc, char** argv) {
         stop = std::stod(args[++i]);
       else if (args[i] == "--keep")
         keep = true;
+      else if (args[i] == "--million")
+        million = true;
       else if (args[i] == "--fast-ops")
         fast_ops = true;
       else if (args[i].rfind("--", 0) == 0)
@@ -340,7 +365,8 @@ int main(int argc, char** argv) {
       else
         positional.push_back(args[i]);
     }
-    if (positional.empty()) return table(sizes, repeat, stop, keep);
+    if (million && std::find(sizes.begin(), sizes.end(), kMillion) == sizes.end()) sizes.push_back(kMillion);
+    if (positional.empty()) return table(sizes, repeat, stop, keep, kMillion);
     if (positional.size() == 3 && positional[0] == "baseline") {
       const ChainSpec spec = spec_for(std::stoul(positional[1]), stop);
       print_baseline_stats(acausal_bench::run_baseline(spec, positional[2], fast_ops));
