@@ -146,7 +146,7 @@ int run(const SimulateOptions& o) {
   t.analyze = since(t0);
   t.resident_analyze = resident_bytes();
   t0 = Clock::now();
-  Program& program = keep_until_exit(std::make_unique<Program>(model, std::move(dae)));
+  Program& program = keep_until_exit(std::make_unique<Program>(model, std::move(dae), ProgramOptions{o.energy}));
   t.compile = since(t0);
   t.resident_compile = resident_bytes();
 

@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <cmath>
+#include <stdexcept>
 
 #include "solver/solver_error.hpp"
 #include "solver/state_selection_check.hpp"
@@ -42,6 +43,8 @@ double sign_of(double v) { return v > 0.0 ? 1.0 : (v < 0.0 ? -1.0 : 0.0); }
 SimulationResult simulate(Program& program, const SimulationOptions& options, ResultWriter& writer) {
   using Clock = std::chrono::steady_clock;
   auto seconds_since = [](Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); };
+  if (options.energy && !program.has_energy())
+    throw std::invalid_argument("simulate: energy accounting asks for a program compiled with ProgramOptions::energy");
   SimulationResult result;
   const auto t_init = Clock::now();
   result.initial = initialize(program, options.start);

@@ -139,7 +139,7 @@ InitialParameters collect_initial_parameters(const Model& model, const ReducedDa
 
 }  // namespace
 
-Program::Program(const Model& model, ReducedDae dae)
+Program::Program(const Model& model, ReducedDae dae, ProgramOptions options)
     : model_(&model),
       dae_(std::move(dae)),
       initial_(collect_initial_parameters(model, dae_)),
@@ -151,7 +151,9 @@ Program::Program(const Model& model, ReducedDae dae)
       residual_(dae_.residuals, inputs_, &indicator_set_.index),
       jacobian_(dae_.residuals, inputs_, dae_.unknowns.size(), &indicator_set_.index),
       indicators_(indicator_set_.expressions, inputs_),
-      outputs_(output_expressions_, inputs_, &indicator_set_.index) {
+      outputs_(output_expressions_, inputs_, &indicator_set_.index),
+      assertions_(build_assertions(model)),
+      selection_(build_selection()) {
   for (std::size_t k = 0; k < dae_.unknowns.size(); ++k) {
     const ModelVariable& v = model.variables[dae_.unknown_variable[k]];
     id_.push_back(dae_.differential[k] ? 1.0 : 0.0);
@@ -166,22 +168,28 @@ Program::Program(const Model& model, ReducedDae dae)
     start_.push_back(v.options.start);
     nominal_.push_back(nominal ? *nominal : std::max(1.0, std::fabs(v.options.start)));
   }
+  if (!initial_.symbols.empty()) build_initial_problem();
+  if (options.energy) build_energy();
 }
 
-Tape& Program::assertions() {
-  if (assertions_) return *assertions_;
+Tape Program::build_assertions(const Model& model) {
   std::vector<Expr> conditions;
-  for (const Definition& d : model_->instances)
+  for (const Definition& d : model.instances)
     for (const Definition::Assertion& a : d.assertions) {
       conditions.push_back(dae_.in_unknowns(a.condition));
       assertion_messages_.push_back(d.instance + ": " + a.message);
     }
-  assertions_.emplace(conditions, inputs_, &indicator_set_.index, Tape::Unindexed::Compare);
-  return *assertions_;
+  return Tape(conditions, inputs_, &indicator_set_.index, Tape::Unindexed::Compare);
+}
+
+Tape Program::build_selection() const {
+  std::vector<Expr> entries;
+  for (const PivotBlock& b : dae_.reduction.pivots)
+    for (const Expr& e : b.entries) entries.push_back(dae_.in_reduced_unknowns(e));
+  return Tape(entries, inputs_);
 }
 
 void Program::build_energy() {
-  if (energy_) return;
   std::vector<Expr> terms;
   auto add = [&](const Expr& e) {
     terms.push_back(e);
@@ -212,25 +220,20 @@ void Program::build_energy() {
   // With the solver's branch signs: a switch the equations share switches the energy terms with
   // them; the others (the throughput's |port power|) compare live.
   energy_.emplace(terms, inputs_, &indicator_set_.index, Tape::Unindexed::Compare);
+  std::vector<Expr> partials;
+  for (const Expr& r : dae_.residuals) partials.push_back(diff(r, Expr::time()));
+  time_partials_.emplace(partials, inputs_, &indicator_set_.index);
+}
+
+Tape& Program::energy() {
+  if (!energy_) throw std::logic_error("energy(): the program was compiled without its energy terms (ProgramOptions::energy)");
+  return *energy_;
 }
 
 Tape& Program::time_partials() {
-  if (!time_partials_) {
-    std::vector<Expr> partials;
-    for (const Expr& r : dae_.residuals) partials.push_back(diff(r, Expr::time()));
-    time_partials_.emplace(partials, inputs_, &indicator_set_.index);
-  }
+  if (!time_partials_)
+    throw std::logic_error("time_partials(): the program was compiled without its energy terms (ProgramOptions::energy)");
   return *time_partials_;
-}
-
-Tape& Program::selection() {
-  if (!selection_) {
-    std::vector<Expr> entries;
-    for (const PivotBlock& b : dae_.reduction.pivots)
-      for (const Expr& e : b.entries) entries.push_back(dae_.in_reduced_unknowns(e));
-    selection_.emplace(entries, inputs_);
-  }
-  return *selection_;
 }
 
 void Program::set_initial_parameter_values(std::vector<double> values) {
@@ -241,18 +244,19 @@ void Program::set_initial_parameter_values(std::vector<double> values) {
 }
 
 InitialProblem& Program::initial_problem() {
-  if (initial_.symbols.empty()) throw std::logic_error("initial_problem(): the model has no initial parameters");
-  if (!initial_problem_) {
-    std::vector<Expr> rows = dae_.residuals;
-    for (std::size_t k = 0; k < initial_.symbols.size(); ++k) rows.push_back(initial_.symbols[k] - initial_.values[k]);
-    const InputMap inputs = unknown_inputs(dae_, initial_, true);
-    const std::size_t columns = size() + initial_.symbols.size();
-    // The defining equations may switch where the model does not: they compare live.
-    initial_problem_ = std::make_unique<InitialProblem>(InitialProblem{
-        Tape(rows, inputs, &indicator_set_.index, Tape::Unindexed::Compare),
-        JacobianTape(rows, inputs, columns, &indicator_set_.index, Tape::Unindexed::Compare)});
-  }
+  if (!initial_problem_) throw std::logic_error("initial_problem(): the model has no initial parameters");
   return *initial_problem_;
+}
+
+void Program::build_initial_problem() {
+  std::vector<Expr> rows = dae_.residuals;
+  for (std::size_t k = 0; k < initial_.symbols.size(); ++k) rows.push_back(initial_.symbols[k] - initial_.values[k]);
+  const InputMap inputs = unknown_inputs(dae_, initial_, true);
+  const std::size_t columns = size() + initial_.symbols.size();
+  // The defining equations may switch where the model does not: they compare live.
+  initial_problem_ = std::make_unique<InitialProblem>(InitialProblem{
+      Tape(rows, inputs, &indicator_set_.index, Tape::Unindexed::Compare),
+      JacobianTape(rows, inputs, columns, &indicator_set_.index, Tape::Unindexed::Compare)});
 }
 
 std::vector<double> Program::indicator_scales(double t, const double* y, const double* yp) const {
@@ -282,6 +286,8 @@ std::vector<double> Program::indicator_scales(double t, const double* y, const d
 
 std::string Program::name(std::size_t k) const { return dae_.name(*model_, k); }
 
-std::unique_ptr<Program> compile(const Model& model) { return std::make_unique<Program>(model, analyze(model)); }
+std::unique_ptr<Program> compile(const Model& model, ProgramOptions options) {
+  return std::make_unique<Program>(model, analyze(model), options);
+}
 
 }  // namespace acausal

@@ -66,9 +66,15 @@ struct InitialProblem {
   JacobianTape jacobian;
 };
 
+/// What to compile besides the residual, Jacobian, indicators, outputs and assertions.
+struct ProgramOptions {
+  bool energy = false;  ///< the energy terms and the residuals' time partials (energy accounting)
+};
+
 class Program {
  public:
-  Program(const Model& model, ReducedDae dae);
+  /// Compiles every tape the solver will use, up front: the solver only evaluates.
+  Program(const Model& model, ReducedDae dae, ProgramOptions options = {});
   // Parts refer to the program's own members (the explicit derivatives to its residuals).
   Program(const Program&) = delete;
   Program& operator=(const Program&) = delete;
@@ -97,8 +103,8 @@ class Program {
   TapeInputs inputs(double t, const double* y, const double* yp) const {
     return {t, y, yp, initial_values_.data()};
   }
-  /// The initialization's residual and Jacobian with the initial parameters as unknowns, built on
-  /// first use. @throws std::logic_error for a model without initial parameters (use the tapes).
+  /// The initialization's residual and Jacobian with the initial parameters as unknowns.
+  /// @throws std::logic_error for a model without initial parameters (use the tapes).
   InitialProblem& initial_problem();
 
   Tape& residual() { return residual_; }
@@ -119,33 +125,25 @@ class Program {
   Tape& outputs() { return outputs_; }
   const std::vector<std::string>& output_names() const { return model_->outputs; }
 
-  /// Energy terms of every instance that has any, in one tape, built on first use (only energy
-  /// accounting needs them). Its switching nodes hold the branches of the model's indicators
-  /// where they share them (evaluate with the branch signs) and compare live elsewhere.
-  Tape& energy() {
-    build_energy();
-    return *energy_;
-  }
-  /// ∂F/∂t of every residual (explicit time dependence), built on first use: with the Jacobian it
-  /// gives the derivatives of the algebraic unknowns (consistency.hpp).
+  /// Whether the energy tapes were compiled (ProgramOptions::energy).
+  bool has_energy() const { return energy_.has_value(); }
+  /// Energy terms of every instance that has any, in one tape (ProgramOptions::energy). Its
+  /// switching nodes hold the branches of the model's indicators where they share them (evaluate
+  /// with the branch signs) and compare live elsewhere. @throws std::logic_error without them.
+  Tape& energy();
+  const std::vector<EnergyAccount>& accounts() const { return accounts_; }
+  /// ∂F/∂t of every residual (explicit time dependence; ProgramOptions::energy): with the Jacobian
+  /// it gives the derivatives of the algebraic unknowns (consistency.hpp).
   Tape& time_partials();
 
   /// The entries of the state selection's solution-dependent blocks (dae().reduction.pivots, each
-  /// rows × cols, row-major, one after the other), built on first use.
-  Tape& selection();
-
-  const std::vector<EnergyAccount>& accounts() {
-    build_energy();
-    return accounts_;
-  }
+  /// rows × cols, row-major, one after the other); no outputs when there are none.
+  Tape& selection() { return selection_; }
 
   /// The components' assertions (Definition::assertions), one tape output each (valid while > 0),
-  /// with their messages "<instance>: <message>"; built on first use.
-  Tape& assertions();
-  const std::vector<std::string>& assertion_messages() {
-    assertions();
-    return assertion_messages_;
-  }
+  /// with their messages "<instance>: <message>".
+  Tape& assertions() { return assertions_; }
+  const std::vector<std::string>& assertion_messages() const { return assertion_messages_; }
 
  private:
   struct IndicatorSet {
@@ -155,6 +153,9 @@ class Program {
   static IndicatorSet collect_indicators(const ReducedDae& dae, const std::vector<Expr>& outputs,
                                          ExplicitDerivatives& derivatives);
   void build_energy();
+  Tape build_assertions(const Model& model);
+  Tape build_selection() const;
+  void build_initial_problem();
 
   const Model* model_;
   ReducedDae dae_;
@@ -168,17 +169,17 @@ class Program {
   JacobianTape jacobian_;
   Tape indicators_;
   Tape outputs_;
+  std::vector<std::string> assertion_messages_;
+  Tape assertions_;
+  Tape selection_;
   std::vector<EnergyAccount> accounts_;
   std::optional<Tape> energy_;
-  std::optional<Tape> assertions_;
-  std::vector<std::string> assertion_messages_;
-  std::optional<Tape> selection_;
   std::optional<Tape> time_partials_;
   std::unique_ptr<InitialProblem> initial_problem_;
   std::vector<double> id_, nominal_, start_;
 };
 
 /// Loads, assembles, analyzes and compiles in one call.
-std::unique_ptr<Program> compile(const Model& model);
+std::unique_ptr<Program> compile(const Model& model, ProgramOptions options = {});
 
 }  // namespace acausal

@@ -33,7 +33,7 @@ class ExprMap {
 
   /// Inserts (key, value) unless key is present; returns the stored value.
   const V& emplace(const Expr& key, V value) {
-    if (2 * (size_ + 1) > slots_.size()) grow();
+    if (too_full(size_ + 1, slots_.size())) grow();
     const std::size_t before = size_;
     std::size_t i = place(key.node(), std::move(value));
     if (size_ != before) keys_.push_back(key);
@@ -46,7 +46,7 @@ class ExprMap {
   void reserve(std::size_t n) {
     keys_.reserve(n);
     std::size_t want = slots_.size();
-    while (want < 2 * n) want *= 2;
+    while (too_full(n, want)) want *= 2;
     if (want == slots_.size()) return;
     std::vector<Slot> old(want);
     old.swap(slots_);
@@ -62,6 +62,8 @@ class ExprMap {
     V value{};
   };
   std::size_t mask() const { return slots_.size() - 1; }
+  /// Up to 0.6 full: probe runs stay short, and a map over a million unknowns stays tens of MB.
+  static bool too_full(std::size_t keys, std::size_t slots) { return 5 * keys > 3 * slots; }
   std::size_t home(const detail::Node* n) const {
     const std::uint64_t id = n->id;
     const std::uint64_t block = ((id >> 3) * 0x9E3779B97F4A7C15ull) >> (shift_ + 3);

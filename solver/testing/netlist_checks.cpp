@@ -20,7 +20,7 @@ const EnergyReport& SimulationRun::energy() const {
 std::unique_ptr<SimulationRun> simulate_netlist(const Netlist& n, const Registry* registry) {
   auto r = std::make_unique<SimulationRun>();
   r->model = build_model(n, registry != nullptr ? *registry : builtin_registry());
-  r->program = compile(r->model);
+  r->program = compile(r->model, ProgramOptions{.energy = true});
   SimulationOptions o = options_from(n.experiment);
   o.energy = true;
   r->result = acausal::simulate(*r->program, o, r->writer);

@@ -19,7 +19,7 @@ SimulationResult run_with_energy(const std::string& file, const Registry& regist
   Netlist n = load_netlist(ACAUSAL_SOURCE_DIR "/netlists/" + file);
   static Model model;  // the program refers to its model
   model = build_model(n, registry);
-  auto program = compile(model);
+  auto program = compile(model, ProgramOptions{.energy = true});
   SimulationOptions o = options_from(n.experiment);
   o.energy = true;
   return simulate(*program, o, w);
@@ -99,7 +99,7 @@ TEST_CASE("the audit finds a component whose energy terms have a sign error") {
   })";
   Netlist n = parse_netlist(text);
   Model model = build_model(n, registry);
-  auto program = compile(model);
+  auto program = compile(model, ProgramOptions{.energy = true});
   SimulationOptions o = options_from(n.experiment);
   o.energy = true;
   MemoryWriter w;

@@ -80,7 +80,7 @@ std::unique_ptr<Run> simulate_text(const std::string& text, const Registry& regi
   auto run = std::make_unique<Run>();
   Netlist n = parse_netlist(text);
   run->model = std::make_unique<Model>(build_model(n, registry));
-  run->program = compile(*run->model);
+  run->program = compile(*run->model, ProgramOptions{.energy = true});
   SimulationOptions o = options_from(n.experiment);
   o.energy = true;
   run->summary = simulate(*run->program, o, run->result);
@@ -215,7 +215,7 @@ TEST_CASE("index reduction: a speed source driving a mass directly, with a dampe
 TEST_CASE("index reduction: the gear of Rot_First keeps every component's energy audit") {
   Netlist n = load_netlist(ACAUSAL_SOURCE_DIR "/netlists/reference/Rot_First.json");
   Model model = build_model(n, builtin_registry());
-  auto program = compile(model);
+  auto program = compile(model, ProgramOptions{.energy = true});
   SimulationOptions o = options_from(n.experiment);
   o.energy = true;
   MemoryWriter w;

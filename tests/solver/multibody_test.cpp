@@ -144,7 +144,7 @@ TEST_CASE("the 3D example netlists close their energy account") {
     CAPTURE(file);
     Netlist n = load_netlist(std::string(ACAUSAL_SOURCE_DIR) + "/netlists/" + file);
     const Model model = build_model(n, builtin_registry());
-    const auto program = compile(model);
+    const auto program = compile(model, ProgramOptions{.energy = true});
     SimulationOptions o = options_from(n.experiment);
     o.energy = true;
     MemoryWriter w;

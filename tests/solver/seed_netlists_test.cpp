@@ -32,7 +32,7 @@ struct Run {
 
   explicit Run(const std::string& file) : netlist(load_netlist(ACAUSAL_SOURCE_DIR "/netlists/" + file)) {
     model = build_model(netlist, builtin_registry());
-    program = compile(model);
+    program = compile(model, ProgramOptions{.energy = true});
     SimulationOptions o = options_from(netlist.experiment);
     o.energy = true;
     result = simulate(*program, o, writer);
