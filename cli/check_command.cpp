@@ -15,7 +15,7 @@ namespace acausal::cli {
 namespace {
 
 std::string source_text(const Program& p, std::size_t j, InitialSource s) {
-  const Target& t = p.dae().targets[j];
+  const Target& t = p.targets()[j];
   const std::string where = t.pointer.empty() ? "" : " (" + std::string(t.pointer) + ")";
   const std::string via = t.variable.empty() || t.variable == p.name(j) ? "" : " via " + std::string(t.variable);
   switch (s) {

@@ -72,7 +72,7 @@ void print_statistics(const Program& program, const SimulationResult& r, const T
   std::cout << "statistics:\n";
   count("unknowns", program.size());
   count("differential", differential);
-  count("equations", program.dae().residuals.size());
+  count("equations", program.size());
   count("event indicators", program.indicator_count());
   count("steps", s.steps);
   count("residual evaluations", s.residual_evaluations);

@@ -159,20 +159,7 @@ void IdaSession::fail(int flag, const char* call) {
   std::free(flag_name);  // IDA allocates the name
   if (!ida_message_.empty()) text += " (" + ida_message_ + ")";
   if (nonfinite_residual_ != kNone) {
-    const ReducedDae& dae = program_.dae();
-    auto describe = [&](std::size_t e) {
-      const ModelEquation& eq = program_.model().equations[e];
-      return eq.origin() + (eq.description.empty() ? "" : " (" + std::string(eq.description) + ")") + ", " + eq.pointer();
-    };
-    const std::size_t origin = dae.residual_equation[nonfinite_residual_];
-    text += "; the residual of " +
-            (origin == ReducedDae::kNoEquation ? to_string(dae.residuals[nonfinite_residual_]) : describe(origin));
-    const std::vector<std::size_t> merged = dae.substituted_equations(nonfinite_residual_);
-    if (!merged.empty()) {
-      text += ", with these substituted into it:";
-      for (std::size_t e : merged) text += " " + describe(e) + ";";
-      text.pop_back();
-    }
+    text += "; the residual of " + program_.residual_provenance(nonfinite_residual_);
     text += ", was not finite";
   }
   // The variables with the largest weighted local error estimates point at the trouble.

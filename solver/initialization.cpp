@@ -61,7 +61,7 @@ struct Condition {
 
 /// A target as the netlist wrote it: the variable it named, its value, its place.
 std::string target_text(const Program& p, std::size_t j) {
-  const Target& t = p.dae().targets[j];
+  const Target& t = p.targets()[j];
   std::ostringstream os;
   os << (t.variable.empty() ? p.name(j) : t.variable) << " = " << t.netlist_value;
   if (!t.pointer.empty()) os << " (" << t.pointer << ")";
@@ -69,7 +69,7 @@ std::string target_text(const Program& p, std::size_t j) {
 }
 
 std::string target_variable(const Program& p, std::size_t j) {
-  const Target& t = p.dae().targets[j];
+  const Target& t = p.targets()[j];
   return t.variable.empty() ? p.name(j) : std::string(t.variable);
 }
 
@@ -106,7 +106,7 @@ Choice choose_conditions(Program& p) {
     target_row_unknown.push_back(j);
     return true;
   };
-  const auto& targets = p.dae().targets;
+  const auto& targets = p.targets();
   for (std::size_t j = 0; j < p.size(); ++j) {
     if (targets[j].priority != TargetPriority::High) continue;
     if (try_condition(j, targets[j].value, InitialSource::HighTarget)) continue;
@@ -268,13 +268,9 @@ std::string describe_rows(const Program& p, const Layout& l, const Choice& choic
       os << "\n  initial value " << target_text(p, choice.conditions[r - l.n].unknown);
     } else if (r >= l.unknowns) {
       const std::size_t k = r - l.unknowns;
-      os << "\n  " << p.initial_parameters().pointers[k] << " (initial parameter: "
-         << p.initial_parameters().symbols[k].name() << " = " << to_string(p.initial_parameters().values[k]) << ")";
-    } else if (p.dae().residual_equation[r] == ReducedDae::kNoEquation) {
-      os << "\n  0 = " << to_string(p.dae().residuals[r]);
+      os << "\n  " << p.initial_parameter_text(k);
     } else {
-      const ModelEquation& eq = p.model().equations[p.dae().residual_equation[r]];
-      os << "\n  " << eq.pointer() << " (" << eq.origin() << ": " << eq.description << ")";
+      os << "\n  " << p.residual_equation_text(r);
     }
     if (residual != nullptr) os << ": residual " << (*residual)[r];
     text += os.str();
@@ -327,7 +323,7 @@ InitialState initialize(Program& p, double t0) {
   s.dropped = choice.dropped;
   s.y = p.start();
   for (std::size_t j = 0; j < l.unknowns; ++j)
-    if (p.dae().targets[j].priority != TargetPriority::None) s.y[j] = p.dae().targets[j].value;
+    if (p.targets()[j].priority != TargetPriority::None) s.y[j] = p.targets()[j].value;
   s.y.resize(l.n, 0.0);  // the initial parameters, solved for with the unknowns
   s.yp.assign(l.unknowns, 0.0);
   s.branch.assign(p.indicator_count(), 0.0);

@@ -67,10 +67,15 @@ Expr ReducedDae::rate(const Expr& e) const {
 }
 
 std::vector<std::size_t> ReducedDae::substituted_equations(std::size_t i) const {
+  if (residual_definitions.empty()) return {};
+  return substituted_equations(residual_definitions[i], solved_from);
+}
+
+std::vector<std::size_t> ReducedDae::substituted_equations(const std::vector<std::size_t>& direct,
+                                                           const std::vector<SolvedFrom>& solved_from) {
   std::vector<std::size_t> equations;
-  if (residual_definitions.empty()) return equations;
   std::vector<bool> seen(solved_from.size(), false);
-  std::vector<std::size_t> stack = residual_definitions[i];
+  std::vector<std::size_t> stack = direct;
   while (!stack.empty()) {
     const std::size_t k = stack.back();
     stack.pop_back();

@@ -67,6 +67,9 @@ struct ReducedDae {
   /// Model equations whose solved variables went into residual i, directly or through other solved
   /// variables, sorted (for diagnostics).
   std::vector<std::size_t> substituted_equations(std::size_t i) const;
+  /// The same from the definitions substituted directly into a row and `solved_from`.
+  static std::vector<std::size_t> substituted_equations(const std::vector<std::size_t>& direct,
+                                                        const std::vector<SolvedFrom>& solved_from);
   std::vector<Target> targets;                 ///< per unknown
   /// Per unknown: the smallest nominal (declared by a component or given in the netlist) that
   /// reaches it from its alias class or from a quantity it equals up to a factor and an offset

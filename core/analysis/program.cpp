@@ -140,8 +140,7 @@ InitialParameters collect_initial_parameters(const Model& model, const ReducedDa
 }  // namespace
 
 Program::Program(const Model& model, ReducedDae dae, ProgramOptions options)
-    : model_(&model),
-      dae_(std::move(dae)),
+    : dae_(std::move(dae)),
       initial_(collect_initial_parameters(model, dae_)),
       initial_values_(initial_.symbols.size(), 0.0),
       derivatives_(dae_.residuals),
@@ -169,7 +168,56 @@ Program::Program(const Model& model, ReducedDae dae, ProgramOptions options)
     nominal_.push_back(nominal ? *nominal : std::max(1.0, std::fabs(v.options.start)));
   }
   if (!initial_.symbols.empty()) build_initial_problem();
-  if (options.energy) build_energy();
+  if (options.energy) build_energy(model);
+  keep_what_messages_read(model);
+}
+
+void Program::keep_what_messages_read(const Model& model) {
+  names_.reserve(size());
+  for (std::size_t k = 0; k < size(); ++k) names_.push_back(dae_.name(model, k));
+  output_names_ = model.outputs;
+  targets_ = dae_.targets;
+  for (Target& t : targets_) {
+    if (!t.pointer.empty()) t.pointer = target_texts_.emplace_back(t.pointer);
+    if (!t.variable.empty()) t.variable = target_texts_.emplace_back(t.variable);
+  }
+  pivot_blocks_ = dae_.reduction.pivots;
+  for (PivotBlock& b : pivot_blocks_) b.entries.clear();
+  equation_texts_ = model.equation_texts;
+  equation_labels_.reserve(model.equations.size());
+  for (const ModelEquation& e : model.equations) equation_labels_.push_back({e.description, e.source});
+  residual_equation_ = dae_.residual_equation;
+  residual_definitions_ = std::move(dae_.residual_definitions);  // read by messages only
+  solved_from_ = std::move(dae_.solved_from);
+  for (std::size_t r = 0; r < residual_equation_.size(); ++r)
+    if (residual_equation_[r] == ReducedDae::kNoEquation) written_residuals_[r] = to_string(dae_.residuals[r]);
+  for (std::size_t k = 0; k < initial_.symbols.size(); ++k)
+    initial_parameter_texts_.push_back(initial_.pointers[k] + " (initial parameter: " + initial_.symbols[k].name() +
+                                       " = " + to_string(initial_.values[k]) + ")");
+}
+
+std::string Program::residual_provenance(std::size_t r) const {
+  const auto equation = [&](std::size_t e) {
+    const EquationLabel& l = equation_labels_[e];
+    return l.source->origin + (l.description.empty() ? "" : " (" + std::string(l.description) + ")") + ", " +
+           l.source->pointer;
+  };
+  const std::size_t e = residual_equation_[r];
+  std::string text = e == ReducedDae::kNoEquation ? written_residuals_.at(r) : equation(e);
+  if (residual_definitions_.empty()) return text;
+  const std::vector<std::size_t> merged = ReducedDae::substituted_equations(residual_definitions_[r], solved_from_);
+  if (merged.empty()) return text;
+  text += ", with these substituted into it:";
+  for (std::size_t m : merged) text += " " + equation(m) + ";";
+  text.pop_back();
+  return text;
+}
+
+std::string Program::residual_equation_text(std::size_t r) const {
+  const std::size_t e = residual_equation_[r];
+  if (e == ReducedDae::kNoEquation) return "0 = " + written_residuals_.at(r);
+  const EquationLabel& l = equation_labels_[e];
+  return l.source->pointer + " (" + l.source->origin + ": " + std::string(l.description) + ")";
 }
 
 Tape Program::build_assertions(const Model& model) {
@@ -189,13 +237,13 @@ Tape Program::build_selection() const {
   return Tape(entries, inputs_);
 }
 
-void Program::build_energy() {
+void Program::build_energy(const Model& model) {
   std::vector<Expr> terms;
   auto add = [&](const Expr& e) {
     terms.push_back(e);
     return terms.size() - 1;
   };
-  for (const Definition& d : model_->instances) {
+  for (const Definition& d : model.instances) {
     Expr port_power = 0.0;
     Expr throughput = 0.0;
     for (const Definition::PortInfo& port : d.ports) {
@@ -284,7 +332,6 @@ std::vector<double> Program::indicator_scales(double t, const double* y, const d
   return scales;
 }
 
-std::string Program::name(std::size_t k) const { return dae_.name(*model_, k); }
 
 std::unique_ptr<Program> compile(const Model& model, ProgramOptions options) {
   return std::make_unique<Program>(model, analyze(model), options);

@@ -3,6 +3,7 @@
 /// The compiled model: tapes for the residual, the iteration matrix, event indicators, outputs and
 /// energy terms, all over the unknowns y, their derivatives y' and time. The solver needs nothing else.
 
+#include <deque>
 #include <memory>
 #include <optional>
 #include <string>
@@ -81,10 +82,24 @@ class Program {
 
   std::size_t size() const { return dae_.unknowns.size(); }
   const ReducedDae& dae() const { return dae_; }
-  const Model& model() const { return *model_; }
 
   /// Name of unknown k (`der(x)` for a dummy derivative or a derivative state).
-  std::string name(std::size_t k) const;
+  const std::string& name(std::size_t k) const { return names_[k]; }
+  /// The initial target of each unknown (priority None: none), with the netlist's place and name.
+  const std::vector<Target>& targets() const { return targets_; }
+  /// The state selection's pivot blocks (index-reduced models), without their entries: those are
+  /// selection()'s outputs.
+  const std::vector<PivotBlock>& pivot_blocks() const { return pivot_blocks_; }
+
+  /// For messages about residual r: `origin (description), pointer` of the equation it came from
+  /// (or the residual itself for one index reduction wrote), then `, with these substituted into it: …` naming
+  /// the equations whose solved unknowns were substituted into it.
+  std::string residual_provenance(std::size_t r) const;
+  /// Residual r's equation as the initialization lists it: `<pointer> (<origin>: <description>)`,
+  /// or `0 = …`.
+  std::string residual_equation_text(std::size_t r) const;
+  /// Initial parameter k as the initialization lists it: `<pointer> (initial parameter: p = value)`.
+  const std::string& initial_parameter_text(std::size_t k) const { return initial_parameter_texts_[k]; }
   /// 1 for differential unknowns, 0 for algebraic ones (IDA's id vector).
   const std::vector<double>& id() const { return id_; }
   /// Magnitude of each unknown, for absolute tolerances: the nominal that reaches it
@@ -123,7 +138,7 @@ class Program {
 
   /// The model's outputs (names as in the netlist), in terms of the unknowns.
   Tape& outputs() { return outputs_; }
-  const std::vector<std::string>& output_names() const { return model_->outputs; }
+  const std::vector<std::string>& output_names() const { return output_names_; }
 
   /// Whether the energy tapes were compiled (ProgramOptions::energy).
   bool has_energy() const { return energy_.has_value(); }
@@ -152,12 +167,12 @@ class Program {
   };
   static IndicatorSet collect_indicators(const ReducedDae& dae, const std::vector<Expr>& outputs,
                                          ExplicitDerivatives& derivatives);
-  void build_energy();
+  void build_energy(const Model& model);
   Tape build_assertions(const Model& model);
   Tape build_selection() const;
   void build_initial_problem();
+  void keep_what_messages_read(const Model& model);
 
-  const Model* model_;
   ReducedDae dae_;
   InitialParameters initial_;
   std::vector<double> initial_values_;
@@ -177,6 +192,24 @@ class Program {
   std::optional<Tape> time_partials_;
   std::unique_ptr<InitialProblem> initial_problem_;
   std::vector<double> id_, nominal_, start_;
+
+  // What messages and the solver read, owned (the model may be gone):
+  std::vector<std::string> names_, output_names_;
+  std::deque<std::string> target_texts_;  ///< what targets_' views point at
+  std::vector<Target> targets_;
+  std::vector<PivotBlock> pivot_blocks_;
+  /// Per model equation: its description and source (in equation_texts_ or kept text).
+  struct EquationLabel {
+    std::string_view description;
+    const EquationSource* source;
+  };
+  std::shared_ptr<const EquationTexts> equation_texts_;
+  std::vector<EquationLabel> equation_labels_;
+  std::vector<std::size_t> residual_equation_;
+  std::vector<std::vector<std::size_t>> residual_definitions_;
+  std::vector<ReducedDae::SolvedFrom> solved_from_;
+  std::unordered_map<std::size_t, std::string> written_residuals_;  ///< the rows without an equation, as text
+  std::vector<std::string> initial_parameter_texts_;
 };
 
 /// Loads, assembles, analyzes and compiles in one call.

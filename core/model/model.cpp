@@ -134,7 +134,7 @@ class Assembler {
       const std::size_t first = model_.variables.size();
       for (const Definition::Variable& v : d.variables)
         model_.variables.push_back({v.symbol, v.unit, v.options, index, v.is_port});
-      const EquationSource* from = &model_.sources.emplace_back(EquationSource{c.name, c.pointer});
+      const EquationSource* from = &model_.equation_texts->sources.emplace_back(EquationSource{c.name, c.pointer});
       for (const Definition::Equation& e : d.equations) model_.equations.push_back({e.residual, e.description, from});
       apply_entries(d, first, c, c.initial, c.initial_pointers, "/initial/", apply_target);
       apply_entries(d, first, c, c.nominal, c.nominal_pointers, "/nominal/", apply_nominal);
@@ -342,7 +342,7 @@ class Assembler {
       for (std::size_t q = 0; q < source.port->across.size(); ++q) {
         if (closes_loop && replaced[q]) continue;
         const Expr& shared = source.port->across[q];
-        std::string& description = model_.texts.emplace_back();
+        std::string& description = model_.equation_texts->descriptions.emplace_back();
         description.append(other.path).append(" and ").append(source.path).append(" share ").append(shared.name());
         model_.equations.push_back({other.port->across[q] - shared, description, from});
       }
@@ -364,10 +364,10 @@ class Assembler {
   }
 
   const EquationSource* connection_source(const std::string& pointer) {
-    return &model_.sources.emplace_back(EquationSource{"connection", pointer});
+    return &model_.equation_texts->sources.emplace_back(EquationSource{"connection", pointer});
   }
   /// A description written for one equation, kept by the model.
-  std::string_view text(std::string description) { return model_.texts.emplace_back(std::move(description)); }
+  std::string_view text(std::string description) { return model_.equation_texts->descriptions.emplace_back(std::move(description)); }
 
   void signal_node(const std::vector<End>& ends, const std::vector<std::size_t>& node, const std::string& pointer) {
     std::vector<std::size_t> outputs;
@@ -400,7 +400,7 @@ class Assembler {
           throw ModelError(d.pointer, "signal input " + path + " is not connected");
         if (p.direction == SignalDirection::Output) continue;
         model_.unconnected_ports.push_back(path);
-        const EquationSource* from = &model_.sources.emplace_back(EquationSource{d.instance, d.pointer});
+        const EquationSource* from = &model_.equation_texts->sources.emplace_back(EquationSource{d.instance, d.pointer});
         for (const Expr& f : p.through)  // Modelica: the flow of an open port is zero
           model_.equations.push_back({f, text("open port " + p.name + " carries no flow"), from});
       }

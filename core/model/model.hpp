@@ -4,6 +4,7 @@
 /// equations, with the connection equations of the netlist added.
 
 #include <deque>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -44,22 +45,21 @@ struct ModelEquation {
   const std::string& pointer() const { return source->pointer; }
 };
 
-struct Model {
-  Model() = default;
-  // Equations point into the model's own sources and texts (a deque keeps them in place when it
-  // grows or moves): a model moves, and is never copied.
-  Model(Model&&) = default;
-  Model& operator=(Model&&) = default;
-  Model(const Model&) = delete;
-  Model& operator=(const Model&) = delete;
+/// The sources and the descriptions written per equation that a model's equations point into. Shared:
+/// the compiled program keeps them for its messages when the model is gone. A deque keeps its
+/// elements in place as it grows.
+struct EquationTexts {
+  std::deque<EquationSource> sources;
+  std::deque<std::string> descriptions;  ///< written for one equation (connections, open ports)
+};
 
+struct Model {
   std::string name;
   std::string source;
   std::vector<Definition> instances;  ///< in netlist order
   std::vector<ModelVariable> variables;
   std::vector<ModelEquation> equations;
-  std::deque<EquationSource> sources;  ///< of the equations
-  std::deque<std::string> texts;       ///< descriptions written per equation (connections, open ports)
+  std::shared_ptr<EquationTexts> equation_texts = std::make_shared<EquationTexts>();
   std::vector<std::string> unconnected_ports;  ///< conserving ports left open (their flow is zero)
   Experiment experiment;
   std::vector<std::string> outputs;  ///< validated variable names; all variables when the netlist gives none
