@@ -167,6 +167,7 @@ Program::Program(const Model& model, ReducedDae dae, ProgramOptions options)
     start_.push_back(v.options.start);
     nominal_.push_back(nominal ? *nominal : std::max(1.0, std::fabs(v.options.start)));
   }
+  indicator_scales_.emplace(build_indicator_scales());
   if (!initial_.symbols.empty()) build_initial_problem();
   if (options.energy) build_energy(model);
   keep_what_messages_read(model);
@@ -307,29 +308,25 @@ void Program::build_initial_problem() {
       JacobianTape(rows, inputs, columns, &indicator_set_.index, Tape::Unindexed::Compare)});
 }
 
-std::vector<double> Program::indicator_scales(double t, const double* y, const double* yp) const {
-  const LeafValues at = [&](const Expr& leaf) -> double {
-    const std::optional<InputSlot> slot = inputs_(leaf);
-    if (!slot) throw std::invalid_argument("indicator_scales: no value for " + to_string(leaf));
-    switch (slot->kind) {
-      case InputKind::Time: return t;
-      case InputKind::Y: return y[slot->index];
-      case InputKind::YP: return yp[slot->index];
-      case InputKind::P: return initial_values_[slot->index];
-    }
-    return 0.0;
-  };
-  std::vector<double> scales;
+std::vector<double> Program::indicator_scales(double t, const double* y, const double* yp) {
+  std::vector<double> scales(indicator_scales_->output_count());
+  indicator_scales_->evaluate(inputs(t, y, yp), scales.data());
+  return scales;
+}
+
+Tape Program::build_indicator_scales() const {
+  std::vector<Expr> scales;
   for (const Expr& g : indicator_set_.expressions) {
-    double scale = 0.0;
+    std::vector<Expr> terms;
     for (const Expr& leaf : leaves(g)) {
       const std::optional<InputSlot> slot = inputs_(leaf);
       if (!slot || slot->kind != InputKind::Y) continue;
-      scale += std::fabs(evaluate(diff(g, leaf), at)) * nominal_[slot->index];
+      terms.push_back(abs(diff(g, leaf)) * nominal_[slot->index]);
     }
-    scales.push_back(scale);
+    scales.push_back(sum(terms));
   }
-  return scales;
+  // |∂g/∂y| compares live: the scale is a magnitude wherever it is evaluated.
+  return Tape(scales, inputs_, nullptr, Tape::Unindexed::Compare);
 }
 
 

@@ -134,7 +134,7 @@ class Program {
   /// unknown it reads moves by its nominal magnitude. Times the relative tolerance, the level below
   /// which g_k is indistinguishable from zero in a solution of that accuracy. 0 for an indicator
   /// of time alone.
-  std::vector<double> indicator_scales(double t, const double* y, const double* yp) const;
+  std::vector<double> indicator_scales(double t, const double* y, const double* yp);
 
   /// The model's outputs (names as in the netlist), in terms of the unknowns.
   Tape& outputs() { return outputs_; }
@@ -172,6 +172,7 @@ class Program {
   Tape build_selection() const;
   void build_initial_problem();
   void keep_what_messages_read(const Model& model);
+  Tape build_indicator_scales() const;
 
   ReducedDae dae_;
   InitialParameters initial_;
@@ -190,6 +191,7 @@ class Program {
   std::vector<EnergyAccount> accounts_;
   std::optional<Tape> energy_;
   std::optional<Tape> time_partials_;
+  std::optional<Tape> indicator_scales_;  ///< built once the nominals are known
   std::unique_ptr<InitialProblem> initial_problem_;
   std::vector<double> id_, nominal_, start_;
 
