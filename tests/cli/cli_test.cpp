@@ -106,13 +106,22 @@ TEST_CASE("--stats prints the statistics and timing blocks in their fixed order"
       "  event indicators         0", "  steps  ", "  residual evaluations  ", "  jacobian evaluations  ",
       "  newton iterations  ", "  newton failures  ", "  error test failures  ", "  events                   0",
       "timing [s]:", "  load  ", "  assemble  ", "  analyze  ", "  compile  ", "  initialize  ", "  integrate  ",
-      "  total  "};
+      "  total  ", "memory [MB]:", "  resident after load  ", "  after assemble  ", "  after analyze  ",
+      "  after compile  ", "  at the end  ", "  peak  "};
   std::size_t at = 0;
+  std::vector<double> megabytes;  // the memory block's values, in order
   for (const std::string& n : names) {
     INFO(n);
     const std::size_t found = r.out.find(n, at);
     REQUIRE(found != std::string::npos);
     at = found + n.size();
+    if (names.end() - std::find(names.begin(), names.end(), n) <= 6) megabytes.push_back(std::stod(r.out.substr(at)));
+  }
+  // Resident memory is positive and never above the peak.
+  REQUIRE(megabytes.size() == 6);
+  for (std::size_t k = 0; k < 5; ++k) {
+    CHECK(megabytes[k] > 0.0);
+    CHECK(megabytes[k] <= megabytes[5]);
   }
 }
 
