@@ -130,7 +130,8 @@ std::size_t resident_bytes() {
 std::size_t peak_resident_bytes() {
   rusage usage{};
   getrusage(RUSAGE_SELF, &usage);
-  return static_cast<std::size_t>(usage.ru_maxrss) * 1024;  // kilobytes on Linux
+  // Kilobytes on Linux. The kernel updates its high-water mark lazily: it can lag the resident set now.
+  return std::max(static_cast<std::size_t>(usage.ru_maxrss) * 1024, resident_bytes());
 }
 
 }  // namespace acausal::cli

@@ -17,8 +17,7 @@ namespace {
 
 SimulationResult run_with_energy(const std::string& file, const Registry& registry, MemoryWriter& w) {
   Netlist n = load_netlist(ACAUSAL_SOURCE_DIR "/netlists/" + file);
-  static Model model;  // the program refers to its model
-  model = build_model(n, registry);
+  const Model model = build_model(n, registry);
   auto program = compile(model, ProgramOptions{.energy = true});
   SimulationOptions o = options_from(n.experiment);
   o.energy = true;
