@@ -80,11 +80,6 @@ bool SparseLu::factor(std::size_t n, const std::vector<SparseEntry>& entries) {
   return k.numeric != nullptr && k.common.status == KLU_OK;
 }
 
-bool SparseLu::factored(std::size_t n) const {
-  const Klu& k = *klu_;
-  return k.numeric != nullptr && k.common.status == KLU_OK && k.col_start.size() == n + 1;
-}
-
 void SparseLu::solve(std::span<double> b) {
   Klu& k = *klu_;
   if (b.empty()) return;

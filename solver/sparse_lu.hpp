@@ -27,8 +27,6 @@ class SparseLu {
   bool factor(std::size_t n, const std::vector<SparseEntry>& entries);
   /// Overwrites b with the solution of A·x = b (after a successful factor()).
   void solve(std::span<double> b);
-  /// Whether it holds the factorization of an n×n matrix (the last factor() succeeded).
-  bool factored(std::size_t n) const;
 
  private:
   struct Klu;

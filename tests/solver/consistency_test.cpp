@@ -33,9 +33,9 @@ double difference(const Point& a, const Point& b) {
 
 }  // namespace
 
-// The energy ledger makes y' consistent at every quadrature point, keeping the factorization of an
-// earlier point and refining against it (solver/consistency.cpp). Whether the kept factorization is
-// close (a nearby point) or far (another configuration), the answer must be the fresh solve's.
+// The energy ledger makes y' consistent at every quadrature point with one SparseLu for the whole run
+// (its ordering is reused). Whatever factorization it holds from an earlier point, close (a nearby
+// point) or far (another configuration), the answer must be a fresh solver's.
 TEST_CASE("consistent derivatives: a factorization kept from another point gives the fresh answer") {
   Model model = build_model(load_netlist(ACAUSAL_SOURCE_DIR "/netlists/double_pendulum.json"), builtin_registry());
   auto program = compile(model, ProgramOptions{.energy = true});
