@@ -66,11 +66,6 @@ Expr ReducedDae::rate(const Expr& e) const {
   return derivatives.empty() ? d : in_reduced_unknowns(d);
 }
 
-std::vector<std::size_t> ReducedDae::substituted_equations(std::size_t i) const {
-  if (residual_definitions.empty()) return {};
-  return substituted_equations(residual_definitions[i], solved_from);
-}
-
 std::vector<std::size_t> ReducedDae::substituted_equations(const std::vector<std::size_t>& direct,
                                                            const std::vector<SolvedFrom>& solved_from) {
   std::vector<std::size_t> equations;
@@ -658,9 +653,10 @@ int mark_differential(ReducedDae& r, const std::vector<LinearRow>& rows) {
 ReducedDae analyze(const Model& model) {
   ReducedDae r;
   r.aliases = eliminate_aliases(model);
-  r.unknowns.reserve(model.variables.size() - static_cast<std::size_t>(std::count(
-                                                  r.aliases.eliminated_equation.begin(),
-                                                  r.aliases.eliminated_equation.end(), true)));
+  // Each alias equation removes one variable.
+  const auto aliased = static_cast<std::size_t>(
+      std::count(r.aliases.eliminated_equation.begin(), r.aliases.eliminated_equation.end(), true));
+  r.unknowns.reserve(model.variables.size() - aliased);
   r.unknown_variable.reserve(r.unknowns.capacity());
   r.targets.reserve(r.unknowns.capacity());
   ExprMap<std::size_t> column;
@@ -677,8 +673,7 @@ ReducedDae analyze(const Model& model) {
   }
   SlotOf slot_of = slots_through(column);
   std::vector<LinearRow> rows;
-  rows.reserve(static_cast<std::size_t>(
-      std::count(r.aliases.eliminated_equation.begin(), r.aliases.eliminated_equation.end(), false)));
+  rows.reserve(model.equations.size() - aliased);
   for (std::size_t e = 0; e < model.equations.size(); ++e) {
     if (r.aliases.eliminated_equation[e]) continue;
     LinearRow row = alias_row(model.equations[e].residual, r.aliases, column_of, slot_of);

@@ -64,10 +64,8 @@ struct ReducedDae {
     std::vector<std::size_t> definitions;
   };
   std::vector<SolvedFrom> solved_from;
-  /// Model equations whose solved variables went into residual i, directly or through other solved
-  /// variables, sorted (for diagnostics).
-  std::vector<std::size_t> substituted_equations(std::size_t i) const;
-  /// The same from the definitions substituted directly into a row and `solved_from`.
+  /// Model equations whose solved variables went into a residual (`direct`: its entry of
+  /// residual_definitions), directly or through other solved variables, sorted (for diagnostics).
   static std::vector<std::size_t> substituted_equations(const std::vector<std::size_t>& direct,
                                                         const std::vector<SolvedFrom>& solved_from);
   std::vector<Target> targets;                 ///< per unknown

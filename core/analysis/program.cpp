@@ -329,7 +329,6 @@ Tape Program::build_indicator_scales() const {
   return Tape(scales, inputs_, nullptr, Tape::Unindexed::Compare);
 }
 
-
 std::unique_ptr<Program> compile(const Model& model, ProgramOptions options) {
   return std::make_unique<Program>(model, analyze(model), options);
 }

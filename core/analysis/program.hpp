@@ -81,6 +81,8 @@ class Program {
   Program& operator=(const Program&) = delete;
 
   std::size_t size() const { return dae_.unknowns.size(); }
+  /// The analysis it was compiled from (for `acausal check` and tests). Its residual_definitions and
+  /// solved_from have moved to the program's messages (residual_provenance).
   const ReducedDae& dae() const { return dae_; }
 
   /// Name of unknown k (`der(x)` for a dummy derivative or a derivative state).

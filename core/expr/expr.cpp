@@ -228,7 +228,6 @@ class Store {
   }
 
   void reserve(std::size_t nodes) { old_.reserve(nodes); }
-  std::size_t size() const { return young_.size() + old_.size(); }
 
   /// Starts loading what a lookup of `key` reads first (in the large table: the young one stays
   /// in cache).
@@ -314,7 +313,6 @@ void release_last(Node* n) noexcept { store().release(n); }
 }  // namespace detail
 
 void reserve_expressions(std::size_t nodes) { detail::store().reserve(nodes); }
-std::size_t live_expressions() { return detail::store().size(); }
 
 namespace detail {
 

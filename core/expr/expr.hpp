@@ -182,8 +182,6 @@ struct ExprHash {
 /// Makes room in the node store for `nodes` more expressions, so that building a large model does
 /// not grow (and rehash) the store step by step.
 void reserve_expressions(std::size_t nodes);
-/// The number of distinct expression nodes alive now.
-std::size_t live_expressions();
 
 /// der(x) of a Variable x, or of a Derivative (raising its order). @throws std::invalid_argument otherwise.
 Expr der(const Expr& x);

@@ -130,10 +130,8 @@ class Assembler {
     for (std::size_t i = 0; i < count; ++i) {
       const NetlistComponent& c = netlist_.components[i];
       const Definition& d = model_.instances[i];
-      const std::size_t index = i;
       const std::size_t first = model_.variables.size();
-      for (const Definition::Variable& v : d.variables)
-        model_.variables.push_back({v.symbol, v.unit, v.options, index, v.is_port});
+      for (const Definition::Variable& v : d.variables) model_.variables.push_back({v.symbol, v.unit, v.options, i, v.is_port});
       const EquationSource* from = &model_.equation_texts->sources.emplace_back(EquationSource{c.name, c.pointer});
       for (const Definition::Equation& e : d.equations) model_.equations.push_back({e.residual, e.description, from});
       apply_entries(d, first, c, c.initial, c.initial_pointers, "/initial/", apply_target);

@@ -109,13 +109,13 @@ TEST_CASE("--stats prints the statistics and timing blocks in their fixed order"
       "  total  ", "memory [MB]:", "  resident after load  ", "  after assemble  ", "  after analyze  ",
       "  after compile  ", "  at the end  ", "  peak  "};
   std::size_t at = 0;
-  std::vector<double> megabytes;  // the memory block's values, in order
-  for (const std::string& n : names) {
-    INFO(n);
-    const std::size_t found = r.out.find(n, at);
+  std::vector<double> megabytes;  // the memory block's values (its last six lines), in order
+  for (std::size_t k = 0; k < names.size(); ++k) {
+    INFO(names[k]);
+    const std::size_t found = r.out.find(names[k], at);
     REQUIRE(found != std::string::npos);
-    at = found + n.size();
-    if (names.end() - std::find(names.begin(), names.end(), n) <= 6) megabytes.push_back(std::stod(r.out.substr(at)));
+    at = found + names[k].size();
+    if (names.size() - k <= 6) megabytes.push_back(std::stod(r.out.substr(at)));
   }
   // Resident memory is positive and never above the peak.
   REQUIRE(megabytes.size() == 6);
