@@ -64,7 +64,7 @@ nlohmann::json json_report(const Model& model, Program& program, const std::vect
   for (const auto& [e, k] : dae.reduction.differentiated)
     differentiated.push_back({{"pointer", model.equations[e].pointer()},
                               {"origin", model.equations[e].origin()},
-                              {"equation", to_string(model.equations[e].residual)},
+                              {"equation", to_string(model.residual(e))},
                               {"times", k}});
   return {{"ok", true},
           {"model", model.name},
@@ -124,7 +124,7 @@ void text_report(const Netlist& netlist, const Model& model, Program& program, c
     for (const auto& [e, k] : dae.reduction.differentiated) {
       const ModelEquation& eq = model.equations[e];
       std::cout << "  " << eq.pointer() << " (" << eq.origin() << (eq.description.empty() ? "" : ": " + std::string(eq.description))
-                << "): 0 = " << to_string(eq.residual) << "   differentiated " << times_text(k) << "\n";
+                << "): 0 = " << to_string(model.residual(e)) << "   differentiated " << times_text(k) << "\n";
     }
     std::cout << "dummy derivatives (algebraic; their variables are fixed by the constraints):\n";
     for (const std::string& d : dae.reduction.dummy_derivatives) std::cout << "  " << d << "\n";

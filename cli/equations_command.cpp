@@ -60,12 +60,12 @@ int run(const NetlistArguments& args, bool reduced_only) {
     std::cout << "\n# " << d.instance << " (" << d.type << ")\n";
     auto it = by_origin.find(d.instance);
     if (it == by_origin.end()) continue;
-    for (std::size_t e : it->second) print_equation(model.equations[e].residual, model.equations[e].description);
+    for (std::size_t e : it->second) print_equation(model.residual(e), model.equations[e].description);
     by_origin.erase(it);
   }
   for (const auto& [origin, list] : by_origin) {
     std::cout << "\n# " << (origin == "connection" ? "connections" : origin) << "\n";
-    for (std::size_t e : list) print_equation(model.equations[e].residual, model.equations[e].description);
+    for (std::size_t e : list) print_equation(model.residual(e), model.equations[e].description);
   }
 
   // Every variable that is not an unknown of the reduced system: aliases (a = ±b + c, a = c) and

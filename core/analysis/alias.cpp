@@ -6,7 +6,6 @@
 #include <optional>
 #include <sstream>
 
-#include <boost/container/small_vector.hpp>
 
 #include "core/model/errors.hpp"
 #include "core/expr/expr_map.hpp"
@@ -14,41 +13,6 @@
 
 namespace acausal {
 namespace {
-
-/// residual = c0 + Σ k_i·x_i over plain variables, when it has that form.
-struct LinearForm {
-  double constant = 0.0;
-  boost::container::small_vector<std::pair<double, Expr>, 2> terms;  // more than two: not an alias
-};
-
-std::optional<std::pair<double, Expr>> variable_term(const Expr& t) {
-  if (t.op() == Op::Variable) return std::make_pair(1.0, t);
-  if (t.op() == Op::Mul && t.args().size() == 2 && t.args()[0].is_constant() && t.args()[1].op() == Op::Variable)
-    return std::make_pair(t.args()[0].constant_value(), t.args()[1]);
-  return std::nullopt;
-}
-
-std::optional<LinearForm> linear_form(const Expr& r) {
-  LinearForm f;
-  auto take = [&](const Expr& t) {
-    if (t.is_constant()) {
-      f.constant += t.constant_value();
-      return true;
-    }
-    auto v = variable_term(t);
-    if (!v || f.terms.size() == 2) return false;
-    f.terms.push_back(*v);
-    return true;
-  };
-  if (r.op() == Op::Add) {
-    for (const Expr& t : r.args())
-      if (!take(t)) return std::nullopt;
-  } else if (!take(r)) {
-    return std::nullopt;
-  }
-  if (f.terms.empty() || f.terms.size() > 2) return std::nullopt;
-  return f;
-}
 
 int priority_rank(StatePriority p) {
   switch (p) {
@@ -199,17 +163,19 @@ AliasElimination eliminate_aliases(const Model& model) {
   AliasForest forest(model);
   out.eliminated_equation.assign(model.equations.size(), false);
   for (std::size_t e = 0; e < model.equations.size(); ++e) {
-    auto f = linear_form(model.equations[e].residual);
-    if (!f) continue;
-    auto var = [&](std::size_t k) { return *index.find(f->terms[k].second); };
-    if (f->terms.size() == 1) {  // k·a + c0 = 0
-      out.eliminated_equation[e] = forest.fix(var(0), -f->constant / f->terms[0].first);
+    // An alias equation is c0 + Σ k_i·x_i over one or two variables (not their derivatives).
+    const ModelEquation& eq = model.equations[e];
+    const std::span<const LinearRow::Term> f = model.terms_of(e);
+    if (!(eq.rest.is_constant() && eq.rest.constant_value() == 0.0) || f.empty() || f.size() > 2) continue;
+    if (std::any_of(f.begin(), f.end(), [](const LinearRow::Term& t) { return t.slot.order != 0; })) continue;
+    if (f.size() == 1) {  // k·a + c0 = 0
+      out.eliminated_equation[e] = forest.fix(f[0].slot.column, -eq.constant / f[0].coefficient);
     } else {
-      double ka = f->terms[0].first;
-      double kb = f->terms[1].first;
+      const double ka = f[0].coefficient;
+      const double kb = f[1].coefficient;
       if (std::fabs(ka) != std::fabs(kb)) continue;  // a scaled relation stays an equation
       // ka·a + kb·b + c0 = 0  ⇒  a = (−kb/ka)·b − c0/ka
-      out.eliminated_equation[e] = forest.join(var(0), var(1), -kb / ka, -f->constant / ka);
+      out.eliminated_equation[e] = forest.join(f[0].slot.column, f[1].slot.column, -kb / ka, -eq.constant / ka);
     }
   }
 

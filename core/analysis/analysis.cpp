@@ -140,12 +140,10 @@ std::vector<std::size_t> fixing_chain(const Model& m, const ReducedDae& r, std::
   std::vector<std::vector<std::size_t>> variables_of(m.equations.size());
   for (std::size_t e = 0; e < m.equations.size(); ++e) {
     if (!r.aliases.eliminated_equation[e]) continue;
-    for (const Expr& leaf : leaves(m.equations[e].residual))
-      if (leaf.op() == Op::Variable) {
-        const std::size_t u = m.find_variable(leaf.name());
-        variables_of[e].push_back(u);
-        equations_of[u].push_back(e);
-      }
+    for (const LinearRow::Term& t : m.terms_of(e)) {  // an alias equation is linear in variables
+      variables_of[e].push_back(t.slot.column);
+      equations_of[t.slot.column].push_back(e);
+    }
   }
   // Breadth first from v; each variable remembers the equation and the variable it was reached by.
   constexpr std::size_t kNone = static_cast<std::size_t>(-1);
@@ -175,11 +173,12 @@ std::vector<std::size_t> fixing_chain(const Model& m, const ReducedDae& r, std::
 /// parts fixed them, since the equation itself is rarely where the user must look.
 [[noreturn]] void report_contradiction(const Model& m, const ReducedDae& r, std::size_t row) {
   const ModelEquation& eq = m.equations[r.residual_equation[row]];
+  const Expr residual = m.residual(r.residual_equation[row]);
   const std::string which = eq.origin() == "connection" ? "the connection" : eq.origin() + "'s equation";
   std::string text = "these parts contradict each other: " + which +
-                     (eq.description.empty() ? "" : " (" + std::string(eq.description) + ")") + "\n  0 = " + to_string(eq.residual) +
+                     (eq.description.empty() ? "" : " (" + std::string(eq.description) + ")") + "\n  0 = " + to_string(residual) +
                      "\ncannot hold: it becomes 0 = " + to_string(r.residuals[row]) + " because";
-  for (const Expr& leaf : leaves(eq.residual)) {
+  for (const Expr& leaf : leaves(residual)) {
     if (leaf.op() != Op::Variable) continue;
     const std::size_t v = m.find_variable(leaf.name());
     if (!r.aliases.alias[v].is_constant()) continue;
@@ -301,24 +300,31 @@ LinearRow row_of(const Expr& residual, const SlotOf& slot_of) {
 
 /// Model equation `e` with aliases replaced by representatives, as a row over the unknowns.
 /// `column_of` gives the column of each representative (model variable index).
-LinearRow alias_row(const Expr& e, const AliasElimination& aliases, const std::vector<std::uint32_t>& column_of,
-                    const SlotOf& slot_of) {
-  const auto image = [&](const Expr& leaf) -> std::optional<LeafImage> {
-    const bool derivative = leaf.op() == Op::Derivative;
-    const std::size_t* i = aliases.variable_index.find(derivative ? leaf.args()[0] : leaf);
-    if (i == nullptr) return std::nullopt;
-    const AliasOf& a = aliases.alias[*i];
-    const double offset = derivative ? 0.0 : a.offset;  // the offset is constant in time
-    if (a.is_constant()) return LeafImage{std::nullopt, 1.0, offset};
-    return LeafImage{Slot{column_of[a.representative], derivative ? static_cast<std::uint32_t>(leaf.order()) : 0u},
-                     a.sign, offset, a.representative == *i};
-  };
-  LinearRow row = split_row(e, image);
-  if (row.rest.is_constant()) return row;
-  // The nonlinear remainder in the representatives. If that changes it, split the whole equation
-  // once more, so that terms the substitution makes alike are merged with the linear part.
-  if (aliases.in_representatives(row.rest) != row.rest) return row_of(aliases.in_representatives(e), slot_of);
-  set_rest(row, row.rest, slot_of);
+LinearRow alias_row(const Model& model, std::size_t e, const AliasElimination& aliases,
+                    const std::vector<std::uint32_t>& column_of, const SlotOf& slot_of) {
+  const ModelEquation& eq = model.equations[e];
+  LinearRow row;
+  row.constant = eq.constant;
+  bool same = true;  // every variable is its own representative: the row is the equation
+  for (const LinearRow::Term& t : model.terms_of(e)) {
+    const AliasOf& a = aliases.alias[t.slot.column];
+    if (t.slot.order == 0) row.constant += t.coefficient * a.offset;  // the offset is constant in time
+    if (a.representative != t.slot.column) same = false;
+    if (a.is_constant()) continue;
+    if (!detail::add_term(row, Slot{column_of[a.representative], t.slot.order}, t.coefficient * a.sign)) same = false;
+  }
+  detail::drop_zero_terms(row);
+  if (eq.rest.is_constant()) {
+    row.rest = eq.rest;
+  } else {
+    // The nonlinear remainder in the representatives. If that changes it, split the whole equation
+    // once more, so that terms the substitution makes alike are merged with the linear part.
+    const Expr rest = aliases.in_representatives(eq.rest);
+    if (rest != eq.rest) return row_of(aliases.in_representatives(model.residual(e)), slot_of);
+    set_rest(row, rest, slot_of);
+  }
+  // A copied instance's equation is not at hand as an expression: the row is materialized when needed.
+  if (same && eq.copy_of_instance == ModelEquation::kWritten) row.exact = eq.written;
   return row;
 }
 
@@ -676,7 +682,7 @@ ReducedDae analyze(const Model& model) {
   rows.reserve(model.equations.size() - aliased);
   for (std::size_t e = 0; e < model.equations.size(); ++e) {
     if (r.aliases.eliminated_equation[e]) continue;
-    LinearRow row = alias_row(model.equations[e].residual, r.aliases, column_of, slot_of);
+    LinearRow row = alias_row(model, e, r.aliases, column_of, slot_of);
     // 0 = 0: implied by the aliases (a loop of equalities, say), it fixes nothing. If the model
     // needed it, the under-determined part it leaves is what the user must see.
     if (row.is_zero()) continue;

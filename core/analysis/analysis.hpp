@@ -10,7 +10,7 @@
 
 #include "core/analysis/alias.hpp"
 #include "core/analysis/index_reduction.hpp"
-#include "core/analysis/linear_row.hpp"
+#include "core/expr/linear_row.hpp"
 #include "core/model/model.hpp"
 
 namespace acausal {

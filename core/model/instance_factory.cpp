@@ -39,6 +39,23 @@ void check_parameter_names(const Component& type, const NetlistComponent& c) {
 
 }  // namespace
 
+Expr in_copy(const Definition& copy, const Expr& e) {
+  const Definition& first = *copy.copy_of;
+  // A component declares tens of variables at most: a linear search beats a map.
+  return rename_variables(e, [&](const Expr& x) -> const Expr* {
+    for (std::size_t i = 0; i < first.variables.size(); ++i)
+      if (first.variables[i].symbol == x) return &copy.variables[i].symbol;
+    return nullptr;
+  });
+}
+
+std::vector<Definition::Equation> equations_of(const Definition& d) {
+  if (!d.copy_of) return d.equations;
+  std::vector<Definition::Equation> out;
+  for (const Definition::Equation& e : d.copy_of->equations) out.push_back({in_copy(d, e.residual), e.description});
+  return out;
+}
+
 Definition InstanceFactory::build(const Component& type, const NetlistComponent& c, const FrameRoles* roles) {
   std::vector<Template>& known = templates_[&type];
   const std::string role_key = roles == nullptr ? std::string() : roles->key();
@@ -59,13 +76,15 @@ Definition InstanceFactory::build(const Component& type, const NetlistComponent&
   Definition d = b.finish();
   if (copyable && uses_only_own_variables(d)) {
     if (known.size() == kTemplatesPerType) known.erase(known.begin());
-    known.push_back({c.params, role_key, d});
+    known.push_back({c.params, role_key, std::make_shared<const Definition>(d)});
   }
   return d;
 }
 
-Definition InstanceFactory::rename(const Definition& first, const NetlistComponent& c) {
+Definition InstanceFactory::rename(const std::shared_ptr<const Definition>& shared, const NetlistComponent& c) {
+  const Definition& first = *shared;
   Definition d;
+  d.copy_of = shared;
   d.instance = c.name;
   d.type = first.type;
   d.pointer = c.pointer;
@@ -93,20 +112,12 @@ Definition InstanceFactory::rename(const Definition& first, const NetlistCompone
   Expr::variables(names, symbols);
   d.variables = first.variables;
   for (std::size_t i = 0; i < symbols.size(); ++i) d.variables[i].symbol = std::move(symbols[i]);
-  // A component declares tens of variables at most: a linear search beats a map.
-  auto renamed = [&](const Expr& x) -> const Expr* {
-    for (std::size_t i = 0; i < first.variables.size(); ++i)
-      if (first.variables[i].symbol == x) return &d.variables[i].symbol;
-    return nullptr;
-  };
-  auto copy = [&](const Expr& e) { return rename_variables(e, renamed); };
+  auto copy = [&](const Expr& e) { return in_copy(d, e); };
   d.ports = first.ports;
   for (Definition::PortInfo& p : d.ports) {
-    for (Expr& x : p.port.across) x = *renamed(x);
-    for (Expr& x : p.port.through) x = *renamed(x);
+    for (Expr& x : p.port.across) x = copy(x);
+    for (Expr& x : p.port.through) x = copy(x);
   }
-  d.equations.reserve(first.equations.size());
-  for (const Definition::Equation& e : first.equations) d.equations.push_back({copy(e.residual), e.description});
   d.stored_energy = copy(first.stored_energy);
   d.loss_power = copy(first.loss_power);
   d.injected_power = copy(first.injected_power);

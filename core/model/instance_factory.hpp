@@ -11,9 +11,15 @@
 
 namespace acausal {
 
+/// An expression of `copy`'s template (copy.copy_of) in `copy`'s variables.
+Expr in_copy(const Definition& copy, const Expr& e);
+/// The equations of `d`: its own, or for a copy its template's in its variables.
+std::vector<Definition::Equation> equations_of(const Definition& d);
+
 /// Builds instance definitions. Instances of one type with equal parameters differ only in their
 /// name, so the first one is built by the type's define() and each later one is a copy of it with
-/// its variables renamed: no define(), no expression simplification, one node lookup per node. A
+/// its variables renamed: no define(), no expression simplification, one node lookup per node; its
+/// equations are not copied at all (Definition::copy_of: the model splits them once per type). A
 /// definition that depends on more than its parameters (it asked for its instance name, or holds
 /// a table, which is named after the instance) is never copied.
 class InstanceFactory {
@@ -28,13 +34,13 @@ class InstanceFactory {
   struct Template {
     nlohmann::json params;
     std::string roles;  ///< FrameRoles::key()
-    Definition first;
+    std::shared_ptr<const Definition> first;
   };
   /// Templates kept per type: the most recent parameter sets (a netlist that gives every instance
   /// its own values never matches, and must not pay for comparing against all of them).
   static constexpr std::size_t kTemplatesPerType = 4;
 
-  Definition rename(const Definition& first, const NetlistComponent& c);
+  Definition rename(const std::shared_ptr<const Definition>& first, const NetlistComponent& c);
 
   std::unordered_map<const Component*, std::vector<Template>> templates_;
   std::string names_;  ///< rename(): the qualified names of one instance, one after the other

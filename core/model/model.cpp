@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 #include <unordered_map>
 
+#include "core/expr/expr_map.hpp"
 #include "core/model/errors.hpp"
 #include "core/model/instance_factory.hpp"
 #include "core/model/orientation_graph.hpp"
@@ -20,6 +21,13 @@ std::size_t Model::find_variable(std::string_view n) const {
   for (std::size_t i = 0; i < variables.size(); ++i)
     if (variables[i].name() == n) return i;
   return std::string::npos;
+}
+
+Expr Model::residual(std::size_t e) const {
+  const ModelEquation& eq = equations[e];
+  if (eq.copy_of_instance == ModelEquation::kWritten) return eq.written;
+  const Definition& d = instances[eq.copy_of_instance];
+  return in_copy(d, d.copy_of->equations[eq.local].residual);
 }
 
 namespace {
@@ -83,10 +91,10 @@ class Assembler {
   Assembler(const Netlist& netlist, Model& model) : netlist_(netlist), model_(model) {}
 
   void instantiate(const Registry& registry) {
-    // The built-in components build some 22 expression nodes each: size the store once for a large
+    // The built-in components build some 11 expression nodes each: size the store once for a large
     // netlist.
     const std::size_t count = netlist_.components.size();
-    reserve_expressions(24 * count);
+    reserve_expressions(12 * count);
     model_.instances.reserve(count);
     // How orientation flows through the frame ports; its errors (frames nothing orients) wait
     // until the connections are checked, which name a mistyped port more precisely.
@@ -123,19 +131,31 @@ class Assembler {
     std::size_t variables = 0, equations = 0;
     for (const Definition& d : model_.instances) {
       variables += d.variables.size();
-      equations += d.equations.size();
+      equations += d.copy_of ? d.copy_of->equations.size() : d.equations.size();
     }
     model_.variables.reserve(variables);
     model_.equations.reserve(equations + equations / 2);  // the connections add about half as many
+    variable_base_.reserve(count);
     for (std::size_t i = 0; i < count; ++i) {
       const NetlistComponent& c = netlist_.components[i];
       const Definition& d = model_.instances[i];
       const std::size_t first = model_.variables.size();
+      variable_base_.push_back(first);
       for (const Definition::Variable& v : d.variables) model_.variables.push_back({v.symbol, v.unit, v.options, i, v.is_port});
-      const EquationSource* from = &model_.equation_texts->sources.emplace_back(EquationSource{c.name, c.pointer});
-      for (const Definition::Equation& e : d.equations) model_.equations.push_back({e.residual, e.description, from});
       apply_entries(d, first, c, c.initial, c.initial_pointers, "/initial/", apply_target);
       apply_entries(d, first, c, c.nominal, c.nominal_pointers, "/nominal/", apply_nominal);
+    }
+    // Every variable is in place: an equation may read another instance's.
+    model_.terms.reserve(3 * model_.equations.capacity());
+    for (std::size_t i = 0; i < count; ++i) {
+      const NetlistComponent& c = netlist_.components[i];
+      const Definition& d = model_.instances[i];
+      const EquationSource* from = &model_.equation_texts->sources.emplace_back(EquationSource{c.name, c.pointer});
+      if (d.copy_of) {
+        add_copied_equations(i, from);
+      } else {
+        for (const Definition::Equation& e : d.equations) add_equation(e.residual, e.description, from, {&i, 1});
+      }
     }
   }
 
@@ -330,6 +350,9 @@ class Assembler {
         for (int i = 0; i < q.size(); ++i) replaced[at++] = std::find(r.begin(), r.end(), q.name) != r.end();
       }
     }
+    boost::container::small_vector<std::size_t, 4> instances;  // whose variables the node's equations read
+    for (std::size_t e : node) instances.push_back(ends[e].instance);
+    const std::span<const std::size_t> at_node(instances.data(), instances.size());
     std::size_t source_index = 0;
     while (source_index + 1 < node.size() && cut(ends[node[source_index]])) ++source_index;
     const End& source = ends[node[source_index]];
@@ -342,13 +365,12 @@ class Assembler {
         const Expr& shared = source.port->across[q];
         std::string& description = model_.equation_texts->descriptions.emplace_back();
         description.append(other.path).append(" and ").append(source.path).append(" share ").append(shared.name());
-        model_.equations.push_back({other.port->across[q] - shared, description, from});
+        add_equation(other.port->across[q] - shared, description, from, at_node);
       }
       if (closes_loop)
         for (const Expr& r : domain.loop_closure()->residuals(*source.port, *other.port))
-          model_.equations.push_back(
-              {r, text(std::string(other.path) + " closes a loop: its orientation agrees with " + std::string(source.path)),
-               from});
+          add_equation(r, text(std::string(other.path) + " closes a loop: its orientation agrees with " + std::string(source.path)),
+                       from, at_node);
     }
     std::vector<std::string_view> paths;
     for (std::size_t e : node) paths.push_back(ends[e].path);
@@ -356,9 +378,85 @@ class Assembler {
       boost::container::small_vector<Expr, 4> flows;
       for (std::size_t e : node) flows.push_back(ends[e].port->through[q]);
       const std::string& name = domain.through().size() == 1 ? domain.through()[0].name : "flow";
-      model_.equations.push_back({sum(std::span<const Expr>(flows.data(), flows.size())),
-                                  text("sum of " + name + " at " + join(paths) + " is zero"), from});
+      add_equation(sum(std::span<const Expr>(flows.data(), flows.size())),
+                   text("sum of " + name + " at " + join(paths) + " is zero"), from, at_node);
     }
+  }
+
+  /// Appends 0 = residual, its linear part split off. `instances`: those whose variables it reads
+  /// (any other variable is looked up in the whole model).
+  void add_equation(Expr residual, std::string_view description, const EquationSource* from,
+                    std::span<const std::size_t> instances) {
+    const auto image = [&](const Expr& leaf) -> std::optional<LeafImage> {
+      const Expr& x = leaf.op() == Op::Derivative ? leaf.args()[0] : leaf;
+      const std::optional<std::size_t> v = variable_index(x, instances);
+      if (!v) return std::nullopt;
+      const auto order = leaf.op() == Op::Derivative ? static_cast<std::uint32_t>(leaf.order()) : 0u;
+      return LeafImage{Slot{static_cast<std::uint32_t>(*v), order}, 1.0, 0.0, true};
+    };
+    const LinearRow row = split_row(residual, image);
+    ModelEquation& eq = push_row(row, description, from);
+    eq.rest = row.rest;
+    eq.written = std::move(residual);
+  }
+
+  /// Appends the equations of copied instance i: its type's split, moved to its variables.
+  void add_copied_equations(std::size_t i, const EquationSource* from) {
+    const Definition& d = model_.instances[i];
+    const std::vector<LinearRow>& rows = type_rows(*d.copy_of);
+    const auto base = static_cast<std::uint32_t>(variable_base_[i]);
+    for (std::size_t k = 0; k < rows.size(); ++k) {
+      LinearRow row = rows[k];
+      for (LinearRow::Term& t : row.terms) t.slot.column += base;
+      ModelEquation& eq = push_row(row, d.copy_of->equations[k].description, from);
+      if (!row.rest.is_constant()) eq.rest = in_copy(d, row.rest);
+      eq.copy_of_instance = static_cast<std::uint32_t>(i);
+      eq.local = static_cast<std::uint32_t>(k);
+    }
+  }
+
+  /// The equations of a type's first instance split, in its variables' positions (a copied type
+  /// reads no other variables).
+  const std::vector<LinearRow>& type_rows(const Definition& first) {
+    auto [found, added] = type_rows_.try_emplace(&first);
+    if (!added) return found->second;
+    const auto image = [&](const Expr& leaf) -> std::optional<LeafImage> {
+      const Expr& x = leaf.op() == Op::Derivative ? leaf.args()[0] : leaf;
+      for (std::size_t k = 0; k < first.variables.size(); ++k)
+        if (first.variables[k].symbol == x)
+          return LeafImage{Slot{static_cast<std::uint32_t>(k),
+                                leaf.op() == Op::Derivative ? static_cast<std::uint32_t>(leaf.order()) : 0u},
+                           1.0, 0.0, true};
+      return std::nullopt;
+    };
+    for (const Definition::Equation& e : first.equations) found->second.push_back(split_row(e.residual, image));
+    return found->second;
+  }
+
+  ModelEquation& push_row(const LinearRow& row, std::string_view description, const EquationSource* from) {
+    ModelEquation& eq = model_.equations.emplace_back();
+    eq.first_term = static_cast<std::uint32_t>(model_.terms.size());
+    eq.term_count = static_cast<std::uint32_t>(row.terms.size());
+    model_.terms.insert(model_.terms.end(), row.terms.begin(), row.terms.end());
+    eq.constant = row.constant;
+    eq.description = description;
+    eq.source = from;
+    return eq;
+  }
+
+  /// The model variable whose symbol is `x`: among `instances`' variables, else anywhere.
+  std::optional<std::size_t> variable_index(const Expr& x, std::span<const std::size_t> instances) {
+    if (x.op() != Op::Variable) return std::nullopt;
+    for (std::size_t i : instances) {
+      const std::vector<Definition::Variable>& vars = model_.instances[i].variables;
+      for (std::size_t k = 0; k < vars.size(); ++k)
+        if (vars[k].symbol == x) return variable_base_[i] + k;
+    }
+    if (all_variables_.size() == 0)
+      for (std::size_t v = 0; v < model_.variables.size(); ++v) all_variables_.emplace(model_.variables[v].symbol, v);
+    const std::size_t* v = all_variables_.find(x);
+    if (v == nullptr) return std::nullopt;
+    return *v;
   }
 
   const EquationSource* connection_source(const std::string& pointer) {
@@ -382,8 +480,9 @@ class Assembler {
     const EquationSource* from = connection_source(pointer);
     for (std::size_t e : node) {
       if (e == outputs[0]) continue;
-      model_.equations.push_back({ends[e].port->potential() - source.port->potential(),
-                                  text(std::string(ends[e].path) + " reads " + std::string(source.path)), from});
+      const std::size_t instances[] = {ends[e].instance, source.instance};
+      add_equation(ends[e].port->potential() - source.port->potential(),
+                   text(std::string(ends[e].path) + " reads " + std::string(source.path)), from, instances);
     }
   }
 
@@ -400,7 +499,7 @@ class Assembler {
         model_.unconnected_ports.push_back(path);
         const EquationSource* from = &model_.equation_texts->sources.emplace_back(EquationSource{d.instance, d.pointer});
         for (const Expr& f : p.through)  // Modelica: the flow of an open port is zero
-          model_.equations.push_back({f, text("open port " + p.name + " carries no flow"), from});
+          add_equation(f, text("open port " + p.name + " carries no flow"), from, {&i, 1});
       }
     }
   }
@@ -412,6 +511,9 @@ class Assembler {
   OrientationGraph graph_;
   std::optional<ModelError> graph_problem_;
   std::vector<std::size_t> port_base_;  ///< per instance: the index of its first port in connected_
+  std::vector<std::size_t> variable_base_;  ///< per instance: the index of its first variable
+  std::unordered_map<const Definition*, std::vector<LinearRow>> type_rows_;  ///< type_rows(), by template
+  ExprMap<std::size_t> all_variables_;  ///< every variable by symbol, built on first need
   std::vector<bool> connected_;         ///< per port of every instance
   std::unordered_map<std::string_view, std::size_t> end_index_;       ///< keys: the netlist's text
   std::unordered_map<std::string_view, std::size_t> instance_index_;  ///< keys: the netlist's names

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "core/expr/linear_row.hpp"
 #include "core/model/component.hpp"
 #include "core/model/netlist.hpp"
 #include "core/model/registry.hpp"
@@ -35,9 +36,22 @@ struct EquationSource {
   std::string pointer;  ///< `/components/spring1` or `/connections/2`
 };
 
-/// An equation of the flat model: residual = 0.
+/// An equation of the flat model, 0 = Σ coefficient·der^order(variable) + constant + rest: its linear
+/// part in the model's variables (Slot::column is a variable index), split once when the model is
+/// built, so that alias elimination and the analysis read numbers. An instance copied from an
+/// earlier one of its type (core/model/instance_factory.hpp) shares its type's split: its equations
+/// are never built as expressions unless something prints them (Model::residual).
 struct ModelEquation {
-  Expr residual;
+  static constexpr std::uint32_t kWritten = static_cast<std::uint32_t>(-1);
+
+  std::uint32_t first_term = 0;  ///< the linear part: Model::terms[first_term, first_term + term_count)
+  std::uint32_t term_count = 0;
+  double constant = 0.0;
+  Expr rest = 0.0;  ///< the terms not linear in the variables (in their symbols)
+  Expr written;     ///< the equation as written (when copy_of_instance is kWritten)
+  /// A copied instance's equation: that instance, and the index among its type's equations.
+  std::uint32_t copy_of_instance = kWritten;
+  std::uint32_t local = 0;
   std::string_view description;  ///< "Hooke's law", "sum of f at sd1.R, mass1.flange is zero", ...
   const EquationSource* source;  ///< owned by the Model
 
@@ -59,6 +73,7 @@ struct Model {
   std::vector<Definition> instances;  ///< in netlist order
   std::vector<ModelVariable> variables;
   std::vector<ModelEquation> equations;
+  std::vector<LinearRow::Term> terms;  ///< the equations' linear parts, one after the other
   std::shared_ptr<EquationTexts> equation_texts = std::make_shared<EquationTexts>();
   std::vector<std::string> unconnected_ports;  ///< conserving ports left open (their flow is zero)
   Experiment experiment;
@@ -66,6 +81,12 @@ struct Model {
 
   /// Index of the variable with this name, or npos.
   std::size_t find_variable(std::string_view name) const;
+  /// Equation e's residual as an expression (as written; a copy's is made from its type's).
+  Expr residual(std::size_t e) const;
+  /// The linear part of equation e.
+  std::span<const LinearRow::Term> terms_of(std::size_t e) const {
+    return {terms.data() + equations[e].first_term, equations[e].term_count};
+  }
 };
 
 /// Instantiates every component (parameters, ports, variables, equations, initial targets), then

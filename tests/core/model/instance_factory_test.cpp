@@ -49,7 +49,7 @@ std::vector<std::string> contents(const Definition& d) {
     for (const Expr& x : p.port.across) out.push_back(to_string(x));
     for (const Expr& x : p.port.through) out.push_back(to_string(x));
   }
-  for (const auto& e : d.equations) out.push_back(words({to_string(e.residual), "//", e.description}));
+  for (const auto& e : equations_of(d)) out.push_back(words({to_string(e.residual), "//", e.description}));
   out.push_back(to_string(d.stored_energy));
   out.push_back(to_string(d.loss_power));
   out.push_back(to_string(d.injected_power));
@@ -71,7 +71,7 @@ TEST_CASE("a copied instance of every built-in type is the instance its componen
     CHECK(contents(copied) == contents(define_directly(*type, second)));
     // the copy has variables of its own
     for (const Definition::Variable& v : copied.variables) CHECK(v.symbol.name().rfind("second.", 0) == 0);
-    for (const Definition::Equation& e : copied.equations)
+    for (const Definition::Equation& e : equations_of(copied))
       for (const Expr& leaf : leaves(e.residual))
         if (leaf.op() == Op::Variable) CHECK(leaf.name().rfind("second.", 0) == 0);
   }
@@ -85,7 +85,7 @@ TEST_CASE("instances with other parameters get their own values") {
   const NetlistComponent c = instance("c", spring, {{"c", 100.0}});
   CHECK(contents(factory.build(spring, b)) == contents(define_directly(spring, b)));
   CHECK(contents(factory.build(spring, c)) == contents(define_directly(spring, c)));
-  CHECK(to_string(factory.build(spring, b).equations.back().residual).find("250") != std::string::npos);
+  CHECK(to_string(equations_of(factory.build(spring, b)).back().residual).find("250") != std::string::npos);
 }
 
 TEST_CASE("a table, named after its instance, is never shared") {

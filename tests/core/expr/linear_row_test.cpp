@@ -4,7 +4,7 @@
 #include <optional>
 
 #include "core/expr/expr_walk.hpp"
-#include "core/analysis/linear_row.hpp"
+#include "core/expr/linear_row.hpp"
 
 using namespace acausal;
 

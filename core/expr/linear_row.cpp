@@ -1,4 +1,4 @@
-#include "core/analysis/linear_row.hpp"
+#include "core/expr/linear_row.hpp"
 
 #include <algorithm>
 
