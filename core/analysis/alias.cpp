@@ -110,13 +110,14 @@ class AliasForest {
 
   /// Should a stay the representative rather than b?
   bool better(std::size_t a, std::size_t b) const {
-    const ModelVariable& x = model_.variables[a];
-    const ModelVariable& y = model_.variables[b];
+    const Definition::Variable& x = model_.declared(a);
+    const Definition::Variable& y = model_.declared(b);
     if (x.is_port != y.is_port) return !x.is_port;
     int px = priority_rank(x.options.priority);
     int py = priority_rank(y.options.priority);
     if (px != py) return px > py;
-    if (x.target != y.target) return x.target > y.target;
+    const TargetPriority tx = model_.variables[a].target, ty = model_.variables[b].target;
+    if (tx != ty) return tx > ty;
     return a < b;
   }
 
@@ -194,29 +195,30 @@ AliasElimination eliminate_aliases(const Model& model) {
   for (std::size_t i = 0; i < n; ++i) {
     const ModelVariable& v = model.variables[i];
     if (v.target == TargetPriority::None) continue;
+    const InitialTarget& given = model.targets.at(i);
     const AliasOf& a = out.alias[i];
     if (a.is_constant()) {
-      if (v.target == TargetPriority::High && std::fabs(v.target_value - a.offset) > 1e-12 * (1 + std::fabs(a.offset)))
-        throw ModelError(v.target_pointer, "initial value " + number(v.target_value) + " of " + v.name() +
+      if (v.target == TargetPriority::High && std::fabs(given.value - a.offset) > 1e-12 * (1 + std::fabs(a.offset)))
+        throw ModelError(given.pointer, "initial value " + number(given.value) + " of " + v.name() +
                                                " cannot hold: the model fixes it at " + number(a.offset));
       continue;
     }
-    double value = (v.target_value - a.offset) / a.sign;
+    double value = (given.value - a.offset) / a.sign;
     Target& t = out.target[a.representative];
     if (t.priority == TargetPriority::High && v.target == TargetPriority::High &&
         std::fabs(t.value - value) > 1e-12 * (1 + std::fabs(value)))
-      throw ModelError(v.target_pointer, "initial value " + number(v.target_value) + " of " + v.name() +
+      throw ModelError(given.pointer, "initial value " + number(given.value) + " of " + v.name() +
                                              " conflicts with " + std::string(t.variable) + " = " +
                                              number(t.netlist_value) + " (" + std::string(t.pointer) +
                                              "): they are the same quantity; free one of: " + std::string(t.variable) +
                                              ", " + v.name());
-    if (v.target > t.priority) t = {v.target, value, v.target_pointer, v.name(), v.target_value};
+    if (v.target > t.priority) t = {v.target, value, given.pointer, v.name(), given.value};
   }
 
   // The smallest nominal of a class reaches its representative (value = ±representative + offset:
   // the same magnitude of change). A constant has no unknown to scale.
   for (std::size_t i = 0; i < n; ++i) {
-    const std::optional<double>& given = model.variables[i].options.nominal;
+    const std::optional<double> given = model.nominal(i);
     if (!given || out.alias[i].is_constant()) continue;
     const auto [kept, first] = out.nominal.try_emplace(out.alias[i].representative, std::fabs(*given));
     if (!first) kept->second = std::min(kept->second, std::fabs(*given));

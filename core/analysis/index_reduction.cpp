@@ -93,7 +93,7 @@ class Reducer {
     std::vector<double> start(r_.unknowns.size());
     for (std::size_t j = 0; j < start.size(); ++j)
       start[j] = r_.targets[j].priority != TargetPriority::None ? r_.targets[j].value
-                                                                  : model_.variables[r_.unknown_variable[j]].options.start;
+                                                                  : model_.declared(r_.unknown_variable[j]).options.start;
     const LeafValues at_start = [&](const Expr& leaf) -> double {
       if (leaf.op() == Op::Variable) return start[column_of(leaf)];
       if (leaf.op() == Op::Time) return model_.experiment.start;
@@ -166,7 +166,7 @@ class Reducer {
   }
 
   int tier(int level, std::size_t j) const {
-    return selection_tier(model_.variables[r_.unknown_variable[j]].options.priority, d_[j] - level);
+    return selection_tier(model_.declared(r_.unknown_variable[j]).options.priority, d_[j] - level);
   }
 
   /// |rows| of `cols` with a nonsingular block, including those `forced` (the level below's).

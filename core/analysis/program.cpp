@@ -154,7 +154,7 @@ Program::Program(const Model& model, ReducedDae dae, ProgramOptions options)
       assertions_(build_assertions(model)),
       selection_(build_selection()) {
   for (std::size_t k = 0; k < dae_.unknowns.size(); ++k) {
-    const ModelVariable& v = model.variables[dae_.unknown_variable[k]];
+    const Definition::Variable& v = model.declared(dae_.unknown_variable[k]);
     id_.push_back(dae_.differential[k] ? 1.0 : 0.0);
     // Magnitude for absolute tolerances: the nominal that reaches the unknown (analysis.hpp), else
     // 1 or the start value if larger (1 for a derivative that index reduction made an unknown).

@@ -23,6 +23,11 @@ std::size_t Model::find_variable(std::string_view n) const {
   return std::string::npos;
 }
 
+std::optional<double> Model::nominal(std::size_t v) const {
+  if (auto given = nominals.find(v); given != nominals.end()) return given->second;
+  return declared(v).options.nominal;
+}
+
 Expr Model::residual(std::size_t e) const {
   const ModelEquation& eq = equations[e];
   if (eq.copy_of_instance == ModelEquation::kWritten) return eq.written;
@@ -37,53 +42,55 @@ std::string suggestion(const std::vector<std::string>& matches) {
   return " (did you mean " + join(matches) + "?)";
 }
 
-/// A number (SI) or a "<number> <unit>" string of `v`'s dimension, in SI.
-double quantity_of(const ModelVariable& v, const json& j, const std::string& where) {
+/// A number (SI) or a "<number> <unit>" string of variable v's dimension, in SI.
+double quantity_of(const Model& m, std::size_t v, const json& j, const std::string& where) {
   if (j.is_number()) return j.get<double>();
   if (!j.is_string())
     throw ModelError(where, "expected a number or a \"<number> <unit>\" string, got " + std::string(j.type_name()));
   try {
-    return units::to_si(j.get<std::string>(), v.unit);
+    return units::to_si(j.get<std::string>(), m.declared(v).unit);
   } catch (const std::invalid_argument& e) {
     throw ModelError(where, e.what());
   }
 }
 
-/// Target value and priority of one "initial" entry.
-void apply_target(ModelVariable& v, const json& entry, const std::string& pointer) {
+/// Target value and priority of one "initial" entry for variable v.
+void apply_target(Model& m, std::size_t v, const json& entry, const std::string& pointer) {
   auto number = [&](const json& j, const std::string& where) {
-    const double x = quantity_of(v, j, where);
+    const double x = quantity_of(m, v, j, where);
     if (!std::isfinite(x)) throw ModelError(where, "initial value is not a finite number");
     return x;
   };
-  v.target_pointer = pointer;
+  InitialTarget& target = m.targets[v];
+  TargetPriority& priority = m.variables[v].target;
+  target.pointer = pointer;
   if (entry.is_object()) {
     for (auto it = entry.begin(); it != entry.end(); ++it)
       if (it.key() != "value" && it.key() != "priority")
         throw ModelError(pointer + "/" + json_pointer_token(it.key()),
                          "unknown key \"" + it.key() + "\"; valid keys: \"value\", \"priority\"");
     if (!entry.contains("value")) throw ModelError(pointer, "missing \"value\"");
-    v.target_value = number(entry["value"], pointer + "/value");
-    v.target = TargetPriority::High;
+    target.value = number(entry["value"], pointer + "/value");
+    priority = TargetPriority::High;
     if (entry.contains("priority")) {
       const json& p = entry["priority"];
       if (p == "low")
-        v.target = TargetPriority::Low;
+        priority = TargetPriority::Low;
       else if (p != "high")
         throw ModelError(pointer + "/priority", "priority must be \"high\" or \"low\", got " + p.dump());
     }
   } else {
-    v.target_value = number(entry, pointer);
-    v.target = TargetPriority::High;
+    target.value = number(entry, pointer);
+    priority = TargetPriority::High;
   }
 }
 
-/// One "nominal" entry: the variable's magnitude for absolute tolerances (Modelica's `nominal`).
-void apply_nominal(ModelVariable& v, const json& entry, const std::string& pointer) {
-  const double x = quantity_of(v, entry, pointer);
+/// One "nominal" entry for variable v: its magnitude for absolute tolerances (Modelica's `nominal`).
+void apply_nominal(Model& m, std::size_t v, const json& entry, const std::string& pointer) {
+  const double x = quantity_of(m, v, entry, pointer);
   if (!(x > 0.0) || !std::isfinite(x))
     throw ModelError(pointer, "a nominal must be a positive number, got " + entry.dump());
-  v.options.nominal = x;
+  m.nominals[v] = x;
 }
 
 class Assembler {
@@ -141,7 +148,8 @@ class Assembler {
       const Definition& d = model_.instances[i];
       const std::size_t first = model_.variables.size();
       variable_base_.push_back(first);
-      for (const Definition::Variable& v : d.variables) model_.variables.push_back({v.symbol, v.unit, v.options, i, v.is_port});
+      for (std::size_t k = 0; k < d.variables.size(); ++k)
+        model_.variables.push_back({d.variables[k].symbol, static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(k)});
       apply_entries(d, first, c, c.initial, c.initial_pointers, "/initial/", apply_target);
       apply_entries(d, first, c, c.nominal, c.nominal_pointers, "/nominal/", apply_nominal);
     }
@@ -163,7 +171,7 @@ class Assembler {
   /// its variable; `moved_pointers`: where an entry was written when not in the component's own.
   void apply_entries(const Definition& d, std::size_t first, const NetlistComponent& c, const json& entries,
                      const std::map<std::string, std::string>& moved_pointers, const char* member,
-                     void (*apply)(ModelVariable&, const json&, const std::string&)) {
+                     void (*apply)(Model&, std::size_t, const json&, const std::string&)) {
     for (auto it = entries.begin(); it != entries.end(); ++it) {
       auto moved = moved_pointers.find(it.key());
       std::string pointer = moved != moved_pointers.end() ? moved->second
@@ -178,14 +186,14 @@ class Assembler {
         for (const Definition::Variable& x : d.variables) names.push_back(x.local_name);
         throw ModelError(pointer, "\"" + it.key() + "\" is not a variable of " + c.type + "; valid: " + join(names, 40));
       }
-      apply(model_.variables[first + static_cast<std::size_t>(v - d.variables.data())], it.value(), pointer);
+      apply(model_, first + static_cast<std::size_t>(v - d.variables.data()), it.value(), pointer);
     }
   }
 
   /// A vector variable's initial values (or nominals) as an array (DESIGN §5: `"r_0": [0, -1.2, 0]`):
   /// element i sets `<name>[i+1]`.
   void apply_vector(const Definition& d, std::size_t first, const std::string& name, const json& values,
-                    const std::string& pointer, void (*apply)(ModelVariable&, const json&, const std::string&)) {
+                    const std::string& pointer, void (*apply)(Model&, std::size_t, const json&, const std::string&)) {
     std::size_t size = 0;
     while (d.find_variable(name + "[" + std::to_string(size + 1) + "]") != nullptr) ++size;
     if (size == 0) {
@@ -197,8 +205,7 @@ class Assembler {
       throw ModelError(pointer, name + " has " + std::to_string(size) + " elements, got " + std::to_string(values.size()));
     for (std::size_t i = 0; i < size; ++i) {
       const Definition::Variable* v = d.find_variable(name + "[" + std::to_string(i + 1) + "]");
-      apply(model_.variables[first + static_cast<std::size_t>(v - d.variables.data())], values[i],
-            pointer + "/" + std::to_string(i));
+      apply(model_, first + static_cast<std::size_t>(v - d.variables.data()), values[i], pointer + "/" + std::to_string(i));
     }
   }
 

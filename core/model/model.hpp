@@ -6,6 +6,7 @@
 #include <deque>
 #include <memory>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "core/expr/linear_row.hpp"
@@ -15,19 +16,22 @@
 
 namespace acausal {
 
-/// A variable of the flat model.
+/// A variable of the flat model: what its instance declared (Model::declared) is not copied here.
 struct ModelVariable {
-  Expr symbol;            ///< Expr::variable(name)
-  std::string_view unit;  ///< kept text (core/model/kept_text.hpp)
-  VariableOptions options;
-  std::size_t instance = 0;  ///< index into Model::instances
-  bool is_port = false;
+  Expr symbol;                 ///< Expr::variable(name)
+  std::uint32_t instance = 0;  ///< index into Model::instances
+  std::uint32_t local = 0;     ///< index into that instance's Definition::variables
+  /// Set by the netlist's "initial" (Model::targets has the value and where it is written).
   TargetPriority target = TargetPriority::None;
-  double target_value = 0.0;   ///< SI; meaningful when target != None
-  std::string target_pointer;  ///< where the netlist sets it: `/components/mass/initial/s`
 
   /// `inertia1.w`, `spring1.R.tau` (the symbol's name).
   const std::string& name() const { return symbol.name(); }
+};
+
+/// An initial value the netlist gives a variable.
+struct InitialTarget {
+  double value = 0.0;   ///< SI
+  std::string pointer;  ///< where the netlist sets it: `/components/mass/initial/s`
 };
 
 /// Where equations come from: an instance or a connection. Shared by all equations of that source.
@@ -75,12 +79,22 @@ struct Model {
   std::vector<ModelEquation> equations;
   std::vector<LinearRow::Term> terms;  ///< the equations' linear parts, one after the other
   std::shared_ptr<EquationTexts> equation_texts = std::make_shared<EquationTexts>();
+  /// By variable, the initial values the netlist gives (ModelVariable::target says how strongly).
+  std::unordered_map<std::size_t, InitialTarget> targets;
+  /// By variable, the nominals the netlist gives (they replace the declared ones).
+  std::unordered_map<std::size_t, double> nominals;
   std::vector<std::string> unconnected_ports;  ///< conserving ports left open (their flow is zero)
   Experiment experiment;
   std::vector<std::string> outputs;  ///< validated variable names; all variables when the netlist gives none
 
   /// Index of the variable with this name, or npos.
   std::size_t find_variable(std::string_view name) const;
+  /// What variable v's instance declared: its unit, description, options, whether it is a port's.
+  const Definition::Variable& declared(std::size_t v) const {
+    return instances[variables[v].instance].variables[variables[v].local];
+  }
+  /// Variable v's nominal: the netlist's, else the declared one, else none.
+  std::optional<double> nominal(std::size_t v) const;
   /// Equation e's residual as an expression (as written; a copy's is made from its type's).
   Expr residual(std::size_t e) const;
   /// The linear part of equation e.

@@ -28,10 +28,19 @@ const NetlistComponent& component(const Netlist& n, const std::string& name) {
   throw std::logic_error("unreachable");
 }
 
-const ModelVariable& variable(const Model& m, const std::string& name) {
+/// A variable's initial target: how strongly, the value, where the netlist writes it.
+struct Written {
+  TargetPriority target;
+  double target_value;
+  std::string target_pointer;
+};
+
+Written variable(const Model& m, const std::string& name) {
   const std::size_t i = m.find_variable(name);
   REQUIRE(i != std::string::npos);
-  return m.variables[i];
+  const auto given = m.targets.find(i);
+  REQUIRE(given != m.targets.end());
+  return {m.variables[i].target, given->second.value, given->second.pointer};
 }
 
 /// A gearbox of a stage (from a section) and a spring, instantiated twice.
@@ -109,15 +118,15 @@ TEST_CASE("subsystems: --set on a subsystem instance sets its subsystem's parame
 TEST_CASE("subsystems: initial targets set through instances, the outer one winning, with their locations") {
   const Model m = build_model(parse_netlist(kNested), builtin_registry());
   // g1: the definition's target on stage.shaft.w, and the instance's on its phi.
-  const ModelVariable& w1 = variable(m, "g1.stage.shaft.w");
+  const Written w1 = variable(m, "g1.stage.shaft.w");
   CHECK(w1.target == TargetPriority::High);
   CHECK(w1.target_value == 5.0);
   CHECK(w1.target_pointer == "/subsystems/gearbox/components/stage/initial/shaft.w");
-  const ModelVariable& phi1 = variable(m, "g1.stage.shaft.phi");
+  const Written phi1 = variable(m, "g1.stage.shaft.phi");
   CHECK(phi1.target_value == doctest::Approx(1.5707963267948966));
   CHECK(phi1.target_pointer == "/components/g1/initial/stage.shaft.phi");
   // g2 sets the same variable as its definition does: the instance's value wins.
-  const ModelVariable& w2 = variable(m, "g2.stage.shaft.w");
+  const Written w2 = variable(m, "g2.stage.shaft.w");
   CHECK(w2.target == TargetPriority::Low);
   CHECK(w2.target_value == 7.0);
   CHECK(w2.target_pointer == "/components/g2/initial/stage.shaft.w");
