@@ -58,8 +58,9 @@ nlohmann::json json_report(const Model& model, Program& program, const std::vect
   for (std::size_t k = 0; k < fixed.symbols.size(); ++k)
     initial_parameters.push_back(
         {{"parameter", fixed.symbols[k].name()}, {"value_at_start", to_string(fixed.values[k])}, {"pointer", fixed.pointers[k]}});
-  for (const Definition& d : model.instances)
-    for (const std::string& note : d.notes) notes.push_back({{"instance", d.instance}, {"pointer", d.pointer}, {"note", note}});
+  for (const ModelInstance& d : model.instances)
+    for (const std::string& note : d.definition->notes)
+      notes.push_back({{"instance", d.name()}, {"pointer", d.pointer()}, {"note", note}});
   json differentiated = json::array();
   for (const auto& [e, k] : dae.reduction.differentiated)
     differentiated.push_back({{"pointer", model.equations[e].pointer()},
@@ -164,8 +165,9 @@ void text_report(const Netlist& netlist, const Model& model, Program& program, c
       std::cout << "  " << fixed.symbols[k].name() << " = " << to_string(fixed.values[k]) << " at t0 ("
                 << fixed.pointers[k] << ")\n";
   }
-  for (const Definition& d : model.instances)
-    for (const std::string& note : d.notes) std::cout << "note: " << d.instance << " (" << d.pointer << "): " << note << "\n";
+  for (const ModelInstance& d : model.instances)
+    for (const std::string& note : d.definition->notes)
+      std::cout << "note: " << d.name() << " (" << d.pointer() << "): " << note << "\n";
 }
 
 int run(const NetlistArguments& args, bool as_json) {

@@ -56,9 +56,9 @@ int run(const NetlistArguments& args, bool reduced_only) {
   // Equations of each instance in netlist order, then the connection equations.
   std::map<std::string, std::vector<std::size_t>> by_origin;
   for (std::size_t e = 0; e < model.equations.size(); ++e) by_origin[model.equations[e].origin()].push_back(e);
-  for (const Definition& d : model.instances) {
-    std::cout << "\n# " << d.instance << " (" << d.type << ")\n";
-    auto it = by_origin.find(d.instance);
+  for (const ModelInstance& d : model.instances) {
+    std::cout << "\n# " << d.name() << " (" << d.type() << ")\n";
+    auto it = by_origin.find(d.name());
     if (it == by_origin.end()) continue;
     for (std::size_t e : it->second) print_equation(model.residual(e), model.equations[e].description);
     by_origin.erase(it);

@@ -207,8 +207,8 @@ SingularParts singular_parts(const Model& m, const ReducedDae& r, const DulmageM
   };
   auto unknown = [&](std::size_t col) {
     const ModelVariable& v = m.variables[r.unknown_variable[col]];
-    const Definition& d = m.instances[v.instance];
-    return SingularParts::Unknown{v.name(), d.instance, d.pointer};
+    const ModelInstance& d = m.instances[v.instance];
+    return SingularParts::Unknown{v.name(), d.name(), d.pointer()};
   };
   SingularParts parts;
   for (std::size_t row : dm.over_rows) parts.over_equations.push_back(equation(row));
@@ -246,13 +246,13 @@ SingularParts singular_parts(const Model& m, const ReducedDae& r, const DulmageM
       text += "\n" + describe_equation(m, r.residual_equation[row], r.residuals[row]);
     std::vector<std::string> instances;
     for (std::size_t c : dm.under_cols) {
-      const std::string& inst = m.instances[m.variables[r.unknown_variable[c]].instance].instance;
+      const std::string& inst = m.instances[m.variables[r.unknown_variable[c]].instance].name();
       if (std::find(instances.begin(), instances.end(), inst) == instances.end()) instances.push_back(inst);
     }
     text += "\n  components involved:";
     for (const std::string& inst : instances) text += " " + inst;
     if (pointer.empty())
-      pointer = m.instances[m.variables[r.unknown_variable[dm.under_cols[0]]].instance].pointer;
+      pointer = m.instances[m.variables[r.unknown_variable[dm.under_cols[0]]].instance].pointer();
   }
   throw StructuralError(pointer, text, singular_parts(m, r, dm));
 }

@@ -128,11 +128,12 @@ std::vector<Expr> output_expressions(const Model& model, const ReducedDae& dae, 
 
 InitialParameters collect_initial_parameters(const Model& model, const ReducedDae& dae) {
   InitialParameters out;
-  for (const Definition& d : model.instances)
-    for (const Definition::InitialParameter& p : d.initial_parameters) {
+  // An instance with initial parameters is never a copy (they are named after it).
+  for (const ModelInstance& instance : model.instances)
+    for (const Definition::InitialParameter& p : instance.definition->initial_parameters) {
       out.symbols.push_back(p.symbol);
       out.values.push_back(dae.in_unknowns(p.value));
-      out.pointers.push_back(d.pointer);
+      out.pointers.push_back(instance.pointer());
     }
   return out;
 }
@@ -223,10 +224,10 @@ std::string Program::residual_equation_text(std::size_t r) const {
 
 Tape Program::build_assertions(const Model& model) {
   std::vector<Expr> conditions;
-  for (const Definition& d : model.instances)
-    for (const Definition::Assertion& a : d.assertions) {
-      conditions.push_back(dae_.in_unknowns(a.condition));
-      assertion_messages_.push_back(d.instance + ": " + a.message);
+  for (std::size_t i = 0; i < model.instances.size(); ++i)
+    for (const Definition::Assertion& a : model.instances[i].definition->assertions) {
+      conditions.push_back(dae_.in_unknowns(model.in_instance(i, a.condition)));
+      assertion_messages_.push_back(model.instances[i].name() + ": " + a.message);
     }
   return Tape(conditions, inputs_, &indicator_set_.index, Tape::Unindexed::Compare);
 }
@@ -244,20 +245,22 @@ void Program::build_energy(const Model& model) {
     terms.push_back(e);
     return terms.size() - 1;
   };
-  for (const Definition& d : model.instances) {
+  for (std::size_t i = 0; i < model.instances.size(); ++i) {
+    const Definition& d = *model.instances[i].definition;
+    auto in_unknowns = [&](const Expr& e) { return dae_.in_unknowns(model.in_instance(i, e)); };
     Expr port_power = 0.0;
     Expr throughput = 0.0;
     for (const Definition::PortInfo& port : d.ports) {
-      const Expr p = dae_.in_unknowns(port.port.domain->power(port.port));
+      const Expr p = in_unknowns(port.port.domain->power(port.port));
       port_power += p;
       throughput += abs(p);
     }
-    Expr stored = dae_.in_unknowns(d.stored_energy);
-    Expr loss = dae_.in_unknowns(d.loss_power);
-    Expr injected = dae_.in_unknowns(d.injected_power);
+    Expr stored = in_unknowns(d.stored_energy);
+    Expr loss = in_unknowns(d.loss_power);
+    Expr injected = in_unknowns(d.injected_power);
     if (stored.is_constant() && loss.is_constant() && injected.is_constant() && port_power.is_constant()) continue;
     EnergyAccount a;
-    a.instance = d.instance;
+    a.instance = model.instances[i].name();
     a.stored = add(stored);
     a.stored_rate = add(dae_.rate(stored));
     a.loss = add(loss);

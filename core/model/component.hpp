@@ -106,9 +106,6 @@ struct Definition {
   std::vector<std::string> notes;
   /// Set by a component that provides the model's gravity (multibody.World).
   std::optional<Gravity> provided_gravity;
-  /// An instance copied from an earlier one of its type (core/model/instance_factory.hpp) leaves
-  /// `equations` empty: they are copy_of's, in this instance's variables (equations_of()).
-  std::shared_ptr<const Definition> copy_of;
   Expr stored_energy = 0.0;   ///< [J]
   Expr loss_power = 0.0;      ///< [W], dissipated (≥ 0 for a passive element)
   Expr injected_power = 0.0;  ///< [W], taken from a signal by a source

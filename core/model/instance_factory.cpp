@@ -39,28 +39,39 @@ void check_parameter_names(const Component& type, const NetlistComponent& c) {
 
 }  // namespace
 
-Expr in_copy(const Definition& copy, const Expr& e) {
-  const Definition& first = *copy.copy_of;
+Expr renamed(const Definition& first, std::span<const Expr> symbols, const Expr& e) {
   // A component declares tens of variables at most: a linear search beats a map.
   return rename_variables(e, [&](const Expr& x) -> const Expr* {
     for (std::size_t i = 0; i < first.variables.size(); ++i)
-      if (first.variables[i].symbol == x) return &copy.variables[i].symbol;
+      if (first.variables[i].symbol == x) return &symbols[i];
     return nullptr;
   });
 }
 
-std::vector<Definition::Equation> equations_of(const Definition& d) {
-  if (!d.copy_of) return d.equations;
-  std::vector<Definition::Equation> out;
-  for (const Definition::Equation& e : d.copy_of->equations) out.push_back({in_copy(d, e.residual), e.description});
-  return out;
+Definition copied_definition(const Definition& first, std::string instance, std::string pointer,
+                             std::span<const Expr> symbols) {
+  Definition d = first;
+  d.instance = std::move(instance);
+  d.pointer = std::move(pointer);
+  auto copy = [&](const Expr& e) { return renamed(first, symbols, e); };
+  for (std::size_t i = 0; i < symbols.size(); ++i) d.variables[i].symbol = symbols[i];
+  for (Definition::PortInfo& p : d.ports) {
+    for (Expr& x : p.port.across) x = copy(x);
+    for (Expr& x : p.port.through) x = copy(x);
+  }
+  for (Definition::Equation& e : d.equations) e.residual = copy(e.residual);
+  d.stored_energy = copy(first.stored_energy);
+  d.loss_power = copy(first.loss_power);
+  d.injected_power = copy(first.injected_power);
+  for (Definition::Assertion& a : d.assertions) a.condition = copy(a.condition);
+  return d;
 }
 
-Definition InstanceFactory::build(const Component& type, const NetlistComponent& c, const FrameRoles* roles) {
+BuiltInstance InstanceFactory::build(const Component& type, const NetlistComponent& c, const FrameRoles* roles) {
   std::vector<Template>& known = templates_[&type];
   const std::string role_key = roles == nullptr ? std::string() : roles->key();
   for (const Template& t : known)
-    if (t.roles == role_key && t.params == c.params) return rename(t.first, c);
+    if (t.roles == role_key && t.params == c.params) return {t.first, true};
   ComponentBuilder b(ComponentBuilder::Mode::Instance, c.name, c.type, c.pointer, &c.params);
   b.set_environment(environment_);
   b.set_param_pointers(&c.param_pointers);
@@ -73,31 +84,22 @@ Definition InstanceFactory::build(const Component& type, const NetlistComponent&
     throw;
   }
   const bool copyable = !b.depends_on_name();
-  Definition d = b.finish();
-  if (copyable && uses_only_own_variables(d)) {
+  auto d = std::make_shared<const Definition>(b.finish());
+  if (copyable && uses_only_own_variables(*d)) {
     if (known.size() == kTemplatesPerType) known.erase(known.begin());
-    known.push_back({c.params, role_key, std::make_shared<const Definition>(d)});
+    known.push_back({c.params, role_key, d});
   }
-  return d;
+  return {d, false};
 }
 
-Definition InstanceFactory::rename(const std::shared_ptr<const Definition>& shared, const NetlistComponent& c) {
-  const Definition& first = *shared;
-  Definition d;
-  d.copy_of = shared;
-  d.instance = c.name;
-  d.type = first.type;
-  d.pointer = c.pointer;
-  d.parameters = first.parameters;
-  d.notes = first.notes;
-  d.provided_gravity = first.provided_gravity;
+std::vector<Expr> InstanceFactory::copy_symbols(const Definition& first, std::string_view instance) {
   // The qualified names side by side (views are taken once the buffer is complete), then the
   // variables looked up as one batch.
   names_.clear();
   std::vector<std::size_t> ends;
   ends.reserve(first.variables.size());
   for (const Definition::Variable& v : first.variables) {
-    names_.append(c.name).append(".").append(v.local_name);
+    names_.append(instance).append(".").append(v.local_name);
     ends.push_back(names_.size());
   }
   std::vector<std::string_view> names;
@@ -110,19 +112,7 @@ Definition InstanceFactory::rename(const std::shared_ptr<const Definition>& shar
   std::vector<Expr> symbols;
   symbols.reserve(names.size());
   Expr::variables(names, symbols);
-  d.variables = first.variables;
-  for (std::size_t i = 0; i < symbols.size(); ++i) d.variables[i].symbol = std::move(symbols[i]);
-  auto copy = [&](const Expr& e) { return in_copy(d, e); };
-  d.ports = first.ports;
-  for (Definition::PortInfo& p : d.ports) {
-    for (Expr& x : p.port.across) x = copy(x);
-    for (Expr& x : p.port.through) x = copy(x);
-  }
-  d.stored_energy = copy(first.stored_energy);
-  d.loss_power = copy(first.loss_power);
-  d.injected_power = copy(first.injected_power);
-  for (const Definition::Assertion& a : first.assertions) d.assertions.push_back({copy(a.condition), a.message});
-  return d;
+  return symbols;
 }
 
 }  // namespace acausal

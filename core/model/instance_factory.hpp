@@ -3,6 +3,8 @@
 /// The definitions of a netlist's instances, with the repeats of a large netlist made cheap.
 
 #include <nlohmann/json.hpp>
+#include <memory>
+#include <span>
 #include <unordered_map>
 #include <vector>
 
@@ -11,22 +13,31 @@
 
 namespace acausal {
 
-/// An expression of `copy`'s template (copy.copy_of) in `copy`'s variables.
-Expr in_copy(const Definition& copy, const Expr& e);
-/// The equations of `d`: its own, or for a copy its template's in its variables.
-std::vector<Definition::Equation> equations_of(const Definition& d);
+/// `e`, an expression in `first`'s variables, in `symbols` (one per variable of `first`, in order).
+Expr renamed(const Definition& first, std::span<const Expr> symbols, const Expr& e);
+/// The definition of a copy of `first` named `instance`, at `pointer`, whose variables are `symbols`.
+Definition copied_definition(const Definition& first, std::string instance, std::string pointer,
+                             std::span<const Expr> symbols);
+
+/// An instance's definition, shared: its own, or for a copy its type's first instance's.
+struct BuiltInstance {
+  std::shared_ptr<const Definition> definition;
+  bool copy = false;  ///< `definition` is an earlier instance's, in that instance's variables
+};
 
 /// Builds instance definitions. Instances of one type with equal parameters differ only in their
-/// name, so the first one is built by the type's define() and each later one is a copy of it with
-/// its variables renamed: no define(), no expression simplification, one node lookup per node; its
-/// equations are not copied at all (Definition::copy_of: the model splits them once per type). A
-/// definition that depends on more than its parameters (it asked for its instance name, or holds
-/// a table, which is named after the instance) is never copied.
+/// name, so the first one is built by the type's define() and each later one is a copy of it: no
+/// define(), no expressions at all, only its variables (copy_symbols()); the model reads the first
+/// instance's definition in the copy's variables where it needs an expression. A definition that
+/// depends on more than its parameters (it asked for its instance name, or holds a table, which is
+/// named after the instance) is never copied.
 class InstanceFactory {
  public:
   /// The definition of `c`, an instance of `type`, whose frame ports the orientation graph reached
   /// as `roles` says (nullptr: built alone). @throws ModelError as Component::define does.
-  Definition build(const Component& type, const NetlistComponent& c, const FrameRoles* roles = nullptr);
+  BuiltInstance build(const Component& type, const NetlistComponent& c, const FrameRoles* roles = nullptr);
+  /// The variables of a copy of `first` named `instance`: `<instance>.<local name>`, in first's order.
+  std::vector<Expr> copy_symbols(const Definition& first, std::string_view instance);
   /// The environment every later definition sees (ComponentBuilder::gravity).
   void set_environment(const Environment* environment) { environment_ = environment; }
 
@@ -40,10 +51,8 @@ class InstanceFactory {
   /// its own values never matches, and must not pay for comparing against all of them).
   static constexpr std::size_t kTemplatesPerType = 4;
 
-  Definition rename(const std::shared_ptr<const Definition>& first, const NetlistComponent& c);
-
   std::unordered_map<const Component*, std::vector<Template>> templates_;
-  std::string names_;  ///< rename(): the qualified names of one instance, one after the other
+  std::string names_;  ///< copy_symbols(): the qualified names of one instance, one after the other
   const Environment* environment_ = nullptr;
 };
 

@@ -7,6 +7,7 @@
 #include <unordered_map>
 
 #include "core/expr/expr_map.hpp"
+#include "core/expr/expr_walk.hpp"
 #include "core/model/errors.hpp"
 #include "core/model/instance_factory.hpp"
 #include "core/model/orientation_graph.hpp"
@@ -31,8 +32,34 @@ std::optional<double> Model::nominal(std::size_t v) const {
 Expr Model::residual(std::size_t e) const {
   const ModelEquation& eq = equations[e];
   if (eq.copy_of_instance == ModelEquation::kWritten) return eq.written;
-  const Definition& d = instances[eq.copy_of_instance];
-  return in_copy(d, d.copy_of->equations[eq.local].residual);
+  return in_instance(eq.copy_of_instance, instances[eq.copy_of_instance].definition->equations[eq.local].residual);
+}
+
+namespace {
+/// Instance i's variables, in its definition's order.
+std::span<const ModelVariable> variables_of(const Model& m, std::size_t i) {
+  return {m.variables.data() + m.instances[i].first_variable, m.instances[i].definition->variables.size()};
+}
+}  // namespace
+
+Expr Model::in_instance(std::size_t i, const Expr& e) const {
+  const ModelInstance& instance = instances[i];
+  if (!instance.copy) return e;
+  const std::span<const ModelVariable> own = variables_of(*this, i);
+  const std::vector<Definition::Variable>& first = instance.definition->variables;
+  return rename_variables(e, [&](const Expr& x) -> const Expr* {
+    for (std::size_t k = 0; k < first.size(); ++k)
+      if (first[k].symbol == x) return &own[k].symbol;
+    return nullptr;
+  });
+}
+
+Definition Model::definition(std::size_t i) const {
+  const ModelInstance& instance = instances[i];
+  if (!instance.copy) return *instance.definition;
+  std::vector<Expr> symbols;
+  for (const ModelVariable& v : variables_of(*this, i)) symbols.push_back(v.symbol);
+  return copied_definition(*instance.definition, instance.name(), instance.pointer(), symbols);
 }
 
 namespace {
@@ -113,56 +140,55 @@ class Assembler {
     }
     // The components that set the environment (the World's gravity) first, so that every other
     // definition can read it.
-    std::vector<std::optional<Definition>> early(count);
+    std::vector<BuiltInstance> built(count);
     for (std::size_t i = 0; i < count; ++i) {
       const NetlistComponent& c = netlist_.components[i];
       const Component* type = registry.find(c.type);
       if (type == nullptr || !type->provides_environment()) continue;
-      early[i] = factory_.build(*type, c, &graph_.roles[i]);
-      if (!early[i]->provided_gravity) continue;
+      built[i] = factory_.build(*type, c, &graph_.roles[i]);
+      if (!built[i].definition->provided_gravity) continue;
       if (environment_.gravity)
         throw ModelError(c.pointer, "a model has one multibody.World; " + environment_.provider + " is one already");
-      environment_.gravity = early[i]->provided_gravity;
+      environment_.gravity = built[i].definition->provided_gravity;
       environment_.provider = c.name;
     }
     factory_.set_environment(&environment_);
+    std::size_t variables = 0, equations = 0;
     for (std::size_t i = 0; i < count; ++i) {
       const NetlistComponent& c = netlist_.components[i];
       const Component* type = registry.find(c.type);
       if (type == nullptr)
         throw ModelError(c.pointer + "/type",
                          "unknown component type \"" + c.type + "\"" + suggestion(registry.close_matches(c.type)));
-      model_.instances.push_back(early[i] ? std::move(*early[i]) : factory_.build(*type, c, &graph_.roles[i]));
+      if (!built[i].definition) built[i] = factory_.build(*type, c, &graph_.roles[i]);
+      variables += built[i].definition->variables.size();
+      equations += built[i].definition->equations.size();
     }
     // The flat variables and equations, in vectors of their exact size.
-    std::size_t variables = 0, equations = 0;
-    for (const Definition& d : model_.instances) {
-      variables += d.variables.size();
-      equations += d.copy_of ? d.copy_of->equations.size() : d.equations.size();
-    }
     model_.variables.reserve(variables);
     model_.equations.reserve(equations + equations / 2);  // the connections add about half as many
-    variable_base_.reserve(count);
     for (std::size_t i = 0; i < count; ++i) {
       const NetlistComponent& c = netlist_.components[i];
-      const Definition& d = model_.instances[i];
-      const std::size_t first = model_.variables.size();
-      variable_base_.push_back(first);
+      const Definition& d = *built[i].definition;
+      const auto first = static_cast<std::uint32_t>(model_.variables.size());
+      const EquationSource* from = &model_.equation_texts->sources.emplace_back(EquationSource{c.name, c.pointer});
+      model_.instances.push_back({std::move(built[i].definition), from, first, built[i].copy});
+      const std::vector<Expr> copied = built[i].copy ? factory_.copy_symbols(d, c.name) : std::vector<Expr>();
       for (std::size_t k = 0; k < d.variables.size(); ++k)
-        model_.variables.push_back({d.variables[k].symbol, static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(k)});
+        model_.variables.push_back({built[i].copy ? copied[k] : d.variables[k].symbol, static_cast<std::uint32_t>(i),
+                                    static_cast<std::uint32_t>(k)});
       apply_entries(d, first, c, c.initial, c.initial_pointers, "/initial/", apply_target);
       apply_entries(d, first, c, c.nominal, c.nominal_pointers, "/nominal/", apply_nominal);
     }
     // Every variable is in place: an equation may read another instance's.
     model_.terms.reserve(3 * model_.equations.capacity());
     for (std::size_t i = 0; i < count; ++i) {
-      const NetlistComponent& c = netlist_.components[i];
-      const Definition& d = model_.instances[i];
-      const EquationSource* from = &model_.equation_texts->sources.emplace_back(EquationSource{c.name, c.pointer});
-      if (d.copy_of) {
-        add_copied_equations(i, from);
+      const ModelInstance& instance = model_.instances[i];
+      if (instance.copy) {
+        add_copied_equations(i);
       } else {
-        for (const Definition::Equation& e : d.equations) add_equation(e.residual, e.description, from, {&i, 1});
+        for (const Definition::Equation& e : instance.definition->equations)
+          add_equation(e.residual, e.description, instance.source, {&i, 1});
       }
     }
   }
@@ -214,9 +240,9 @@ class Assembler {
     for (const ExposedPort& e : netlist_.exposed_ports) find_port(e.path, e.pointer);
     port_base_.reserve(model_.instances.size() + 1);
     std::size_t ports = 0;
-    for (const Definition& d : model_.instances) {
+    for (const ModelInstance& instance : model_.instances) {
       port_base_.push_back(ports);
-      ports += d.ports.size();
+      ports += instance.definition->ports.size();
     }
     connected_.assign(ports, false);
     std::vector<End> ends;
@@ -254,11 +280,11 @@ class Assembler {
       const std::string& path = netlist_.outputs[i];
       const auto [index, dot] = split_path(path);
       const std::string instance = path.substr(0, dot);
-      const Definition* d = index == npos ? nullptr : &model_.instances[index];
+      const Definition* d = index == npos ? nullptr : model_.instances[index].definition.get();
       if (d == nullptr || dot == std::string::npos || d->find_variable(std::string_view(path).substr(dot + 1)) == nullptr) {
         std::vector<std::string_view> names;
         if (d != nullptr)
-          for (const Definition::Variable& v : d->variables) names.push_back(v.symbol.name());
+          for (const ModelVariable& v : variables_of(model_, index)) names.push_back(v.name());
         throw ModelError("/outputs/" + std::to_string(i),
                          "unknown variable \"" + path + "\"" +
                              (names.empty() ? " (no component named \"" + instance + "\")"
@@ -275,7 +301,7 @@ class Assembler {
   struct End {
     std::string_view path;  ///< "instance.port", the netlist's text
     std::size_t instance;   ///< index into Model::instances
-    const Port* port;
+    Port port;  ///< in the instance's variables
     std::size_t flat_port;              ///< index into connected_
     std::size_t connection, position;   ///< where it first appears
 
@@ -285,7 +311,7 @@ class Assembler {
     const std::string_view path = netlist_.connections[connection].ports[position];
     if (auto it = end_index_.find(path); it != end_index_.end()) return it->second;
     const auto [index, p] = find_port(path, end_pointer(connection, position));
-    ends.push_back({path, index, &model_.instances[index].ports[p].port, port_base_[index] + p, connection, position});
+    ends.push_back({path, index, instance_port(index, p), port_base_[index] + p, connection, position});
     end_index_.emplace(path, ends.size() - 1);
     return ends.size() - 1;
   }
@@ -304,10 +330,10 @@ class Assembler {
     const std::string_view port = path.substr(dot + 1);
     if (index == npos) {
       std::vector<std::string> names;
-      for (const Definition& d : model_.instances) names.push_back(d.instance);
+      for (const ModelInstance& x : model_.instances) names.push_back(x.name());
       throw ModelError(pointer, "no component named \"" + std::string(instance) + "\" (components: " + join(names, 40) + ")");
     }
-    const Definition& d = model_.instances[index];
+    const Definition& d = *model_.instances[index].definition;
     for (std::size_t p = 0; p < d.ports.size(); ++p)
       if (d.ports[p].port.name == port) return {index, p};
     std::vector<std::string> names;
@@ -336,21 +362,21 @@ class Assembler {
     const End& first = ends[node[0]];
     for (std::size_t e : node) {
       const End& x = ends[e];
-      if (x.port->domain != first.port->domain)
-        throw ModelError(end_pointer(x), "cannot connect " + std::string(first.path) + " (" + first.port->domain->name() +
-                                          ") with " + std::string(x.path) + " (" + x.port->domain->name() + ")");
+      if (x.port.domain != first.port.domain)
+        throw ModelError(end_pointer(x), "cannot connect " + std::string(first.path) + " (" + first.port.domain->name() +
+                                          ") with " + std::string(x.path) + " (" + x.port.domain->name() + ")");
     }
     for (std::size_t e : node) connected_[ends[e].flat_port] = true;
-    if (first.port->domain->causal()) return signal_node(ends, node, pointer);
+    if (first.port.domain->causal()) return signal_node(ends, node, pointer);
     const EquationSource* from = connection_source(pointer);
-    const Domain& domain = *first.port->domain;
+    const Domain& domain = *first.port.domain;
     // A port whose link to the node closes an orientation loop is related to the node's orientation
     // by the domain's residuals instead of sharing it (see core/model/orientation_graph.hpp).
     const bool may_close_loop = domain.loop_closure() && !graph_.cut_ports.empty();
     const auto cut = [&](const End& e) { return may_close_loop && graph_.cut_ports.count(std::string(e.path)) > 0; };
     std::vector<bool> replaced;
     if (may_close_loop) {
-      replaced.assign(first.port->across.size(), false);
+      replaced.assign(first.port.across.size(), false);
       std::size_t at = 0;
       for (const PortQuantity& q : domain.across()) {
         const auto& r = domain.loop_closure()->replaced;
@@ -367,23 +393,23 @@ class Assembler {
       if (k == source_index) continue;
       const End& other = ends[node[k]];
       const bool closes_loop = cut(other);
-      for (std::size_t q = 0; q < source.port->across.size(); ++q) {
+      for (std::size_t q = 0; q < source.port.across.size(); ++q) {
         if (closes_loop && replaced[q]) continue;
-        const Expr& shared = source.port->across[q];
+        const Expr& shared = source.port.across[q];
         std::string& description = model_.equation_texts->descriptions.emplace_back();
         description.append(other.path).append(" and ").append(source.path).append(" share ").append(shared.name());
-        add_equation(other.port->across[q] - shared, description, from, at_node);
+        add_equation(other.port.across[q] - shared, description, from, at_node);
       }
       if (closes_loop)
-        for (const Expr& r : domain.loop_closure()->residuals(*source.port, *other.port))
+        for (const Expr& r : domain.loop_closure()->residuals(source.port, other.port))
           add_equation(r, text(std::string(other.path) + " closes a loop: its orientation agrees with " + std::string(source.path)),
                        from, at_node);
     }
     std::vector<std::string_view> paths;
     for (std::size_t e : node) paths.push_back(ends[e].path);
-    for (std::size_t q = 0; q < first.port->through.size(); ++q) {
+    for (std::size_t q = 0; q < first.port.through.size(); ++q) {
       boost::container::small_vector<Expr, 4> flows;
-      for (std::size_t e : node) flows.push_back(ends[e].port->through[q]);
+      for (std::size_t e : node) flows.push_back(ends[e].port.through[q]);
       const std::string& name = domain.through().size() == 1 ? domain.through()[0].name : "flow";
       add_equation(sum(std::span<const Expr>(flows.data(), flows.size())),
                    text("sum of " + name + " at " + join(paths) + " is zero"), from, at_node);
@@ -408,15 +434,14 @@ class Assembler {
   }
 
   /// Appends the equations of copied instance i: its type's split, moved to its variables.
-  void add_copied_equations(std::size_t i, const EquationSource* from) {
-    const Definition& d = model_.instances[i];
-    const std::vector<LinearRow>& rows = type_rows(*d.copy_of);
-    const auto base = static_cast<std::uint32_t>(variable_base_[i]);
+  void add_copied_equations(std::size_t i) {
+    const ModelInstance& instance = model_.instances[i];
+    const std::vector<LinearRow>& rows = type_rows(*instance.definition);
     for (std::size_t k = 0; k < rows.size(); ++k) {
       LinearRow row = rows[k];
-      for (LinearRow::Term& t : row.terms) t.slot.column += base;
-      ModelEquation& eq = push_row(row, d.copy_of->equations[k].description, from);
-      if (!row.rest.is_constant()) eq.rest = in_copy(d, row.rest);
+      for (LinearRow::Term& t : row.terms) t.slot.column += instance.first_variable;
+      ModelEquation& eq = push_row(row, instance.definition->equations[k].description, instance.source);
+      if (!row.rest.is_constant()) eq.rest = model_.in_instance(i, row.rest);
       eq.copy_of_instance = static_cast<std::uint32_t>(i);
       eq.local = static_cast<std::uint32_t>(k);
     }
@@ -455,9 +480,9 @@ class Assembler {
   std::optional<std::size_t> variable_index(const Expr& x, std::span<const std::size_t> instances) {
     if (x.op() != Op::Variable) return std::nullopt;
     for (std::size_t i : instances) {
-      const std::vector<Definition::Variable>& vars = model_.instances[i].variables;
+      const std::span<const ModelVariable> vars = variables_of(model_, i);
       for (std::size_t k = 0; k < vars.size(); ++k)
-        if (vars[k].symbol == x) return variable_base_[i] + k;
+        if (vars[k].symbol == x) return model_.instances[i].first_variable + k;
     }
     if (all_variables_.size() == 0)
       for (std::size_t v = 0; v < model_.variables.size(); ++v) all_variables_.emplace(model_.variables[v].symbol, v);
@@ -475,7 +500,7 @@ class Assembler {
   void signal_node(const std::vector<End>& ends, const std::vector<std::size_t>& node, const std::string& pointer) {
     std::vector<std::size_t> outputs;
     for (std::size_t e : node)
-      if (ends[e].port->direction == SignalDirection::Output) outputs.push_back(e);
+      if (ends[e].port.direction == SignalDirection::Output) outputs.push_back(e);
     std::vector<std::string_view> paths;
     for (std::size_t e : node) paths.push_back(ends[e].path);
     if (outputs.empty())
@@ -488,27 +513,36 @@ class Assembler {
     for (std::size_t e : node) {
       if (e == outputs[0]) continue;
       const std::size_t instances[] = {ends[e].instance, source.instance};
-      add_equation(ends[e].port->potential() - source.port->potential(),
+      add_equation(ends[e].port.potential() - source.port.potential(),
                    text(std::string(ends[e].path) + " reads " + std::string(source.path)), from, instances);
     }
   }
 
   void close_open_ports() {
     for (std::size_t i = 0; i < model_.instances.size(); ++i) {
-      const Definition& d = model_.instances[i];
-      for (std::size_t k = 0; k < d.ports.size(); ++k) {
+      const ModelInstance& instance = model_.instances[i];
+      const std::vector<Definition::PortInfo>& ports = instance.definition->ports;
+      for (std::size_t k = 0; k < ports.size(); ++k) {
         if (connected_[port_base_[i] + k]) continue;
-        const Port& p = d.ports[k].port;
-        const std::string path = d.instance + "." + p.name;
+        const Port& p = ports[k].port;
+        const std::string path = instance.name() + "." + p.name;
         if (p.direction == SignalDirection::Input)
-          throw ModelError(d.pointer, "signal input " + path + " is not connected");
+          throw ModelError(instance.pointer(), "signal input " + path + " is not connected");
         if (p.direction == SignalDirection::Output) continue;
         model_.unconnected_ports.push_back(path);
-        const EquationSource* from = &model_.equation_texts->sources.emplace_back(EquationSource{d.instance, d.pointer});
         for (const Expr& f : p.through)  // Modelica: the flow of an open port is zero
-          add_equation(f, text("open port " + p.name + " carries no flow"), from, {&i, 1});
+          add_equation(model_.in_instance(i, f), text("open port " + p.name + " carries no flow"), instance.source, {&i, 1});
       }
     }
+  }
+
+  /// Port p of instance i, in the instance's variables.
+  Port instance_port(std::size_t i, std::size_t p) const {
+    Port port = model_.instances[i].definition->ports[p].port;
+    if (!model_.instances[i].copy) return port;
+    for (Expr& x : port.across) x = model_.in_instance(i, x);
+    for (Expr& x : port.through) x = model_.in_instance(i, x);
+    return port;
   }
 
   const Netlist& netlist_;
@@ -518,7 +552,6 @@ class Assembler {
   OrientationGraph graph_;
   std::optional<ModelError> graph_problem_;
   std::vector<std::size_t> port_base_;  ///< per instance: the index of its first port in connected_
-  std::vector<std::size_t> variable_base_;  ///< per instance: the index of its first variable
   std::unordered_map<const Definition*, std::vector<LinearRow>> type_rows_;  ///< type_rows(), by template
   ExprMap<std::size_t> all_variables_;  ///< every variable by symbol, built on first need
   std::vector<bool> connected_;         ///< per port of every instance

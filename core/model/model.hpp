@@ -16,11 +16,31 @@
 
 namespace acausal {
 
+/// Where equations come from: an instance or a connection. Shared by all equations of that source.
+struct EquationSource {
+  std::string origin;   ///< the instance, or "connection"
+  std::string pointer;  ///< `/components/spring1` or `/connections/2`
+};
+
+/// An instance of the flat model. Instances of one type with equal parameters share their
+/// definition (core/model/instance_factory.hpp): a copy's is the type's first instance's, in that
+/// instance's variables; Model::in_instance reads its expressions in the copy's own.
+struct ModelInstance {
+  std::shared_ptr<const Definition> definition;
+  const EquationSource* source = nullptr;  ///< its name and pointer (those of its equations)
+  std::uint32_t first_variable = 0;  ///< Model::variables of definition->variables, in order, from here
+  bool copy = false;                 ///< `definition` is an earlier instance's
+
+  const std::string& name() const { return source->origin; }      ///< `spring1`, `g1.stage.shaft`
+  const std::string& pointer() const { return source->pointer; }  ///< `/components/spring1`
+  const std::string& type() const { return definition->type; }
+};
+
 /// A variable of the flat model: what its instance declared (Model::declared) is not copied here.
 struct ModelVariable {
   Expr symbol;                 ///< Expr::variable(name)
   std::uint32_t instance = 0;  ///< index into Model::instances
-  std::uint32_t local = 0;     ///< index into that instance's Definition::variables
+  std::uint32_t local = 0;     ///< index into that instance's definition's variables
   /// Set by the netlist's "initial" (Model::targets has the value and where it is written).
   TargetPriority target = TargetPriority::None;
 
@@ -34,17 +54,11 @@ struct InitialTarget {
   std::string pointer;  ///< where the netlist sets it: `/components/mass/initial/s`
 };
 
-/// Where equations come from: an instance or a connection. Shared by all equations of that source.
-struct EquationSource {
-  std::string origin;   ///< the instance, or "connection"
-  std::string pointer;  ///< `/components/spring1` or `/connections/2`
-};
-
 /// An equation of the flat model, 0 = Σ coefficient·der^order(variable) + constant + rest: its linear
 /// part in the model's variables (Slot::column is a variable index), split once when the model is
-/// built, so that alias elimination and the analysis read numbers. An instance copied from an
-/// earlier one of its type (core/model/instance_factory.hpp) shares its type's split: its equations
-/// are never built as expressions unless something prints them (Model::residual).
+/// built, so that alias elimination and the analysis read numbers. A copied instance (ModelInstance)
+/// shares its type's split: its equations are never built as expressions unless something prints
+/// them (Model::residual).
 struct ModelEquation {
   static constexpr std::uint32_t kWritten = static_cast<std::uint32_t>(-1);
 
@@ -74,7 +88,7 @@ struct EquationTexts {
 struct Model {
   std::string name;
   std::string source;
-  std::vector<Definition> instances;  ///< in netlist order
+  std::vector<ModelInstance> instances;  ///< in netlist order
   std::vector<ModelVariable> variables;
   std::vector<ModelEquation> equations;
   std::vector<LinearRow::Term> terms;  ///< the equations' linear parts, one after the other
@@ -91,8 +105,13 @@ struct Model {
   std::size_t find_variable(std::string_view name) const;
   /// What variable v's instance declared: its unit, description, options, whether it is a port's.
   const Definition::Variable& declared(std::size_t v) const {
-    return instances[variables[v].instance].variables[variables[v].local];
+    return instances[variables[v].instance].definition->variables[variables[v].local];
   }
+  /// An expression of instance i's definition (its energy terms, a port's quantities, ...) in
+  /// instance i's variables.
+  Expr in_instance(std::size_t i, const Expr& e) const;
+  /// Instance i's definition in its own variables (a copy's is built).
+  Definition definition(std::size_t i) const;
   /// Variable v's nominal: the netlist's, else the declared one, else none.
   std::optional<double> nominal(std::size_t v) const;
   /// Equation e's residual as an expression (as written; a copy's is made from its type's).

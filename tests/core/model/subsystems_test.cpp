@@ -135,7 +135,7 @@ TEST_CASE("subsystems: initial targets set through instances, the outer one winn
 TEST_CASE("subsystems: the model names instances, variables, outputs and equations by full path") {
   const Model m = build_model(parse_netlist(kNested), builtin_registry());
   std::vector<std::string> instances;
-  for (const Definition& d : m.instances) instances.push_back(d.instance);
+  for (const ModelInstance& d : m.instances) instances.push_back(d.name());
   CHECK(instances == std::vector<std::string>{"g1.gear", "g1.stage.shaft", "g2.gear", "g2.stage.shaft", "ground"});
   CHECK(m.outputs == std::vector<std::string>{"g1.stage.shaft.w", "g2.gear.C.phi"});
   const auto origin = [&](const std::string& name) {
