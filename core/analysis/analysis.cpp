@@ -438,19 +438,24 @@ void substitute_derivative_aliases(const ReducedDae& r, std::vector<LinearRow>& 
     alias_row[d.column] = i;
     is_alias_row[i] = true;
   }
-  std::vector<std::optional<LinearRow>> value(r.unknowns.size());  // der(x) = value, built when used
-  std::vector<std::optional<Expr>> value_expression(r.unknowns.size());
+  // der(x) = value, built when used (by column; a few of the unknowns are used)
+  std::unordered_map<std::uint32_t, LinearRow> value;
+  std::unordered_map<std::uint32_t, Expr> value_expression;
   auto value_of = [&](std::uint32_t x) -> const LinearRow& {
-    if (!value[x]) value[x] = solved_for(rows[alias_row[x]], Slot{x, 1});
-    return *value[x];
+    auto [it, added] = value.try_emplace(x);
+    if (added) it->second = solved_for(rows[alias_row[x]], Slot{x, 1});
+    return it->second;
   };
   auto rewrite = [&](LinearRow& row, bool linear_terms) {
     std::unordered_map<Expr, Expr, ExprHash> replace;
     for (Slot s : row.rest_slots) {
       if (s.order != 1 || alias_row[s.column] == kNone) continue;
-      std::optional<Expr>& e = value_expression[s.column];
-      if (!e) e = materialize(value_of(s.column), [&](Slot v) { return slot_expression(r.unknowns, v); });
-      replace.emplace(slot_expression(r.unknowns, s), *e);
+      auto e = value_expression.find(s.column);
+      if (e == value_expression.end())
+        e = value_expression
+                .emplace(s.column, materialize(value_of(s.column), [&](Slot v) { return slot_expression(r.unknowns, v); }))
+                .first;
+      replace.emplace(slot_expression(r.unknowns, s), e->second);
     }
     if (!replace.empty()) {
       set_rest(row, substitute(row.rest, replace), slot_of);
