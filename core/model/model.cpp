@@ -32,6 +32,11 @@ std::optional<double> Model::nominal(std::size_t v) const {
 Expr Model::residual(std::size_t e) const {
   const ModelEquation& eq = equations[e];
   if (eq.copy_of_instance == ModelEquation::kWritten) return eq.written;
+  if (eq.copy_of_instance == ModelEquation::kLinear) {
+    std::vector<std::pair<double, Expr>> written_terms;
+    for (const LinearRow::Term& t : terms_of(e)) written_terms.emplace_back(t.coefficient, variables[t.slot.column].symbol);
+    return linear_combination(written_terms, eq.constant);
+  }
   return in_instance(eq.copy_of_instance, instances[eq.copy_of_instance].definition->equations[eq.local].residual);
 }
 
@@ -297,11 +302,21 @@ class Assembler {
   }
 
  private:
+  /// A port's across and through quantities as positions among its instance's variables.
+  struct PortLocals {
+    std::vector<std::uint32_t> across, through;
+  };
+  void add_linear(std::initializer_list<LinearRow::Term> terms, std::string_view description,
+                  const EquationSource* from) {
+    add_linear(std::span<const LinearRow::Term>(terms.begin(), terms.size()), description, from);
+  }
+
   /// A port at a connection node.
   struct End {
     std::string_view path;  ///< "instance.port", the netlist's text
     std::size_t instance;   ///< index into Model::instances
-    Port port;  ///< in the instance's variables
+    const Port* port;  ///< in the instance's definition (a copy's: its type's first instance's variables)
+    const PortLocals* locals;  ///< where its quantities are among the instance's variables
     std::size_t flat_port;              ///< index into connected_
     std::size_t connection, position;   ///< where it first appears
 
@@ -311,7 +326,9 @@ class Assembler {
     const std::string_view path = netlist_.connections[connection].ports[position];
     if (auto it = end_index_.find(path); it != end_index_.end()) return it->second;
     const auto [index, p] = find_port(path, end_pointer(connection, position));
-    ends.push_back({path, index, instance_port(index, p), port_base_[index] + p, connection, position});
+    const Port* port = &model_.instances[index].definition->ports[p].port;
+    ends.push_back({path, index, port, &port_locals(*port, *model_.instances[index].definition), port_base_[index] + p,
+                    connection, position});
     end_index_.emplace(path, ends.size() - 1);
     return ends.size() - 1;
   }
@@ -362,21 +379,21 @@ class Assembler {
     const End& first = ends[node[0]];
     for (std::size_t e : node) {
       const End& x = ends[e];
-      if (x.port.domain != first.port.domain)
-        throw ModelError(end_pointer(x), "cannot connect " + std::string(first.path) + " (" + first.port.domain->name() +
-                                          ") with " + std::string(x.path) + " (" + x.port.domain->name() + ")");
+      if (x.port->domain != first.port->domain)
+        throw ModelError(end_pointer(x), "cannot connect " + std::string(first.path) + " (" + first.port->domain->name() +
+                                          ") with " + std::string(x.path) + " (" + x.port->domain->name() + ")");
     }
     for (std::size_t e : node) connected_[ends[e].flat_port] = true;
-    if (first.port.domain->causal()) return signal_node(ends, node, pointer);
+    if (first.port->domain->causal()) return signal_node(ends, node, pointer);
     const EquationSource* from = connection_source(pointer);
-    const Domain& domain = *first.port.domain;
+    const Domain& domain = *first.port->domain;
     // A port whose link to the node closes an orientation loop is related to the node's orientation
     // by the domain's residuals instead of sharing it (see core/model/orientation_graph.hpp).
     const bool may_close_loop = domain.loop_closure() && !graph_.cut_ports.empty();
     const auto cut = [&](const End& e) { return may_close_loop && graph_.cut_ports.count(std::string(e.path)) > 0; };
     std::vector<bool> replaced;
     if (may_close_loop) {
-      replaced.assign(first.port.across.size(), false);
+      replaced.assign(first.port->across.size(), false);
       std::size_t at = 0;
       for (const PortQuantity& q : domain.across()) {
         const auto& r = domain.loop_closure()->replaced;
@@ -393,26 +410,27 @@ class Assembler {
       if (k == source_index) continue;
       const End& other = ends[node[k]];
       const bool closes_loop = cut(other);
-      for (std::size_t q = 0; q < source.port.across.size(); ++q) {
+      for (std::size_t q = 0; q < source.port->across.size(); ++q) {
         if (closes_loop && replaced[q]) continue;
-        const Expr& shared = source.port.across[q];
+        const std::uint32_t shared = across(source, q);
         std::string& description = model_.equation_texts->descriptions.emplace_back();
-        description.append(other.path).append(" and ").append(source.path).append(" share ").append(shared.name());
-        add_equation(other.port.across[q] - shared, description, from, at_node);
+        description.append(other.path).append(" and ").append(source.path).append(" share ");
+        description.append(model_.variables[shared].name());
+        add_linear({{{across(other, q), 0}, 1.0}, {{shared, 0}, -1.0}}, description, from);
       }
       if (closes_loop)
-        for (const Expr& r : domain.loop_closure()->residuals(source.port, other.port))
+        for (const Expr& r : domain.loop_closure()->residuals(instance_port(source), instance_port(other)))
           add_equation(r, text(std::string(other.path) + " closes a loop: its orientation agrees with " + std::string(source.path)),
                        from, at_node);
     }
     std::vector<std::string_view> paths;
     for (std::size_t e : node) paths.push_back(ends[e].path);
-    for (std::size_t q = 0; q < first.port.through.size(); ++q) {
-      boost::container::small_vector<Expr, 4> flows;
-      for (std::size_t e : node) flows.push_back(ends[e].port.through[q]);
+    for (std::size_t q = 0; q < first.port->through.size(); ++q) {
+      boost::container::small_vector<LinearRow::Term, 4> flows;
+      for (std::size_t e : node) flows.push_back({{through(ends[e], q), 0}, 1.0});
       const std::string& name = domain.through().size() == 1 ? domain.through()[0].name : "flow";
-      add_equation(sum(std::span<const Expr>(flows.data(), flows.size())),
-                   text("sum of " + name + " at " + join(paths) + " is zero"), from, at_node);
+      add_linear(std::span<const LinearRow::Term>(flows.data(), flows.size()),
+                 text("sum of " + name + " at " + join(paths) + " is zero"), from);
     }
   }
 
@@ -500,7 +518,7 @@ class Assembler {
   void signal_node(const std::vector<End>& ends, const std::vector<std::size_t>& node, const std::string& pointer) {
     std::vector<std::size_t> outputs;
     for (std::size_t e : node)
-      if (ends[e].port.direction == SignalDirection::Output) outputs.push_back(e);
+      if (ends[e].port->direction == SignalDirection::Output) outputs.push_back(e);
     std::vector<std::string_view> paths;
     for (std::size_t e : node) paths.push_back(ends[e].path);
     if (outputs.empty())
@@ -512,9 +530,10 @@ class Assembler {
     const EquationSource* from = connection_source(pointer);
     for (std::size_t e : node) {
       if (e == outputs[0]) continue;
-      const std::size_t instances[] = {ends[e].instance, source.instance};
-      add_equation(ends[e].port.potential() - source.port.potential(),
-                   text(std::string(ends[e].path) + " reads " + std::string(source.path)), from, instances);
+      ends[e].port->potential();  // a signal port has one variable (throws if not)
+      source.port->potential();
+      add_linear({{{across(ends[e], 0), 0}, 1.0}, {{across(source, 0), 0}, -1.0}},
+                 text(std::string(ends[e].path) + " reads " + std::string(source.path)), from);
     }
   }
 
@@ -530,19 +549,51 @@ class Assembler {
           throw ModelError(instance.pointer(), "signal input " + path + " is not connected");
         if (p.direction == SignalDirection::Output) continue;
         model_.unconnected_ports.push_back(path);
-        for (const Expr& f : p.through)  // Modelica: the flow of an open port is zero
-          add_equation(model_.in_instance(i, f), text("open port " + p.name + " carries no flow"), instance.source, {&i, 1});
+        const PortLocals& locals = port_locals(p, *instance.definition);
+        for (std::uint32_t f : locals.through)  // Modelica: the flow of an open port is zero
+          add_linear({{{instance.first_variable + f, 0}, 1.0}}, text("open port " + p.name + " carries no flow"),
+                     instance.source);
       }
     }
   }
 
-  /// Port p of instance i, in the instance's variables.
-  Port instance_port(std::size_t i, std::size_t p) const {
-    Port port = model_.instances[i].definition->ports[p].port;
-    if (!model_.instances[i].copy) return port;
-    for (Expr& x : port.across) x = model_.in_instance(i, x);
-    for (Expr& x : port.through) x = model_.in_instance(i, x);
+  /// The port of end e, in its instance's variables.
+  Port instance_port(const End& e) const {
+    Port port = *e.port;
+    for (Expr& x : port.across) x = model_.in_instance(e.instance, x);
+    for (Expr& x : port.through) x = model_.in_instance(e.instance, x);
     return port;
+  }
+
+  /// Where a port's quantities are among its instance's variables (`d` declares the port), kept
+  /// per port of each definition: copies share theirs.
+  const PortLocals& port_locals(const Port& port, const Definition& d) {
+    auto [it, added] = port_locals_.try_emplace(&port);
+    if (!added) return it->second;
+    auto local = [&](const Expr& x) {
+      for (std::size_t k = 0; k < d.variables.size(); ++k)
+        if (d.variables[k].symbol == x) return static_cast<std::uint32_t>(k);
+      throw std::logic_error("port " + port.name + " of " + d.instance + " reads " + x.name() + ", not its own variable");
+    };
+    for (const Expr& x : port.across) it->second.across.push_back(local(x));
+    for (const Expr& x : port.through) it->second.through.push_back(local(x));
+    return it->second;
+  }
+  /// The model variables of end e's q-th across and through quantities.
+  std::uint32_t across(const End& e, std::size_t q) const {
+    return model_.instances[e.instance].first_variable + e.locals->across[q];
+  }
+  std::uint32_t through(const End& e, std::size_t q) const {
+    return model_.instances[e.instance].first_variable + e.locals->through[q];
+  }
+
+  /// Appends 0 = Σ terms, as written: a connection's equality or sum (Model::residual writes it
+  /// out when asked). Terms of one variable are merged.
+  void add_linear(std::span<const LinearRow::Term> terms, std::string_view description, const EquationSource* from) {
+    LinearRow row;
+    for (const LinearRow::Term& t : terms) detail::add_term(row, t.slot, t.coefficient);
+    detail::drop_zero_terms(row);
+    push_row(row, description, from).copy_of_instance = ModelEquation::kLinear;
   }
 
   const Netlist& netlist_;
@@ -552,6 +603,7 @@ class Assembler {
   OrientationGraph graph_;
   std::optional<ModelError> graph_problem_;
   std::vector<std::size_t> port_base_;  ///< per instance: the index of its first port in connected_
+  std::unordered_map<const Port*, PortLocals> port_locals_;  ///< port_locals(), by port of a definition
   std::unordered_map<const Definition*, std::vector<LinearRow>> type_rows_;  ///< type_rows(), by template
   ExprMap<std::size_t> all_variables_;  ///< every variable by symbol, built on first need
   std::vector<bool> connected_;         ///< per port of every instance

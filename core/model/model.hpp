@@ -60,14 +60,17 @@ struct InitialTarget {
 /// shares its type's split: its equations are never built as expressions unless something prints
 /// them (Model::residual).
 struct ModelEquation {
-  static constexpr std::uint32_t kWritten = static_cast<std::uint32_t>(-1);
+  static constexpr std::uint32_t kWritten = static_cast<std::uint32_t>(-1);  ///< see copy_of_instance
+  static constexpr std::uint32_t kLinear = static_cast<std::uint32_t>(-2);   ///< see copy_of_instance
 
   std::uint32_t first_term = 0;  ///< the linear part: Model::terms[first_term, first_term + term_count)
   std::uint32_t term_count = 0;
   double constant = 0.0;
   Expr rest = 0.0;  ///< the terms not linear in the variables (in their symbols)
   Expr written;     ///< the equation as written (when copy_of_instance is kWritten)
-  /// A copied instance's equation: that instance, and the index among its type's equations.
+  /// Where Model::residual finds the expression: kWritten, in `written`; kLinear, in the linear
+  /// part (a connection's equalities and sums, written as rows); otherwise a copied instance's
+  /// equation: that instance, and the index among its type's equations.
   std::uint32_t copy_of_instance = kWritten;
   std::uint32_t local = 0;
   std::string_view description;  ///< "Hooke's law", "sum of f at sd1.R, mass1.flange is zero", ...
