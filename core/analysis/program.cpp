@@ -113,16 +113,9 @@ namespace {
 
 std::vector<Expr> output_expressions(const Model& model, const ReducedDae& dae, ExplicitDerivatives& derivatives) {
   const auto explicit_form = [&derivatives](const Expr& x) { return derivatives.find(x); };
-  // One pass over the variables against a map of the requested names only: a model has far more
-  // variables than outputs (the names were validated when the model was built).
-  std::unordered_map<std::string_view, std::size_t> variable_of;
-  for (const std::string& name : model.outputs) variable_of.emplace(name, std::string::npos);
-  for (std::size_t i = 0; i < model.variables.size(); ++i)
-    if (auto it = variable_of.find(model.variables[i].name()); it != variable_of.end() && it->second == std::string::npos)
-      it->second = i;
   std::vector<Expr> out;
-  for (const std::string& name : model.outputs)
-    out.push_back(substitute(dae.in_unknowns(model.variables[variable_of.at(name)].symbol), explicit_form));
+  for (std::size_t v : model.output_variables)
+    out.push_back(substitute(dae.in_unknowns(model.variables[v].symbol), explicit_form));
   return out;
 }
 

@@ -286,19 +286,26 @@ class Assembler {
       const auto [index, dot] = split_path(path);
       const std::string instance = path.substr(0, dot);
       const Definition* d = index == npos ? nullptr : model_.instances[index].definition.get();
-      if (d == nullptr || dot == std::string::npos || d->find_variable(std::string_view(path).substr(dot + 1)) == nullptr) {
+      const Definition::Variable* v =
+          d == nullptr || dot == std::string::npos ? nullptr : d->find_variable(std::string_view(path).substr(dot + 1));
+      if (v == nullptr) {
         std::vector<std::string_view> names;
         if (d != nullptr)
-          for (const ModelVariable& v : variables_of(model_, index)) names.push_back(v.name());
+          for (const ModelVariable& x : variables_of(model_, index)) names.push_back(x.name());
         throw ModelError("/outputs/" + std::to_string(i),
                          "unknown variable \"" + path + "\"" +
                              (names.empty() ? " (no component named \"" + instance + "\")"
                                             : "; " + instance + " has " + join(names, 40)));
       }
       model_.outputs.push_back(path);
+      model_.output_variables.push_back(model_.instances[index].first_variable +
+                                        static_cast<std::size_t>(v - d->variables.data()));
     }
-    if (model_.outputs.empty())
-      for (const ModelVariable& v : model_.variables) model_.outputs.push_back(v.name());
+    if (!model_.outputs.empty()) return;
+    for (std::size_t v = 0; v < model_.variables.size(); ++v) {
+      model_.outputs.push_back(model_.variables[v].name());
+      model_.output_variables.push_back(v);
+    }
   }
 
  private:

@@ -103,6 +103,7 @@ struct Model {
   std::vector<std::string> unconnected_ports;  ///< conserving ports left open (their flow is zero)
   Experiment experiment;
   std::vector<std::string> outputs;  ///< validated variable names; all variables when the netlist gives none
+  std::vector<std::size_t> output_variables;  ///< the variable of each output
 
   /// Index of the variable with this name, or npos.
   std::size_t find_variable(std::string_view name) const;
