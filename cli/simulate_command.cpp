@@ -134,21 +134,21 @@ int run(const SimulateOptions& o) {
   auto t0 = Clock::now();
   auto netlist = std::make_unique<Netlist>(load(o.netlist));
   t.load = since(t0);
-  t.resident_load = resident_bytes();
+  if (o.stats) t.resident_load = resident_bytes();
 
   t0 = Clock::now();
   Model& model = keep_until_exit(std::make_unique<Model>(build_model(*netlist, command_registry(o.netlist.libraries))));
   netlist.reset();  // the model has all it needs: its memory serves the analysis
   t.assemble = since(t0);
-  t.resident_assemble = resident_bytes();
+  if (o.stats) t.resident_assemble = resident_bytes();
   t0 = Clock::now();
   ReducedDae dae = analyze(model);
   t.analyze = since(t0);
-  t.resident_analyze = resident_bytes();
+  if (o.stats) t.resident_analyze = resident_bytes();
   t0 = Clock::now();
   Program& program = keep_until_exit(std::make_unique<Program>(model, std::move(dae), ProgramOptions{o.energy}));
   t.compile = since(t0);
-  t.resident_compile = resident_bytes();
+  if (o.stats) t.resident_compile = resident_bytes();
 
   SimulationOptions options = options_from(model.experiment);
   if (o.stop) options.stop = *o.stop;
