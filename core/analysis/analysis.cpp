@@ -19,27 +19,45 @@ void SolvedUnknowns::set(const std::vector<Expr>& variables, std::vector<LinearR
   index_ = ExprMap<std::size_t>();
   index_.reserve(variables.size());
   for (std::size_t k = 0; k < variables.size(); ++k) index_.emplace(variables[k], k);
-  definitions_ = std::move(definitions);
-  built_.assign(definitions_.size(), std::nullopt);
+  definitions_.clear();
+  definitions_.reserve(definitions.size());
+  terms_.clear();
+  std::size_t terms = 0;
+  for (const LinearRow& row : definitions) terms += row.terms.size();
+  terms_.reserve(terms);
+  for (LinearRow& row : definitions) {
+    definitions_.push_back({static_cast<std::uint32_t>(terms_.size()), static_cast<std::uint32_t>(row.terms.size()),
+                            row.constant, std::move(row.rest), std::move(row.exact)});
+    terms_.insert(terms_.end(), row.terms.begin(), row.terms.end());
+    row = LinearRow();  // its memory goes back as the rows are stored
+  }
+  built_.clear();
 }
 
 const Expr* SolvedUnknowns::find(const Expr& variable) const {
   if (variable.op() != Op::Variable) return nullptr;
   const std::size_t* k = index_.find(variable);
   if (k == nullptr) return nullptr;
-  std::optional<Expr>& built = built_[*k];
-  if (!built) built = materialize(definitions_[*k], [this](Slot s) { return leaf(s); });
-  return &*built;
+  auto [built, added] = built_.try_emplace(*k);
+  if (added) {
+    const Stored& d = definitions_[*k];
+    LinearRow row;
+    row.terms.assign(terms_.begin() + d.first_term, terms_.begin() + d.first_term + d.term_count);
+    row.constant = d.constant;
+    row.rest = d.rest;
+    row.exact = d.exact;
+    built->second = materialize(row, [this](Slot s) { return leaf(s); });
+  }
+  return &built->second;
 }
 
 Expr SolvedUnknowns::leaf(Slot s) const {
   if (s.order == 0) return column_symbols_[s.column];
   if (s.order > 1) return slot_expression(column_symbols_, s);
   // der(x) is asked for by every residual and definition that has it: one node lookup per column.
-  if (first_derivatives_.empty()) first_derivatives_.resize(column_symbols_.size());
-  std::optional<Expr>& d = first_derivatives_[s.column];
-  if (!d) d = der(column_symbols_[s.column]);
-  return *d;
+  auto [d, added] = first_derivatives_.try_emplace(s.column);
+  if (added) d->second = der(column_symbols_[s.column]);
+  return d->second;
 }
 
 Expr ReducedDae::in_unknowns(const Expr& e) const {

@@ -33,11 +33,21 @@ class SolvedUnknowns {
   Expr leaf(Slot s) const;
 
  private:
+  /// A definition, stored compactly (a large model keeps hundreds of thousands): its linear terms
+  /// are terms_[first_term, first_term + term_count).
+  struct Stored {
+    std::uint32_t first_term = 0, term_count = 0;
+    double constant = 0.0;
+    Expr rest = 0.0;
+    std::optional<Expr> exact;
+  };
+
   std::vector<Expr> column_symbols_;
-  mutable std::vector<std::optional<Expr>> first_derivatives_;  ///< der(unknown) per column, made on first use
+  mutable std::unordered_map<std::uint32_t, Expr> first_derivatives_;  ///< der(unknown) by column, made on first use
   ExprMap<std::size_t> index_;
-  std::vector<LinearRow> definitions_;
-  mutable std::vector<std::optional<Expr>> built_;
+  std::vector<Stored> definitions_;
+  std::vector<LinearRow::Term> terms_;
+  mutable std::unordered_map<std::size_t, Expr> built_;  ///< the definitions asked for, as expressions
 };
 
 /// The DAE IDA integrates: F(t, y, y') = 0 with y the unknowns.
