@@ -349,19 +349,28 @@ InitialState initialize(Program& p, double t0) {
   if (l.columns == 0) return finish();  // nothing to solve: every variable is fixed or explicit
 
   InitialSystem sys(p, l, choice, s, t0);
+  // A condition fixes its unknown alone (y_j = value, the only entry of its row, so matched to it):
+  // that unknown takes its value here and leaves the Newton system with its row. A model whose
+  // states all have initial values solves for their derivatives alone.
+  std::vector<bool> fixed(l.columns, false);
+  for (const Condition& c : choice.conditions) {
+    s.y[c.unknown] = c.value;
+    fixed[c.unknown] = true;
+  }
   // Each column's matched row on the diagonal: the fill-reducing ordering assumes a diagonal that
   // is structurally nonzero, and without it partial pivoting fills in (minutes for a 300-link chain).
-  std::vector<std::size_t> all_rows(sys.rows()), all_cols(l.columns);
-  for (std::size_t c = 0; c < all_cols.size(); ++c) {
-    all_cols[c] = c;
-    all_rows[c] = choice.matching.row_of_col[c];
+  std::vector<std::size_t> all_rows, all_cols;
+  for (std::size_t c = 0; c < l.columns; ++c) {
+    if (fixed[c]) continue;
+    all_cols.push_back(c);
+    all_rows.push_back(choice.matching.row_of_col[c]);
   }
   std::vector<double> g;
   for (int pass = 0; pass < 8; ++pass) {
     // Newton on the whole system first (one sparse factorization per iteration, fast for large
     // models); block by block if that fails.
     const std::vector<double> y0 = s.y, yp0 = s.yp;
-    if (!newton(sys, all_rows, all_cols, l.columns, s.newton_iterations)) {
+    if (!all_cols.empty() && !newton(sys, all_rows, all_cols, l.columns, s.newton_iterations)) {
       s.y = y0;
       s.yp = yp0;
       solve_blocks(sys, p, l, choice, s.branch, t0, s.newton_iterations);

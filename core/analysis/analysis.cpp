@@ -629,6 +629,9 @@ void eliminate_solved_algebraics(ReducedDae& r, std::vector<LinearRow>& residual
     definition.push_back(std::move(value));
     columns_of(definition.back(), [&](std::uint32_t vc) { users[vc].push_back(rows + d); });
   }
+  // The users lists are done with: their memory serves the residuals built below.
+  users = decltype(users)();
+  visited = decltype(visited)();
   substitute_derivative_aliases(r, residual_rows, row_alive, definition, slot_of, index);
   std::vector<std::optional<double>> nominal = unknown_nominals(r, residual_rows, row_alive, defined, definition);
   std::vector<Expr> defined_symbols;
@@ -742,6 +745,7 @@ ReducedDae analyze(const Model& model) {
     h = maximum_matching(highest, solvable_first(r, highest));
     if (!h.perfect()) report_not_index_one(model, r, highest, h);
   }
+  highest = Bipartite();  // the elimination reads the matching, not the graph: its memory serves what comes
   eliminate_solved_algebraics(r, rows, h, slot_of);
   return r;
 }
