@@ -53,6 +53,9 @@ nlohmann::json json_report(const Model& model, Program& program, const std::vect
     }
     initial.push_back(entry);
   }
+  json nominals = json::array();
+  for (std::size_t j = 0; j < program.size(); ++j)
+    if (dae.nominal[j]) nominals.push_back({{"unknown", program.name(j)}, {"nominal", *dae.nominal[j]}});
   json initial_parameters = json::array(), notes = json::array();
   const InitialParameters& fixed = program.initial_parameters();
   for (std::size_t k = 0; k < fixed.symbols.size(); ++k)
@@ -83,6 +86,7 @@ nlohmann::json json_report(const Model& model, Program& program, const std::vect
           {"initial_parameters", initial_parameters},
           {"notes", notes},
           {"initial_values", initial},
+          {"nominals", nominals},
           {"low_targets_not_met", dropped}};
 }
 
@@ -154,6 +158,15 @@ void text_report(const Netlist& netlist, const Model& model, Program& program, c
     if (sources[j] == InitialSource::DefaultStart)
       std::cout << "  " << program.name(j) << " = " << number(program.start()[j])
                 << " (no initial value in the netlist)\n";
+  // A netlist's nominal reaches the unknown IDA integrates along aliases and relations of two terms
+  // (docs/netlist-format.md, "Nominals"): show where it arrived.
+  std::cout << "nominals:";
+  std::size_t nominals = 0;
+  for (const std::optional<double>& n : dae.nominal) nominals += n ? 1u : 0u;
+  if (nominals == 0) std::cout << " none (each unknown's absolute tolerance scales with max(1, |start|))";
+  std::cout << "\n";
+  for (std::size_t j = 0; j < program.size(); ++j)
+    if (dae.nominal[j]) std::cout << "  " << pad(program.name(j), width + 2) << number(*dae.nominal[j]) << "\n";
   if (!dropped.empty()) {
     std::cout << "low-priority targets that cannot be met:\n";
     for (const std::string& d : dropped) std::cout << "  " << d << "\n";

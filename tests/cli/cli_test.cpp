@@ -317,6 +317,23 @@ TEST_CASE("check: balance, states, unconnected ports and initial values") {
   CHECK(contains(open.out, "defaulted starts:\n  mass.v = 0"));
 }
 
+TEST_CASE("check: the unknowns a netlist's nominal reached, in text and JSON") {
+  // ElasticBearing gives the housing's relative speed a nominal of 1e-4: it reaches housing.w, the
+  // state IDA integrates (the relative speed equals it), which is what tightens the tolerance.
+  const std::string bearing = ACAUSAL_SOURCE_DIR "/netlists/elastic_bearing.json";
+  Run r = acausal("check '" + bearing + "'");
+  CHECK(r.code == 0);
+  CHECK(contains(r.out, "nominals:\n  housing.w             1e-04\n"));
+  Run j = acausal("check --json '" + bearing + "'");
+  CHECK(j.code == 0);
+  const nlohmann::json nominals = nlohmann::json::parse(j.out)["nominals"];
+  REQUIRE(!nominals.empty());
+  CHECK(nominals[0] == nlohmann::json({{"unknown", "housing.w"}, {"nominal", 1e-4}}));
+  // Without nominals in the netlist, none reaches an unknown.
+  Run plain = acausal("check '" + kOscillator + "'");
+  CHECK(contains(plain.out, "nominals: none (each unknown's absolute tolerance scales with max(1, |start|))\n"));
+}
+
 TEST_CASE("check: notes on seed parameters that cost events, and the parameters fixed at initialization") {
   // Seed 001's advice: sign(θ) in a symmetric polynomial with k2 or k4 ≠ 0 makes an event at every
   // zero crossing of θ; an odd polynomial has none, and no note.
