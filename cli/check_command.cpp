@@ -1,5 +1,6 @@
 // `acausal check`: structural checks without simulating.
 
+#include <algorithm>
 #include <iostream>
 
 #include <nlohmann/json.hpp>
@@ -161,9 +162,8 @@ void text_report(const Netlist& netlist, const Model& model, Program& program, c
   // A netlist's nominal reaches the unknown IDA integrates along aliases and relations of two terms
   // (docs/netlist-format.md, "Nominals"): show where it arrived.
   std::cout << "nominals:";
-  std::size_t nominals = 0;
-  for (const std::optional<double>& n : dae.nominal) nominals += n ? 1u : 0u;
-  if (nominals == 0) std::cout << " none (each unknown's absolute tolerance scales with max(1, |start|))";
+  if (std::none_of(dae.nominal.begin(), dae.nominal.end(), [](const std::optional<double>& n) { return n.has_value(); }))
+    std::cout << " none (each unknown's absolute tolerance scales with max(1, |start|))";
   std::cout << "\n";
   for (std::size_t j = 0; j < program.size(); ++j)
     if (dae.nominal[j]) std::cout << "  " << pad(program.name(j), width + 2) << number(*dae.nominal[j]) << "\n";

@@ -359,18 +359,18 @@ InitialState initialize(Program& p, double t0) {
   }
   // Each column's matched row on the diagonal: the fill-reducing ordering assumes a diagonal that
   // is structurally nonzero, and without it partial pivoting fills in (minutes for a 300-link chain).
-  std::vector<std::size_t> all_rows, all_cols;
+  std::vector<std::size_t> free_rows, free_cols;
   for (std::size_t c = 0; c < l.columns; ++c) {
     if (fixed[c]) continue;
-    all_cols.push_back(c);
-    all_rows.push_back(choice.matching.row_of_col[c]);
+    free_cols.push_back(c);
+    free_rows.push_back(choice.matching.row_of_col[c]);
   }
   std::vector<double> g;
   for (int pass = 0; pass < 8; ++pass) {
-    // Newton on the whole system first (one sparse factorization per iteration, fast for large
-    // models); block by block if that fails.
+    // Newton on the whole system (but the fixed unknowns) first: one sparse factorization per
+    // iteration, fast for large models; block by block if that fails.
     const std::vector<double> y0 = s.y, yp0 = s.yp;
-    if (!all_cols.empty() && !newton(sys, all_rows, all_cols, l.columns, s.newton_iterations)) {
+    if (!free_cols.empty() && !newton(sys, free_rows, free_cols, l.columns, s.newton_iterations)) {
       s.y = y0;
       s.yp = yp0;
       solve_blocks(sys, p, l, choice, s.branch, t0, s.newton_iterations);

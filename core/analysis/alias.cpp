@@ -6,7 +6,6 @@
 #include <optional>
 #include <sstream>
 
-
 #include "core/model/errors.hpp"
 #include "core/expr/expr_map.hpp"
 #include "core/expr/expr_walk.hpp"

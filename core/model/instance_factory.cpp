@@ -39,11 +39,11 @@ void check_parameter_names(const Component& type, const NetlistComponent& c) {
 
 }  // namespace
 
-Expr renamed(const Definition& first, std::span<const Expr> symbols, const Expr& e) {
+Expr renamed(const Definition& first, const std::function<const Expr&(std::size_t k)>& symbol, const Expr& e) {
   // A component declares tens of variables at most: a linear search beats a map.
   return rename_variables(e, [&](const Expr& x) -> const Expr* {
     for (std::size_t i = 0; i < first.variables.size(); ++i)
-      if (first.variables[i].symbol == x) return &symbols[i];
+      if (first.variables[i].symbol == x) return &symbol(i);
     return nullptr;
   });
 }
@@ -53,7 +53,7 @@ Definition copied_definition(const Definition& first, std::string instance, std:
   Definition d = first;
   d.instance = std::move(instance);
   d.pointer = std::move(pointer);
-  auto copy = [&](const Expr& e) { return renamed(first, symbols, e); };
+  auto copy = [&](const Expr& e) { return renamed(first, [&](std::size_t k) -> const Expr& { return symbols[k]; }, e); };
   for (std::size_t i = 0; i < symbols.size(); ++i) d.variables[i].symbol = symbols[i];
   for (Definition::PortInfo& p : d.ports) {
     for (Expr& x : p.port.across) x = copy(x);

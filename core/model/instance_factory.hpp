@@ -3,6 +3,7 @@
 /// The definitions of a netlist's instances, with the repeats of a large netlist made cheap.
 
 #include <nlohmann/json.hpp>
+#include <functional>
 #include <memory>
 #include <span>
 #include <unordered_map>
@@ -13,8 +14,8 @@
 
 namespace acausal {
 
-/// `e`, an expression in `first`'s variables, in `symbols` (one per variable of `first`, in order).
-Expr renamed(const Definition& first, std::span<const Expr> symbols, const Expr& e);
+/// `e`, an expression in `first`'s variables, with the k-th of them replaced by `symbol(k)`.
+Expr renamed(const Definition& first, const std::function<const Expr&(std::size_t k)>& symbol, const Expr& e);
 /// The definition of a copy of `first` named `instance`, at `pointer`, whose variables are `symbols`.
 Definition copied_definition(const Definition& first, std::string instance, std::string pointer,
                              std::span<const Expr> symbols);

@@ -7,7 +7,6 @@
 #include <unordered_map>
 
 #include "core/expr/expr_map.hpp"
-#include "core/expr/expr_walk.hpp"
 #include "core/model/errors.hpp"
 #include "core/model/instance_factory.hpp"
 #include "core/model/orientation_graph.hpp"
@@ -51,12 +50,7 @@ Expr Model::in_instance(std::size_t i, const Expr& e) const {
   const ModelInstance& instance = instances[i];
   if (!instance.copy) return e;
   const std::span<const ModelVariable> own = variables_of(*this, i);
-  const std::vector<Definition::Variable>& first = instance.definition->variables;
-  return rename_variables(e, [&](const Expr& x) -> const Expr* {
-    for (std::size_t k = 0; k < first.size(); ++k)
-      if (first[k].symbol == x) return &own[k].symbol;
-    return nullptr;
-  });
+  return renamed(*instance.definition, [&](std::size_t k) -> const Expr& { return own[k].symbol; }, e);
 }
 
 Definition Model::definition(std::size_t i) const {
@@ -123,6 +117,19 @@ void apply_nominal(Model& m, std::size_t v, const json& entry, const std::string
   if (!(x > 0.0) || !std::isfinite(x))
     throw ModelError(pointer, "a nominal must be a positive number, got " + entry.dump());
   m.nominals[v] = x;
+}
+
+/// `e` split into its linear part over slots whose column is `position(variable)` for each Variable
+/// leaf and each derivative of one; a leaf without a position goes into the remainder.
+template <typename Position>
+LinearRow split_at(const Expr& e, const Position& position) {
+  return split_row(e, [&](const Expr& leaf) -> std::optional<LeafImage> {
+    const bool derivative = leaf.op() == Op::Derivative;
+    const std::optional<std::size_t> column = position(derivative ? leaf.args()[0] : leaf);
+    if (!column) return std::nullopt;
+    const auto order = derivative ? static_cast<std::uint32_t>(leaf.order()) : 0u;
+    return LeafImage{Slot{static_cast<std::uint32_t>(*column), order}, 1.0, 0.0, true};
+  });
 }
 
 class Assembler {
@@ -445,14 +452,7 @@ class Assembler {
   /// (any other variable is looked up in the whole model).
   void add_equation(Expr residual, std::string_view description, const EquationSource* from,
                     std::span<const std::size_t> instances) {
-    const auto image = [&](const Expr& leaf) -> std::optional<LeafImage> {
-      const Expr& x = leaf.op() == Op::Derivative ? leaf.args()[0] : leaf;
-      const std::optional<std::size_t> v = variable_index(x, instances);
-      if (!v) return std::nullopt;
-      const auto order = leaf.op() == Op::Derivative ? static_cast<std::uint32_t>(leaf.order()) : 0u;
-      return LeafImage{Slot{static_cast<std::uint32_t>(*v), order}, 1.0, 0.0, true};
-    };
-    const LinearRow row = split_row(residual, image);
+    const LinearRow row = split_at(residual, [&](const Expr& x) { return variable_index(x, instances); });
     ModelEquation& eq = push_row(row, description, from);
     eq.rest = row.rest;
     eq.written = std::move(residual);
@@ -477,16 +477,12 @@ class Assembler {
   const std::vector<LinearRow>& type_rows(const Definition& first) {
     auto [found, added] = type_rows_.try_emplace(&first);
     if (!added) return found->second;
-    const auto image = [&](const Expr& leaf) -> std::optional<LeafImage> {
-      const Expr& x = leaf.op() == Op::Derivative ? leaf.args()[0] : leaf;
+    const auto local = [&](const Expr& x) -> std::optional<std::size_t> {
       for (std::size_t k = 0; k < first.variables.size(); ++k)
-        if (first.variables[k].symbol == x)
-          return LeafImage{Slot{static_cast<std::uint32_t>(k),
-                                leaf.op() == Op::Derivative ? static_cast<std::uint32_t>(leaf.order()) : 0u},
-                           1.0, 0.0, true};
+        if (first.variables[k].symbol == x) return k;
       return std::nullopt;
     };
-    for (const Definition::Equation& e : first.equations) found->second.push_back(split_row(e.residual, image));
+    for (const Definition::Equation& e : first.equations) found->second.push_back(split_at(e.residual, local));
     return found->second;
   }
 
