@@ -388,7 +388,7 @@ void structure(std::size_t n) {
   std::unordered_set<std::uint64_t> all;
   double sum_dag = 0, max_dag = 0, sum_leaves = 0, max_leaves = 0, diff_work = 0;
   std::size_t nonlinear = 0;
-  for (const Expr& r : dae.residuals) {
+  for (const Expr& r : dae.residual_expressions()) {
     const auto size = static_cast<double>(dag_size(r));
     const auto leaf_count = static_cast<double>(leaves(r).size());
     dag_size(r, all);
@@ -406,7 +406,7 @@ void structure(std::size_t n) {
       if (!term.is_constant() && !term.is_leaf())
         diff_work += static_cast<double>(dag_size(term)) * static_cast<double>(leaves(term).size());
   }
-  const std::size_t residual_count = dae.residuals.size();
+  const std::size_t residual_count = dae.residual_count();
   // The blocks the run-time state-selection check takes two dense SVDs of at every step
   // (solver/state_selection_check.cpp): their number, the largest, and Σ rows²·cols.
   std::size_t max_rows = 0, max_cols = 0;

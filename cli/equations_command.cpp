@@ -27,7 +27,7 @@ std::string residual_origin(const Model& model, const ReducedDae& dae, std::size
 }
 
 void print_reduced(const Model& model, const ReducedDae& dae) {
-  std::cout << "# reduced system (integrated by IDA): " << dae.residuals.size() << " equations in "
+  std::cout << "# reduced system (integrated by IDA): " << dae.residual_count() << " equations in "
             << dae.unknowns.size() << " unknowns\n";
   std::size_t width = 8;
   for (const Expr& u : dae.unknowns) width = std::max(width, to_string(u).size());
@@ -38,7 +38,7 @@ void print_reduced(const Model& model, const ReducedDae& dae) {
     std::cout << "  " << pad(to_string(dae.unknowns[k]), width + 2) << kind << "\n";
   }
   std::cout << "equations:\n";
-  for (std::size_t i = 0; i < dae.residuals.size(); ++i) print_equation(dae.residuals[i], residual_origin(model, dae, i));
+  for (std::size_t i = 0; i < dae.residual_count(); ++i) print_equation(dae.residual(i), residual_origin(model, dae, i));
 }
 
 int run(const NetlistArguments& args, bool reduced_only) {

@@ -60,6 +60,17 @@ Expr SolvedUnknowns::leaf(Slot s) const {
   return d->second;
 }
 
+Expr ReducedDae::residual(std::size_t i) const {
+  return materialize(rows[i], [this](Slot s) { return slot_expression(unknowns, s); });
+}
+
+std::vector<Expr> ReducedDae::residual_expressions() const {
+  std::vector<Expr> out;
+  out.reserve(rows.size());
+  for (std::size_t i = 0; i < rows.size(); ++i) out.push_back(residual(i));
+  return out;
+}
+
 Expr ReducedDae::in_unknowns(const Expr& e) const {
   // Aliases map onto representatives, derivatives onto what index reduction made of them, and
   // what was solved onto the remaining unknowns (its derivatives once more onto the unknowns).
@@ -195,7 +206,7 @@ std::vector<std::size_t> fixing_chain(const Model& m, const ReducedDae& r, std::
   const std::string which = eq.origin() == "connection" ? "the connection" : eq.origin() + "'s equation";
   std::string text = "these parts contradict each other: " + which +
                      (eq.description.empty() ? "" : " (" + std::string(eq.description) + ")") + "\n  0 = " + to_string(residual) +
-                     "\ncannot hold: it becomes 0 = " + to_string(r.residuals[row]) + " because";
+                     "\ncannot hold: it becomes 0 = " + to_string(r.residual(row)) + " because";
   for (const Expr& leaf : leaves(residual)) {
     if (leaf.op() != Op::Variable) continue;
     const std::size_t v = m.find_variable(leaf.name());
@@ -221,7 +232,7 @@ std::vector<std::size_t> fixing_chain(const Model& m, const ReducedDae& r, std::
 SingularParts singular_parts(const Model& m, const ReducedDae& r, const DulmageMendelsohn& dm) {
   auto equation = [&](std::size_t row) {
     const ModelEquation& eq = m.equations[r.residual_equation[row]];
-    return SingularParts::Equation{eq.pointer(), eq.origin(), std::string(eq.description), to_string(r.residuals[row])};
+    return SingularParts::Equation{eq.pointer(), eq.origin(), std::string(eq.description), to_string(r.residual(row))};
   };
   auto unknown = [&](std::size_t col) {
     const ModelVariable& v = m.variables[r.unknown_variable[col]];
@@ -250,7 +261,7 @@ SingularParts singular_parts(const Model& m, const ReducedDae& r, const DulmageM
     if (!dm.over_cols.empty()) text += ": " + list_variables(m, r, dm.over_cols);
     text += "\n  remove one of these equations (or the connection or initial value that makes it):";
     for (std::size_t row : dm.over_rows)
-      text += "\n" + describe_equation(m, r.residual_equation[row], r.residuals[row]);
+      text += "\n" + describe_equation(m, r.residual_equation[row], r.residual(row));
     pointer = m.equations[r.residual_equation[dm.over_rows[0]]].pointer();
   }
   if (!dm.under_cols.empty()) {
@@ -261,7 +272,7 @@ SingularParts singular_parts(const Model& m, const ReducedDae& r, const DulmageM
             " (" + std::to_string(missing) + " missing)";
     if (!dm.under_rows.empty()) text += ":";
     for (std::size_t row : dm.under_rows)
-      text += "\n" + describe_equation(m, r.residual_equation[row], r.residuals[row]);
+      text += "\n" + describe_equation(m, r.residual_equation[row], r.residual(row));
     std::vector<std::string> instances;
     for (std::size_t c : dm.under_cols) {
       const std::string& inst = m.instances[m.variables[r.unknown_variable[c]].instance].name();
@@ -280,8 +291,8 @@ SingularParts singular_parts(const Model& m, const ReducedDae& r, const DulmageM
   std::string text = "internal error: index reduction left a system of index > 1; these equations cannot be solved "
                      "for the highest derivatives:";
   for (std::size_t row : dm.over_rows)
-    text += r.residual_equation[row] == ReducedDae::kNoEquation ? "\n  0 = " + to_string(r.residuals[row])
-                                                                 : "\n" + describe_equation(m, r.residual_equation[row], r.residuals[row]);
+    text += r.residual_equation[row] == ReducedDae::kNoEquation ? "\n  0 = " + to_string(r.residual(row))
+                                                                 : "\n" + describe_equation(m, r.residual_equation[row], r.residual(row));
   throw std::logic_error(text);
 }
 
@@ -346,12 +357,20 @@ LinearRow alias_row(const Model& model, std::size_t e, const AliasElimination& a
   return row;
 }
 
-/// The rows as the residuals of r (the residual expressions the rest of the pipeline reads).
-void materialize_residuals(ReducedDae& r, const std::vector<LinearRow>& rows) {
-  r.residuals.clear();
-  r.residuals.reserve(rows.size());
-  for (const LinearRow& row : rows)
-    r.residuals.push_back(materialize(row, [&](Slot s) { return slot_expression(r.unknowns, s); }));
+/// The column of an eliminated unknown in the kept numbering.
+constexpr std::uint32_t kEliminated = 0xFFFFFFFFu;
+
+/// `row` with its slots renumbered to the unknowns that stay (`kept_column`, by old column).
+LinearRow in_kept_columns(LinearRow row, const std::vector<std::uint32_t>& kept_column) {
+  auto renumber = [&](Slot& s) {
+    s.column = kept_column[s.column];
+    // An eliminated unknown was substituted wherever it occurred, and only algebraic unknowns
+    // (whose derivatives occur nowhere) are eliminated.
+    if (s.column == kEliminated) throw std::logic_error("analysis: a residual still reads an eliminated unknown");
+  };
+  for (LinearRow::Term& t : row.terms) renumber(t.slot);
+  for (Slot& s : row.rest_slots) renumber(s);
+  return row;
 }
 
 /// The value of `x` that `row` gives, x = −(row − k·x)/k with k its coefficient of x (linear in x,
@@ -640,8 +659,10 @@ void eliminate_solved_algebraics(ReducedDae& r, std::vector<LinearRow>& residual
   solved.set(defined_symbols, std::move(definition));
 
   ReducedDae kept;
+  std::vector<std::uint32_t> kept_column(n, kEliminated);
   for (std::size_t k = 0; k < n; ++k) {
     if (!col_alive[k]) continue;
+    kept_column[k] = static_cast<std::uint32_t>(kept.unknowns.size());
     kept.unknown_variable.push_back(r.unknown_variable[k]);
     kept.unknown_order.push_back(r.unknown_order[k]);
     kept.unknowns.push_back(r.unknowns[k]);
@@ -651,7 +672,7 @@ void eliminate_solved_algebraics(ReducedDae& r, std::vector<LinearRow>& residual
   }
   for (std::size_t i = 0; i < rows; ++i) {
     if (!row_alive[i]) continue;
-    kept.residuals.push_back(materialize(residual_rows[i], [&](Slot s) { return solved.leaf(s); }));
+    kept.rows.push_back(in_kept_columns(std::move(residual_rows[i]), kept_column));
     kept.residual_equation.push_back(r.residual_equation[i]);
     kept.residual_differentiations.push_back(r.residual_differentiations[i]);
     kept.residual_definitions.push_back(std::move(direct[i]));
@@ -727,23 +748,29 @@ ReducedDae analyze(const Model& model) {
     Bipartite any = incidence(rows, r.differential, false);
     Matching m = maximum_matching(any);
     if (!m.perfect()) {
-      materialize_residuals(r, rows);
+      r.rows = std::move(rows);  // the messages quote them
       report_singular(model, r, any, m);
     }
   }
   if (!h.perfect() || highest_order > 1) {
-    materialize_residuals(r, rows);
-    reduce_index(model, r);
+    std::vector<Expr> residuals;
+    residuals.reserve(rows.size());
+    for (const LinearRow& row : rows)
+      residuals.push_back(materialize(row, [&](Slot s) { return slot_expression(r.unknowns, s); }));
+    reduce_index(model, r, residuals);
     column = ExprMap<std::size_t>();
     column.reserve(r.unknowns.size());
     for (std::size_t k = 0; k < r.unknowns.size(); ++k) column.emplace(r.unknowns[k], k);
     slot_of = slots_through(column);
     rows.clear();
-    for (const Expr& residual : r.residuals) rows.push_back(row_of(residual, slot_of));
+    for (const Expr& residual : residuals) rows.push_back(row_of(residual, slot_of));
     mark_differential(r, rows);
     highest = incidence(rows, r.differential, true);
     h = maximum_matching(highest, solvable_first(r, highest));
-    if (!h.perfect()) report_not_index_one(model, r, highest, h);
+    if (!h.perfect()) {
+      r.rows = std::move(rows);
+      report_not_index_one(model, r, highest, h);
+    }
   }
   highest = Bipartite();  // the elimination reads the matching, not the graph: its memory serves what comes
   eliminate_solved_algebraics(r, rows, h, slot_of);

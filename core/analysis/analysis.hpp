@@ -58,7 +58,17 @@ struct ReducedDae {
   std::vector<int> unknown_order;
   std::vector<Expr> unknowns;                 ///< its symbol
   std::vector<bool> differential;             ///< der(unknown) occurs (IDA id = 1)
-  std::vector<Expr> residuals;
+  /// Residual i = Σ coefficient·slot + constant + rest: its slots over the unknowns (column k is
+  /// unknowns[k], order 1 its derivative), rest in their symbols. Most residuals of a mechanical
+  /// model are linear: the program compiles these numbers, and a residual is written out as an
+  /// expression only where something reads it so (printing, messages, the few explicit derivatives
+  /// outputs ask for).
+  std::vector<LinearRow> rows;
+  std::size_t residual_count() const { return rows.size(); }
+  /// Residual i as an expression.
+  Expr residual(std::size_t i) const;
+  /// Every residual as an expression (printing, tests: a large model writes hundreds of thousands).
+  std::vector<Expr> residual_expressions() const;
   std::vector<std::size_t> residual_equation;  ///< model equation of residual i (kNoEquation: see below)
   /// How often residual i's model equation was differentiated by index reduction.
   std::vector<int> residual_differentiations;

@@ -49,7 +49,7 @@ struct Entry {
 
 class Reducer {
  public:
-  Reducer(const Model& model, ReducedDae& r) : model_(model), r_(r) {
+  Reducer(const Model& model, ReducedDae& r, std::vector<Expr>& residuals) : model_(model), r_(r), residuals_(residuals) {
     for (std::size_t k = 0; k < r.unknowns.size(); ++k) column_.emplace(r.unknowns[k], k);
   }
 
@@ -73,9 +73,9 @@ class Reducer {
 
   /// Highest derivative order of each unknown in each residual.
   void structure() {
-    incidence_.resize(r_.residuals.size());
-    for (std::size_t i = 0; i < r_.residuals.size(); ++i)
-      for (const Expr& leaf : leaves(r_.residuals[i])) {
+    incidence_.resize(residuals_.size());
+    for (std::size_t i = 0; i < residuals_.size(); ++i)
+      for (const Expr& leaf : leaves(residuals_[i])) {
         if (leaf.op() != Op::Variable && leaf.op() != Op::Derivative) continue;
         const std::size_t j = column_of(leaf);
         const int order = leaf.op() == Op::Derivative ? leaf.order() : 0;
@@ -99,13 +99,13 @@ class Reducer {
       if (leaf.op() == Op::Time) return model_.experiment.start;
       return 0.0;  // derivatives: no better guess before initialization
     };
-    rows_.resize(r_.residuals.size());
-    for (std::size_t i = 0; i < r_.residuals.size(); ++i) {
+    rows_.resize(residuals_.size());
+    for (std::size_t i = 0; i < residuals_.size(); ++i) {
       if (c_[i] == 0) continue;
       for (const Incidence& in : incidence_[i]) {
         const int order = d_[in.variable] - c_[i];
         if (in.order != order) continue;  // only the highest orders of a level enter its block
-        Expr partial = diff(r_.residuals[i], nth_derivative(r_.unknowns[in.variable], order));
+        Expr partial = diff(residuals_[i], nth_derivative(r_.unknowns[in.variable], order));
         if (partial.is_constant() && partial.constant_value() == 0.0) continue;
         rows_[i].push_back({in.variable, partial, evaluate(partial, at_start)});
       }
@@ -141,7 +141,7 @@ class Reducer {
     for (std::size_t i : rows)
       for (const Entry& e : rows_[i])
         if (candidate[e.column]) rows_of_col[e.column].push_back(i);
-    std::vector<bool> row_seen(r_.residuals.size(), false), col_seen(candidate.size(), false);
+    std::vector<bool> row_seen(residuals_.size(), false), col_seen(candidate.size(), false);
     std::vector<std::pair<std::vector<std::size_t>, std::vector<std::size_t>>> out;
     for (std::size_t root : rows) {
       if (row_seen[root]) continue;
@@ -254,7 +254,7 @@ class Reducer {
   std::string constraint_text(std::size_t i, int level) const {
     const ModelEquation& eq = model_.equations[r_.residual_equation[i]];
     const int times = c_[i] - level;
-    std::string text = eq.pointer() + ": 0 = " + to_string(r_.residuals[i]);
+    std::string text = eq.pointer() + ": 0 = " + to_string(residuals_[i]);
     if (times > 0) text += " (differentiated " + times_text(times) + ")";
     return text;
   }
@@ -313,8 +313,8 @@ class Reducer {
     std::vector<Expr> residuals;
     std::vector<std::size_t> equation;
     std::vector<int> times;
-    for (std::size_t i = 0; i < r_.residuals.size(); ++i) {
-      Expr f = r_.residuals[i];
+    for (std::size_t i = 0; i < residuals_.size(); ++i) {
+      Expr f = residuals_[i];
       for (int m = 0; m <= c_[i]; ++m) {
         if (m > 0) f = time_derivative(f);
         residuals.push_back(substitute(f, derivatives));
@@ -328,7 +328,7 @@ class Reducer {
       equation.push_back(ReducedDae::kNoEquation);
       times.push_back(0);
     }
-    r_.residuals = std::move(residuals);
+    residuals_ = std::move(residuals);
     r_.residual_equation = std::move(equation);
     r_.residual_differentiations = std::move(times);
   }
@@ -342,6 +342,7 @@ class Reducer {
 
   const Model& model_;
   ReducedDae& r_;
+  std::vector<Expr>& residuals_;
   ExprMap<std::size_t> column_;
   std::vector<std::vector<Incidence>> incidence_;
   std::vector<int> c_, d_;
@@ -359,6 +360,8 @@ std::string derivative_name(const std::string& name, int k) {
 
 std::string times_text(int k) { return k == 1 ? "once" : k == 2 ? "twice" : std::to_string(k) + " times"; }
 
-void reduce_index(const Model& model, ReducedDae& r) { Reducer(model, r).run(); }
+void reduce_index(const Model& model, ReducedDae& r, std::vector<Expr>& residuals) {
+  Reducer(model, r, residuals).run();
+}
 
 }  // namespace acausal

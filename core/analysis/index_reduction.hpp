@@ -53,11 +53,12 @@ std::string derivative_name(const std::string& name, int k);
 std::string times_text(int k);
 
 /// Rewrites a structurally nonsingular DAE of index > 1 (as analyze() builds it, before explicit
-/// algebraics are eliminated) into an index-1 one: differentiated equations appended, der^k(x)
+/// algebraics are eliminated; `residuals` in r's unknowns, residual i from r.residual_equation[i])
+/// into an index-1 one: differentiated equations appended, der^k(x)
 /// replaced by the states' derivatives or by dummy-derivative unknowns named `der(x)`,
 /// `der(der(x))`. Fills r.reduction.
 /// @throws ModelError if no state selection exists (a constraint that cannot be solved for any of
 ///         its variables at the start values).
-void reduce_index(const Model& model, ReducedDae& r);
+void reduce_index(const Model& model, ReducedDae& r, std::vector<Expr>& residuals);
 
 }  // namespace acausal

@@ -60,31 +60,37 @@ std::optional<double> explicit_coefficient(const Expr& r, const Expr& derivative
 
 }  // namespace
 
-ExplicitDerivatives::ExplicitDerivatives(const std::vector<Expr>& residuals) : residuals_(&residuals) {
-  for (std::size_t i = 0; i < residuals.size(); ++i) {
-    const Expr& r = residuals[i];
-    std::optional<Expr> derivative;
+ExplicitDerivatives::ExplicitDerivatives(const ReducedDae& dae, const InputMap& inputs)
+    : dae_(&dae), inputs_(&inputs), explicit_in_(dae.unknowns.size()) {
+  for (std::size_t i = 0; i < dae.rows.size(); ++i) {
+    const LinearRow& row = dae.rows[i];
+    std::optional<std::uint32_t> column;  // of the one derivative the row reads
     bool single = true;
-    for (const Expr& leaf : leaves(r)) {
-      if (leaf.op() != Op::Derivative) continue;
-      single = single && !derivative;
-      derivative = leaf;
-    }
-    if (!derivative || !single || explicit_in_.find(*derivative)) continue;
-    const std::optional<double> c = explicit_coefficient(r, *derivative);
+    auto note = [&](Slot s) {
+      if (s.order != 1 || column == s.column) return;
+      single = single && !column;
+      column = s.column;
+    };
+    for (const LinearRow::Term& t : row.terms) note(t.slot);
+    for (Slot s : row.rest_slots) note(s);
+    if (!column || !single || explicit_in_[*column].coefficient != 0.0) continue;
+    std::optional<double> c = row.coefficient(Slot{*column, 1});
+    // A derivative in the remainder: explicit only where it enters it with a constant factor.
+    if (row.in_rest(*column)) c = explicit_coefficient(dae.residual(i), der(dae.unknowns[*column]));
     if (!c || *c == 0.0) continue;
-    explicit_in_.emplace(*derivative, {i, *c});
+    explicit_in_[*column] = {i, *c};
   }
 }
 
 const Expr* ExplicitDerivatives::find(const Expr& derivative) {
   if (derivative.op() != Op::Derivative) return nullptr;
-  const Residual* r = explicit_in_.find(derivative);
-  if (r == nullptr) return nullptr;
+  const std::optional<InputSlot> slot = (*inputs_)(derivative);
+  if (!slot || slot->kind != InputKind::YP) return nullptr;
+  const Residual& r = explicit_in_[slot->index];
+  if (r.coefficient == 0.0) return nullptr;
   if (auto it = built_.find(derivative); it != built_.end()) return &it->second;
-  const Expr& residual = (*residuals_)[r->index];
-  const Expr rest = residual - r->coefficient * derivative;
-  return &built_.emplace(derivative, -rest / r->coefficient).first->second;
+  const Expr rest = dae_->residual(r.index) - r.coefficient * derivative;
+  return &built_.emplace(derivative, -rest / r.coefficient).first->second;
 }
 
 /// Every indicator of the residuals and outputs, once. Indicators are written in y alone (explicit
@@ -104,7 +110,7 @@ Program::IndicatorSet Program::collect_indicators(const ReducedDae& dae, const s
       set.index.emplace(c.indicator, it->second);
     }
   };
-  for (const Expr& r : dae.residuals) add(r);
+  for (const LinearRow& r : dae.rows) add(r.rest);  // the linear terms switch nothing
   for (const Expr& e : outputs) add(e);
   return set;
 }
@@ -137,12 +143,12 @@ Program::Program(const Model& model, ReducedDae dae, ProgramOptions options)
     : dae_(std::move(dae)),
       initial_(collect_initial_parameters(model, dae_)),
       initial_values_(initial_.symbols.size(), 0.0),
-      derivatives_(dae_.residuals),
+      inputs_(unknown_inputs(dae_, initial_)),
+      derivatives_(dae_, inputs_),
       output_expressions_(output_expressions(model, dae_, derivatives_)),
       indicator_set_(collect_indicators(dae_, output_expressions_, derivatives_)),
-      inputs_(unknown_inputs(dae_, initial_)),
-      residual_(dae_.residuals, inputs_, &indicator_set_.index),
-      jacobian_(dae_.residuals, inputs_, dae_.unknowns.size(), &indicator_set_.index),
+      residual_(dae_.rows, inputs_, &indicator_set_.index),
+      jacobian_(dae_.rows, inputs_, dae_.unknowns.size(), &indicator_set_.index),
       indicators_(indicator_set_.expressions, inputs_),
       outputs_(output_expressions_, inputs_, &indicator_set_.index),
       assertions_(build_assertions(model)),
@@ -185,7 +191,7 @@ void Program::keep_what_messages_read(const Model& model) {
   residual_definitions_ = std::move(dae_.residual_definitions);  // read by messages only
   solved_from_ = std::move(dae_.solved_from);
   for (std::size_t r = 0; r < residual_equation_.size(); ++r)
-    if (residual_equation_[r] == ReducedDae::kNoEquation) written_residuals_[r] = to_string(dae_.residuals[r]);
+    if (residual_equation_[r] == ReducedDae::kNoEquation) written_residuals_[r] = to_string(dae_.residual(r));
   for (std::size_t k = 0; k < initial_.symbols.size(); ++k)
     initial_parameter_texts_.push_back(initial_.pointers[k] + " (initial parameter: " + initial_.symbols[k].name() +
                                        " = " + to_string(initial_.values[k]) + ")");
@@ -266,7 +272,7 @@ void Program::build_energy(const Model& model) {
   // them; the others (the throughput's |port power|) compare live.
   energy_.emplace(terms, inputs_, &indicator_set_.index, Tape::Unindexed::Compare);
   std::vector<Expr> partials;
-  for (const Expr& r : dae_.residuals) partials.push_back(diff(r, Expr::time()));
+  for (const LinearRow& r : dae_.rows) partials.push_back(diff(r.rest, Expr::time()));  // only rest reads t
   time_partials_.emplace(partials, inputs_, &indicator_set_.index);
 }
 
@@ -294,8 +300,11 @@ InitialProblem& Program::initial_problem() {
 }
 
 void Program::build_initial_problem() {
-  std::vector<Expr> rows = dae_.residuals;
-  for (std::size_t k = 0; k < initial_.symbols.size(); ++k) rows.push_back(initial_.symbols[k] - initial_.values[k]);
+  std::vector<LinearRow> rows = dae_.rows;
+  for (std::size_t k = 0; k < initial_.symbols.size(); ++k) {
+    LinearRow& defining = rows.emplace_back();  // p_k − value_k, read through the inputs
+    defining.rest = initial_.symbols[k] - initial_.values[k];
+  }
   const InputMap inputs = unknown_inputs(dae_, initial_, true);
   const std::size_t columns = size() + initial_.symbols.size();
   // The defining equations may switch where the model does not: they compare live.

@@ -37,18 +37,19 @@ struct EnergyAccount {
 /// has thousands, and its outputs read a few).
 class ExplicitDerivatives {
  public:
-  /// `residuals` must outlive this object.
-  explicit ExplicitDerivatives(const std::vector<Expr>& residuals);
+  /// `dae` and `inputs` (where tapes read the unknowns) must outlive this object.
+  ExplicitDerivatives(const ReducedDae& dae, const InputMap& inputs);
   /// g for `derivative`, or nullptr when it is not a derivative an explicit residual defines.
   const Expr* find(const Expr& derivative);
 
  private:
   struct Residual {
-    std::size_t index;
-    double coefficient;
+    std::size_t index = 0;
+    double coefficient = 0.0;  ///< 0: no explicit residual
   };
-  const std::vector<Expr>* residuals_;
-  ExprMap<Residual> explicit_in_;
+  const ReducedDae* dae_;
+  const InputMap* inputs_;
+  std::vector<Residual> explicit_in_;  ///< per unknown: the residual explicit in its derivative
   std::unordered_map<Expr, Expr, ExprHash> built_;
 };
 
@@ -179,10 +180,10 @@ class Program {
   ReducedDae dae_;
   InitialParameters initial_;
   std::vector<double> initial_values_;
+  InputMap inputs_;  ///< where every tape reads the unknowns (one column map, shared)
   ExplicitDerivatives derivatives_;
   std::vector<Expr> output_expressions_;
   IndicatorSet indicator_set_;
-  InputMap inputs_;  ///< where every tape reads the unknowns (one column map, shared)
   Tape residual_;
   JacobianTape jacobian_;
   Tape indicators_;

@@ -13,19 +13,6 @@
 namespace acausal {
 namespace {
 
-struct Partials {
-  Expr dy = 0.0;
-  Expr dyp = 0.0;
-};
-
-/// A nonzero (column, row) of the Jacobian and its partials.
-struct Entry {
-  std::size_t column, row;
-  Partials partials;
-};
-/// Entries in CSC order (by column, then row), each place once.
-using EntryMap = std::vector<Entry>;
-
 /// The coefficient of `leaf` in a term that is the leaf itself or a constant times it.
 std::optional<double> linear_coefficient(const Expr& term, const Expr& leaf) {
   if (term == leaf) return 1.0;
@@ -76,83 +63,154 @@ std::vector<Expr> partials_of(const Expr& residual, const std::vector<Expr>& lea
   return out;
 }
 
-EntryMap symbolic_entries(std::span<const Expr> residuals, const InputMap& inputs, std::size_t unknowns) {
-  EntryMap entries;
-  for (std::size_t i = 0; i < residuals.size(); ++i) {
-    const std::vector<Expr> leaf_list = leaves(residuals[i]);
-    const std::vector<Expr> partials = partials_of(residuals[i], leaf_list);
-    for (std::size_t k = 0; k < leaf_list.size(); ++k) {
-      const Expr& leaf = leaf_list[k];
-      std::optional<InputSlot> in = inputs(leaf);
-      if (!in) throw std::invalid_argument("jacobian: no input for " + to_string(leaf));
-      if (in->kind != InputKind::Y && in->kind != InputKind::YP) continue;
-      if (in->index >= unknowns)
-        throw std::invalid_argument("jacobian: " + to_string(leaf) + " maps to unknown " +
-                                    std::to_string(in->index) + " of " + std::to_string(unknowns));
-      const Expr& d = partials[k];
-      if (d.is_constant() && d.constant_value() == 0.0) continue;
-      Entry e{in->index, i, {}};
-      (in->kind == InputKind::Y ? e.partials.dy : e.partials.dyp) = d;
-      entries.push_back(std::move(e));
-    }
-  }
-  // CSC order; x and der(x) of one unknown in one residual are one place.
-  std::sort(entries.begin(), entries.end(),
-            [](const Entry& a, const Entry& b) { return a.column != b.column ? a.column < b.column : a.row < b.row; });
-  EntryMap merged;
-  merged.reserve(entries.size());
-  for (Entry& e : entries) {
-    if (!merged.empty() && merged.back().column == e.column && merged.back().row == e.row) {
-      merged.back().partials.dy += e.partials.dy;
-      merged.back().partials.dyp += e.partials.dyp;
-      continue;
-    }
-    merged.push_back(std::move(e));
-  }
-  return merged;
-}
-
 }  // namespace
 
-JacobianTape::Structure JacobianTape::structure(std::span<const Expr> residuals, const InputMap& inputs,
-                                                std::size_t unknowns) {
+/// Adds the entries of `residual` (output `row`): its partials by the unknowns its leaves read.
+void JacobianTape::add_symbolic_entries(Entries& out, const Expr& residual, std::size_t row, const InputMap& inputs,
+                                        std::size_t unknowns) {
+  const std::vector<Expr> leaf_list = leaves(residual);
+  const std::vector<Expr> partials = partials_of(residual, leaf_list);
+  for (std::size_t k = 0; k < leaf_list.size(); ++k) {
+    const Expr& leaf = leaf_list[k];
+    std::optional<InputSlot> in = inputs(leaf);
+    if (!in) throw std::invalid_argument("jacobian: no input for " + to_string(leaf));
+    if (in->kind != InputKind::Y && in->kind != InputKind::YP) continue;
+    if (in->index >= unknowns)
+      throw std::invalid_argument("jacobian: " + to_string(leaf) + " maps to unknown " + std::to_string(in->index) +
+                                  " of " + std::to_string(unknowns));
+    const Expr& d = partials[k];
+    if (d.is_constant() && d.constant_value() == 0.0) continue;
+    Entry e{in->index, row, {}, {}};
+    Partial& p = in->kind == InputKind::Y ? e.dy : e.dyp;
+    if (d.is_constant()) {
+      p.constant = d.constant_value();
+    } else {
+      p.varying = static_cast<std::uint32_t>(out.expressions.size());
+      out.expressions.push_back(d);
+    }
+    out.entries.push_back(e);
+  }
+}
+
+JacobianTape::Structure JacobianTape::structure(Entries in, std::size_t rows, std::size_t unknowns) {
+  // CSC order (by column, then row); x and der(x) of one unknown in one residual are one place.
+  std::vector<Entry>& entries = in.entries;
+  std::sort(entries.begin(), entries.end(),
+            [](const Entry& a, const Entry& b) { return a.column != b.column ? a.column < b.column : a.row < b.row; });
+  auto add = [&in](Partial& to, const Partial& p) {
+    to.constant += p.constant;
+    if (p.varying == kNone) return;
+    if (to.varying == kNone) {
+      to.varying = p.varying;
+      return;
+    }
+    in.expressions[to.varying] = in.expressions[to.varying] + in.expressions[p.varying];
+  };
+  std::size_t merged = 0;
+  for (std::size_t k = 0; k < entries.size(); ++k) {
+    if (merged > 0 && entries[merged - 1].column == entries[k].column && entries[merged - 1].row == entries[k].row) {
+      add(entries[merged - 1].dy, entries[k].dy);
+      add(entries[merged - 1].dyp, entries[k].dyp);
+      continue;
+    }
+    entries[merged++] = entries[k];
+  }
+  entries.resize(merged);
+
   Structure s;
-  s.pattern.rows = residuals.size();
+  s.pattern.rows = rows;
   s.pattern.cols = unknowns;
   s.pattern.col_start.assign(unknowns + 1, 0);
-  for (const auto& [column, row, p] : symbolic_entries(residuals, inputs, unknowns)) {
-    if (p.dy.is_constant() && p.dy.constant_value() == 0.0 && p.dyp.is_constant() &&
-        p.dyp.constant_value() == 0.0)
-      continue;  // the partials of several leaves cancelled
-    ++s.pattern.col_start[column + 1];
-    s.pattern.row_index.push_back(static_cast<std::int64_t>(row));
-    s.dy.push_back(p.dy);
-    s.dyp.push_back(p.dyp);
+  std::vector<Entry> kept;
+  kept.reserve(entries.size());
+  for (Entry& e : entries) {
+    for (Partial* p : {&e.dy, &e.dyp})
+      if (p->varying != kNone && in.expressions[p->varying].is_constant()) {  // terms that cancelled to a number
+        p->constant += in.expressions[p->varying].constant_value();
+        p->varying = kNone;
+      }
+    auto zero = [](const Partial& p) { return p.constant == 0.0 && p.varying == kNone; };
+    if (zero(e.dy) && zero(e.dyp)) continue;  // the partials of several leaves cancelled
+    ++s.pattern.col_start[e.column + 1];
+    s.pattern.row_index.push_back(static_cast<std::int64_t>(e.row));
+    kept.push_back(e);
   }
   std::partial_sum(s.pattern.col_start.begin(), s.pattern.col_start.end(), s.pattern.col_start.begin());
-  s.partials = s.dy;
-  s.partials.insert(s.partials.end(), s.dyp.begin(), s.dyp.end());
+  const std::size_t n = kept.size();
+  s.constant.resize(2 * n);
+  s.varying_of.assign(2 * n, kNone);
+  for (std::size_t half = 0; half < 2; ++half)
+    for (std::size_t k = 0; k < n; ++k) {
+      const Partial& p = half == 0 ? kept[k].dy : kept[k].dyp;
+      const std::size_t place = half * n + k;
+      s.constant[place] = p.constant;
+      if (p.varying == kNone) continue;
+      s.varying_of[place] = static_cast<std::uint32_t>(s.varying.size());
+      s.varying.push_back(in.expressions[p.varying]);
+      s.varying_place.push_back(static_cast<std::uint32_t>(place));
+    }
   return s;
 }
 
 JacobianTape::JacobianTape(std::span<const Expr> residuals, const InputMap& inputs, std::size_t unknowns,
                            const IndicatorIndex* indicators, Tape::Unindexed unindexed)
-    : JacobianTape(structure(residuals, inputs, unknowns), inputs, indicators, unindexed) {}
+    : JacobianTape(structure(
+                       [&] {
+                         Entries entries;
+                         for (std::size_t i = 0; i < residuals.size(); ++i)
+                           add_symbolic_entries(entries, residuals[i], i, inputs, unknowns);
+                         return entries;
+                       }(),
+                       residuals.size(), unknowns),
+                   inputs, indicators, unindexed) {}
+
+JacobianTape::JacobianTape(std::span<const LinearRow> rows, const InputMap& inputs, std::size_t unknowns,
+                           const IndicatorIndex* indicators, Tape::Unindexed unindexed)
+    : JacobianTape(structure(
+                       [&] {
+                         // A linear term's partial is its coefficient; the remainder is differentiated.
+                         Entries entries;
+                         for (std::size_t i = 0; i < rows.size(); ++i) {
+                           for (const LinearRow::Term& t : rows[i].terms) {
+                             if (t.slot.column >= unknowns || t.slot.order > 1)
+                               throw std::invalid_argument("jacobian: a row reads slot (" + std::to_string(t.slot.column) +
+                                                           ", order " + std::to_string(t.slot.order) + ") of " +
+                                                           std::to_string(unknowns) + " unknowns");
+                             Entry e{t.slot.column, i, {}, {}};
+                             (t.slot.order == 0 ? e.dy : e.dyp).constant = t.coefficient;
+                             entries.entries.push_back(e);
+                           }
+                           if (!rows[i].rest.is_constant()) add_symbolic_entries(entries, rows[i].rest, i, inputs, unknowns);
+                         }
+                         return entries;
+                       }(),
+                       rows.size(), unknowns),
+                   inputs, indicators, unindexed) {}
 
 JacobianTape::JacobianTape(Structure s, const InputMap& inputs, const IndicatorIndex* indicators,
                            Tape::Unindexed unindexed)
-    : pattern_(std::move(s.pattern)), dy_(std::move(s.dy)), dyp_(std::move(s.dyp)),
-      tape_(s.partials, inputs, indicators, unindexed), partials_(s.partials.size()) {}
+    : pattern_(std::move(s.pattern)), constant_(std::move(s.constant)), varying_(std::move(s.varying)),
+      varying_of_(std::move(s.varying_of)), varying_place_(std::move(s.varying_place)),
+      tape_(varying_, inputs, indicators, unindexed), partials_(constant_.size()), varying_values_(varying_.size()) {}
+
+Expr JacobianTape::partial(std::size_t place) const {
+  const Expr c(constant_[place]);
+  return varying_of_[place] == kNone ? c : c + varying_[varying_of_[place]];
+}
 
 std::span<const double> JacobianTape::partials(const TapeInputs& inputs, const double* branch) {
-  tape_.evaluate(inputs, partials_.data(), branch);
+  std::copy(constant_.begin(), constant_.end(), partials_.begin());
+  if (!varying_.empty()) {
+    tape_.evaluate(inputs, varying_values_.data(), branch);
+    for (std::size_t m = 0; m < varying_place_.size(); ++m) partials_[varying_place_[m]] += varying_values_[m];
+  }
   return partials_;
 }
 
 void JacobianTape::evaluate(const TapeInputs& inputs, double cj, double* values, const double* branch) {
-  tape_.evaluate(inputs, partials_.data(), branch);
-  const std::size_t n = dy_.size();
-  for (std::size_t k = 0; k < n; ++k) values[k] = partials_[k] + cj * partials_[n + k];
+  const double* p = partials(inputs, branch).data();
+  const std::size_t n = pattern_.nonzeros();
+  for (std::size_t k = 0; k < n; ++k) values[k] = p[k] + cj * p[n + k];
 }
 
 }  // namespace acausal

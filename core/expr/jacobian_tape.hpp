@@ -30,12 +30,19 @@ class JacobianTape {
   /// @throws std::invalid_argument if a leaf has no input slot or an index is ≥ `unknowns`.
   JacobianTape(std::span<const Expr> residuals, const InputMap& inputs, std::size_t unknowns,
                const IndicatorIndex* indicators = nullptr, Tape::Unindexed unindexed = Tape::Unindexed::Reject);
+  /// The same for residual rows (linear_row.hpp, read as Tape reads them): a linear term's partial
+  /// is its coefficient, and only the remainders are differentiated.
+  JacobianTape(std::span<const LinearRow> rows, const InputMap& inputs, std::size_t unknowns,
+               const IndicatorIndex* indicators = nullptr, Tape::Unindexed unindexed = Tape::Unindexed::Reject);
 
   const SparsityPattern& pattern() const { return pattern_; }
 
-  /// ∂F_i/∂y_j and ∂F_i/∂y'_j of entry k (in CSC order), as expressions.
-  const Expr& dy(std::size_t k) const { return dy_[k]; }
-  const Expr& dyp(std::size_t k) const { return dyp_[k]; }
+  /// ∂F_i/∂y_j and ∂F_i/∂y'_j of entry k (in CSC order), as expressions (written on each call).
+  Expr dy(std::size_t k) const { return partial(k); }
+  Expr dyp(std::size_t k) const { return partial(pattern_.nonzeros() + k); }
+  /// Whether ∂F_i/∂y_j (∂F_i/∂y'_j) of entry k is not identically zero.
+  bool has_dy(std::size_t k) const { return nonzero(k); }
+  bool has_dyp(std::size_t k) const { return nonzero(pattern_.nonzeros() + k); }
 
   /// Writes the nonzeros of ∂F/∂y + cj·∂F/∂y' in CSC order into values[0 .. nonzeros).
   /// `branch`: as Tape::evaluate.
@@ -46,19 +53,45 @@ class JacobianTape {
   std::span<const double> partials(const TapeInputs& inputs, const double* branch = nullptr);
 
  private:
+  static constexpr std::uint32_t kNone = 0xFFFFFFFFu;
+  /// Partials are stored by place: entry k's ∂F/∂y at k, its ∂F/∂y' at nonzeros() + k.
   struct Structure {
     SparsityPattern pattern;
-    std::vector<Expr> dy, dyp;
-    std::vector<Expr> partials;  // dy then dyp: the tape's outputs
+    std::vector<double> constant;
+    std::vector<Expr> varying;                 ///< the parts that vary: the tape's outputs
+    std::vector<std::uint32_t> varying_of;     ///< per place: its index in varying, or kNone
+    std::vector<std::uint32_t> varying_place;  ///< per tape output: its place
   };
-  static Structure structure(std::span<const Expr> residuals, const InputMap& inputs, std::size_t unknowns);
+  /// One partial while the structure is built: a constant, plus expressions[varying] where it varies.
+  struct Partial {
+    double constant = 0.0;
+    std::uint32_t varying = kNone;
+  };
+  /// A place (column, row) of the Jacobian and its two partials.
+  struct Entry {
+    std::size_t column, row;
+    Partial dy, dyp;
+  };
+  /// The entries and the varying parts they index.
+  struct Entries {
+    std::vector<Entry> entries;
+    std::vector<Expr> expressions;
+  };
+  static void add_symbolic_entries(Entries& out, const Expr& residual, std::size_t row, const InputMap& inputs,
+                                   std::size_t unknowns);
+  static Structure structure(Entries entries, std::size_t rows, std::size_t unknowns);
   JacobianTape(Structure s, const InputMap& inputs, const IndicatorIndex* indicators, Tape::Unindexed unindexed);
+  Expr partial(std::size_t place) const;
+  bool nonzero(std::size_t place) const { return constant_[place] != 0.0 || varying_of_[place] != kNone; }
 
   SparsityPattern pattern_;
-  std::vector<Expr> dy_;
-  std::vector<Expr> dyp_;
-  Tape tape_;                     // outputs: dy_ then dyp_
-  std::vector<double> partials_;  // the tape's output buffer
+  std::vector<double> constant_;
+  std::vector<Expr> varying_;
+  std::vector<std::uint32_t> varying_of_;
+  std::vector<std::uint32_t> varying_place_;
+  Tape tape_;                          // outputs: varying_
+  std::vector<double> partials_;       // partials(): constant_ plus the tape's values
+  std::vector<double> varying_values_;  // the tape's output buffer
 };
 
 }  // namespace acausal

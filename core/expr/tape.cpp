@@ -59,6 +59,24 @@ class Tape::Compiler {
     return s;
   }
 
+  /// A residual row (linear_row.hpp) as one Linear instruction: its terms read y and y' by column,
+  /// then its constant, then the terms of its remainder.
+  std::uint32_t row(const LinearRow& r) {
+    Terms terms;
+    for (const LinearRow::Term& t : r.terms) {
+      if (t.slot.order > 1) throw std::invalid_argument("tape: a row reads a derivative of order " + std::to_string(t.slot.order));
+      if (t.slot.order == 1) tape_.reads_yp_ = true;
+      terms.push_back({t.coefficient, t.slot.column, t.slot.order == 0 ? LinearTerm::Source::Y : LinearTerm::Source::YP});
+    }
+    if (r.constant != 0.0 || (terms.empty() && r.rest.is_constant())) terms.push_back({1.0, constant(r.constant), LinearTerm::Source::Work});
+    if (r.rest.op() == Op::Add) {
+      add_terms(r.rest, terms);
+    } else if (!r.rest.is_constant() || r.rest.constant_value() != 0.0) {
+      terms.push_back(scaled_term(r.rest));
+    }
+    return linear(terms);
+  }
+
  private:
   std::uint32_t fresh() { return kTemporary | temporaries_++; }
 
@@ -155,21 +173,31 @@ class Tape::Compiler {
     throw std::logic_error("tape: unknown input kind");
   }
 
+  using Terms = boost::container::small_vector<LinearTerm, 8>;
+
   /// A sum as one Linear instruction; its terms c·leaf read y and y' directly.
   std::uint32_t sum(const Expr& e) {
-    // The terms go to the tape's list only after every operand is lowered: lowering an operand
-    // may emit Linear instructions of its own.
-    boost::container::small_vector<LinearTerm, 8> terms;
-    for (const Expr& t : e.args()) {
-      double c = 1.0;
-      Expr x = t;
-      if (t.op() == Op::Mul && t.args()[0].is_constant()) {
-        auto f = t.args();
-        c = f[0].constant_value();
-        x = f.size() == 2 ? f[1] : detail::make_node(Op::Mul, f.subspan(1));
-      }
-      terms.push_back(term(c, x));
+    Terms terms;
+    add_terms(e, terms);
+    return linear(terms);
+  }
+
+  void add_terms(const Expr& sum, Terms& terms) {
+    for (const Expr& t : sum.args()) terms.push_back(scaled_term(t));
+  }
+
+  /// c·x, read from the solver's arrays where x is an unknown or its derivative.
+  LinearTerm scaled_term(const Expr& t) {
+    if (t.op() == Op::Mul && t.args()[0].is_constant()) {
+      auto f = t.args();
+      return term(f[0].constant_value(), f.size() == 2 ? f[1] : detail::make_node(Op::Mul, f.subspan(1)));
     }
+    return term(1.0, t);
+  }
+
+  /// The terms go to the tape's list only after every operand is lowered: lowering an operand may
+  /// emit Linear instructions of its own.
+  std::uint32_t linear(const Terms& terms) {
     const auto first = static_cast<std::uint32_t>(tape_.linear_terms_.size());
     tape_.linear_terms_.insert(tape_.linear_terms_.end(), terms.begin(), terms.end());
     return emit(Code::Linear, first, static_cast<std::uint32_t>(terms.size()));
@@ -235,6 +263,19 @@ Tape::Tape(std::span<const Expr> outputs, const InputMap& inputs, const Indicato
   Compiler compiler(*this, inputs, indicators, unindexed);
   output_slots_.reserve(outputs.size());
   for (const Expr& e : outputs) output_slots_.push_back(compiler.slot(e));
+  finish();
+}
+
+Tape::Tape(std::span<const LinearRow> rows, const InputMap& inputs, const IndicatorIndex* indicators,
+           Unindexed unindexed)
+    : has_indicators_(indicators != nullptr) {
+  Compiler compiler(*this, inputs, indicators, unindexed);
+  output_slots_.reserve(rows.size());
+  for (const LinearRow& r : rows) output_slots_.push_back(compiler.row(r));
+  finish();
+}
+
+void Tape::finish() {
   allocate_slots(work_.size());
   pack_linear_terms();
   build_linear_rows();

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/expr/expr.hpp"
+#include "core/expr/linear_row.hpp"
 
 namespace acausal {
 
@@ -58,6 +59,13 @@ class Tape {
   Tape(std::span<const Expr> outputs, const InputMap& inputs, const IndicatorIndex* indicators = nullptr,
        Unindexed unindexed = Unindexed::Reject);
 
+  /// Compiles residual rows (linear_row.hpp): output i is Σ c·slot + constant + rest of rows[i],
+  /// a slot of order 0 read from y[column], of order 1 from y'[column], rest's leaves through
+  /// `inputs`. A linear row is compiled from its numbers, without an expression.
+  /// @throws std::invalid_argument for a slot of higher order, and as above for the remainders.
+  Tape(std::span<const LinearRow> rows, const InputMap& inputs, const IndicatorIndex* indicators = nullptr,
+       Unindexed unindexed = Unindexed::Reject);
+
   /// Writes output k to out[k]. With `branch` (one value per indicator: the sign −1, 0 or +1 it had
   /// at the last event), every switching node takes the branch that sign selects instead of
   /// comparing its operands, so a Newton iteration never sees a switch (except the unindexed
@@ -97,6 +105,8 @@ class Tape {
     std::uint32_t first_indicator;  ///< into table_indicators_
   };
   class Compiler;
+  /// After the outputs are compiled: workspace slots, packed terms, the sums-only form.
+  void finish();
   /// The indicator of a switching node that compares live (Unindexed::Compare).
   static constexpr std::uint32_t kLive = 0xFFFFFFFFu;
   std::ptrdiff_t frozen_piece(const TableStep& step, double x, const double* branch) const;

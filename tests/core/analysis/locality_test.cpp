@@ -29,8 +29,8 @@ Size reduced_size(int n) {
   const Model model = build_model(parse_netlist(pendulum_chain_netlist({.links = n, .dampers = true})), builtin_registry());
   const ReducedDae r = analyze(model);
   Size s;
-  s.residuals = r.residuals.size();
-  for (const Expr& residual : r.residuals) {
+  s.residuals = r.residual_count();
+  for (const Expr& residual : r.residual_expressions()) {
     std::size_t reads = 0;
     for (const Expr& leaf : leaves(residual))
       if (leaf.op() == Op::Variable || leaf.op() == Op::Derivative) ++reads;
