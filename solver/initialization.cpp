@@ -90,9 +90,8 @@ Choice choose_conditions(Program& p) {
   for (std::size_t c = 0; c < pat.cols; ++c)
     for (auto k = static_cast<std::size_t>(pat.col_start[c]); k < static_cast<std::size_t>(pat.col_start[c + 1]); ++k) {
       auto r = static_cast<std::size_t>(pat.row_index[k]);
-      auto zero = [](const Expr& e) { return e.is_constant() && e.constant_value() == 0.0; };
-      if (!zero(jac.dy(k))) rows[r].push_back(static_cast<std::uint32_t>(c));
-      if (!zero(jac.dyp(k)) && l.yp_column[c] != kUnmatched) rows[r].push_back(static_cast<std::uint32_t>(l.yp_column[c]));
+      if (jac.has_dy(k)) rows[r].push_back(static_cast<std::uint32_t>(c));
+      if (jac.has_dyp(k) && l.yp_column[c] != kUnmatched) rows[r].push_back(static_cast<std::uint32_t>(l.yp_column[c]));
     }
   for (auto& r : rows) im.add_row(std::move(r));  // index ≤ 1: every equation can be matched
 

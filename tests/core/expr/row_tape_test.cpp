@@ -1,0 +1,121 @@
+// Tapes compiled from residual rows (core/expr/linear_row.hpp): Tape and JacobianTape read a row's
+// linear terms as numbers and differentiate only its remainder. Checked against the residuals and
+// partial derivatives written out by hand.
+
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <optional>
+#include <stdexcept>
+#include <vector>
+
+#include "core/expr/jacobian_tape.hpp"
+#include "core/expr/linear_row.hpp"
+#include "core/expr/tape.hpp"
+
+using namespace acausal;
+
+namespace {
+
+const Expr u0 = Expr::variable("u0"), u1 = Expr::variable("u1"), u2 = Expr::variable("u2");
+const Expr p = Expr::parameter("p");
+
+/// u_k → y[k], der(u_k) → y'[k], p → p[0], time.
+std::optional<InputSlot> input(const Expr& leaf) {
+  if (leaf.op() == Op::Time) return InputSlot{InputKind::Time, 0};
+  if (leaf == p) return InputSlot{InputKind::P, 0};
+  const bool derivative = leaf.op() == Op::Derivative;
+  const Expr& x = derivative ? leaf.args()[0] : leaf;
+  for (std::uint32_t k = 0; k < 3; ++k)
+    if (x == std::vector<Expr>{u0, u1, u2}[k]) return InputSlot{derivative ? InputKind::YP : InputKind::Y, k};
+  return std::nullopt;
+}
+
+LinearRow row(std::vector<LinearRow::Term> terms, double constant, Expr rest) {
+  LinearRow r;
+  r.terms.assign(terms.begin(), terms.end());
+  r.constant = constant;
+  r.rest = std::move(rest);
+  return r;
+}
+
+/// F(t, y, y', p):
+///   0: 2·u0 − 3·u1' + 5 + sin(u0)·u1   (u0 both in the linear part and in the remainder)
+///   1: u1 − u0'                         (linear)
+///   2: 7                                (a constant)
+///   3: p·t·u2 + u2'²                    (a remainder alone, a sum)
+///   4: u2                               (one term)
+std::vector<LinearRow> rows() {
+  return {row({{{0, 0}, 2.0}, {{1, 1}, -3.0}}, 5.0, sin(u0) * u1), row({{{1, 0}, 1.0}, {{0, 1}, -1.0}}, 0.0, 0.0),
+          row({}, 7.0, 0.0), row({}, 0.0, p * Expr::time() * u2 + pow(der(u2), 2.0)), row({{{2, 0}, 1.0}}, 0.0, 0.0)};
+}
+
+struct Point {
+  double t = 0.7;
+  std::vector<double> y{0.3, -1.2, 2.5}, yp{0.9, 0.4, -0.6}, p{1.5};
+  TapeInputs inputs() const { return {t, y.data(), yp.data(), p.data()}; }
+};
+
+}  // namespace
+
+TEST_CASE("row tape: each output is the row's linear terms, constant and remainder") {
+  const std::vector<LinearRow> r = rows();
+  Tape tape(r, input);
+  REQUIRE(tape.output_count() == 5);
+  CHECK(tape.reads_yp());
+  const Point x;
+  std::vector<double> f(5);
+  tape.evaluate(x.inputs(), f.data());
+  const auto& y = x.y;
+  const auto& yp = x.yp;
+  CHECK(f[0] == doctest::Approx(2 * y[0] - 3 * yp[1] + 5 + std::sin(y[0]) * y[1]).epsilon(1e-15));
+  CHECK(f[1] == y[1] - yp[0]);
+  CHECK(f[2] == 7.0);
+  CHECK(f[3] == doctest::Approx(x.p[0] * x.t * y[2] + yp[2] * yp[2]).epsilon(1e-15));
+  CHECK(f[4] == y[2]);
+}
+
+TEST_CASE("row tape: a row reading a second derivative is refused") {
+  const std::vector<LinearRow> r{row({{{0, 2}, 1.0}}, 0.0, 0.0)};
+  CHECK_THROWS_AS(Tape(r, input), std::invalid_argument);
+  CHECK_THROWS_AS(JacobianTape(r, input, 3), std::invalid_argument);
+}
+
+TEST_CASE("row Jacobian: constant entries from the coefficients, the remainder's partials added where it reads the same unknown") {
+  const std::vector<LinearRow> r = rows();
+  JacobianTape jt(r, input, 3);
+  const SparsityPattern& pat = jt.pattern();
+  // column 0: rows 0 (u0) and 1 (u0'); column 1: rows 0 (u1, u1') and 1 (u1); column 2: rows 3 and 4
+  CHECK(pat.col_start == std::vector<std::int64_t>{0, 2, 4, 6});
+  CHECK(pat.row_index == std::vector<std::int64_t>{0, 1, 0, 1, 3, 4});
+  CHECK(jt.has_dy(0));
+  CHECK_FALSE(jt.has_dyp(0));
+  CHECK_FALSE(jt.has_dy(1));
+  CHECK(jt.has_dyp(1));
+  CHECK(jt.has_dy(2));
+  CHECK(jt.has_dyp(2));
+  CHECK_FALSE(jt.has_dyp(5));
+
+  const Point x;
+  const auto& y = x.y;
+  // (∂F/∂y, ∂F/∂y') of each entry in CSC order, by hand
+  const std::vector<std::pair<double, double>> expected{
+      {2 + std::cos(y[0]) * y[1], 0.0}, {0.0, -1.0},  {std::sin(y[0]), -3.0},
+      {1.0, 0.0},                       {x.p[0] * x.t, 2 * x.yp[2]}, {1.0, 0.0}};
+  const std::span<const double> partials = jt.partials(x.inputs());
+  REQUIRE(partials.size() == 12);
+  for (std::size_t k = 0; k < 6; ++k) {
+    CAPTURE(k);
+    CHECK(partials[k] == doctest::Approx(expected[k].first).epsilon(1e-15));
+    CHECK(partials[6 + k] == doctest::Approx(expected[k].second).epsilon(1e-15));
+  }
+  for (double cj : {0.0, 2.0, 1e4}) {
+    std::vector<double> values(6);
+    jt.evaluate(x.inputs(), cj, values.data());
+    for (std::size_t k = 0; k < 6; ++k)
+      CHECK(values[k] == doctest::Approx(expected[k].first + cj * expected[k].second).epsilon(1e-15));
+  }
+  // the expressions agree with the numbers: 2 + cos(u0)·u1 written out
+  CHECK(to_string(jt.dy(0)) == to_string(2.0 + cos(u0) * u1));
+  CHECK(to_string(jt.dyp(2)) == "-3");
+}
