@@ -95,18 +95,31 @@ Expr ReducedDae::rate(const Expr& e) const {
   return derivatives.empty() ? d : in_reduced_unknowns(d);
 }
 
-std::vector<std::size_t> ReducedDae::substituted_equations(const std::vector<std::size_t>& direct,
-                                                           const std::vector<SolvedFrom>& solved_from) {
+IndexLists IndexLists::grouped(std::size_t owners, const std::vector<std::pair<std::uint32_t, std::uint32_t>>& pairs) {
+  IndexLists out;
+  out.start.assign(owners + 1, 0);
+  for (const auto& [owner, item] : pairs) ++out.start[owner + 1];
+  for (std::size_t k = 0; k < owners; ++k) out.start[k + 1] += out.start[k];
+  out.items.resize(pairs.size());
+  std::vector<std::uint32_t> next(out.start.begin(), out.start.end() - 1);
+  for (const auto& [owner, item] : pairs) out.items[next[owner]++] = item;
+  return out;
+}
+
+std::vector<std::size_t> ReducedDae::substituted_equations(std::span<const std::uint32_t> direct,
+                                                           const std::vector<std::size_t>& solved_equation,
+                                                           const IndexLists& solved_definitions) {
   std::vector<std::size_t> equations;
-  std::vector<bool> seen(solved_from.size(), false);
-  std::vector<std::size_t> stack = direct;
+  std::vector<bool> seen(solved_equation.size(), false);
+  std::vector<std::uint32_t> stack(direct.begin(), direct.end());
   while (!stack.empty()) {
     const std::size_t k = stack.back();
     stack.pop_back();
     if (seen[k]) continue;
     seen[k] = true;
-    equations.push_back(solved_from[k].equation);
-    stack.insert(stack.end(), solved_from[k].definitions.begin(), solved_from[k].definitions.end());
+    equations.push_back(solved_equation[k]);
+    const std::span<const std::uint32_t> into = solved_definitions[k];
+    stack.insert(stack.end(), into.begin(), into.end());
   }
   std::sort(equations.begin(), equations.end());
   equations.erase(std::unique(equations.begin(), equations.end()), equations.end());
@@ -603,10 +616,12 @@ void eliminate_solved_algebraics(ReducedDae& r, std::vector<LinearRow>& residual
   std::vector<std::size_t> visited(rows + n, 0);  // stamp of the last elimination that touched an id
 
   std::vector<bool> row_alive(rows, true), col_alive(n, true);
-  // Definitions substituted into each row, directly (provenance for diagnostics: copying the
-  // equations behind them instead would grow quadratically along a chain of substitutions).
-  std::vector<std::vector<std::size_t>> direct(rows);
-  std::vector<ReducedDae::SolvedFrom> solved_from;
+  // Provenance for diagnostics: the definitions substituted into each row and into each definition,
+  // directly, as (row or definition, definition) pairs (copying the equations behind them instead
+  // would grow quadratically along a chain of substitutions).
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> into_row, into_definition;
+  std::vector<std::size_t> solved_equation;  // per definition: the model equation it was solved from
+  std::vector<std::uint32_t> solved_row;     // and the row that was
   std::vector<std::size_t> defined;      // unknowns eliminated, in order
   std::vector<LinearRow> definition;     // their definitions, kept current
   definition.reserve(n);
@@ -625,7 +640,8 @@ void eliminate_solved_algebraics(ReducedDae& r, std::vector<LinearRow>& residual
     row_alive[i] = false;
     col_alive[c] = false;
     const std::size_t d = definition.size();
-    solved_from.push_back({r.residual_equation[i], std::move(direct[i])});
+    solved_equation.push_back(r.residual_equation[i]);
+    solved_row.push_back(static_cast<std::uint32_t>(i));
     for (std::size_t id : users[c]) {
       if (visited[id] == stamp) continue;
       visited[id] = stamp;
@@ -637,8 +653,8 @@ void eliminate_solved_algebraics(ReducedDae& r, std::vector<LinearRow>& residual
         set_rest(user, substitute(user.rest, replace), slot_of);
       }
       if (const double u = take_term(user, x); u != 0.0) add_scaled(user, u, value, index);
-      if (id < rows) direct[id].push_back(d);
-      else solved_from[id - rows].definitions.push_back(d);
+      (id < rows ? into_row : into_definition).emplace_back(static_cast<std::uint32_t>(id < rows ? id : id - rows),
+                                                            static_cast<std::uint32_t>(d));
       // Substituting x brings the unknowns of its value into each user; the users' other unknowns
       // are noted already.
       columns_of(value, [&](std::uint32_t vc) { users[vc].push_back(id); });
@@ -658,7 +674,19 @@ void eliminate_solved_algebraics(ReducedDae& r, std::vector<LinearRow>& residual
   for (std::size_t c : defined) defined_symbols.push_back(r.unknowns[c]);
   solved.set(defined_symbols, std::move(definition));
 
+  // A definition's provenance: what went into its row before it was solved, then into it.
+  const IndexLists direct = IndexLists::grouped(rows, into_row);
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> definition_pairs;
+  definition_pairs.reserve(into_definition.size());
+  for (std::size_t d = 0; d < solved_row.size(); ++d)
+    for (std::uint32_t item : direct[solved_row[d]]) definition_pairs.emplace_back(static_cast<std::uint32_t>(d), item);
+  definition_pairs.insert(definition_pairs.end(), into_definition.begin(), into_definition.end());
+  into_row = {};
+  into_definition = {};
+
   ReducedDae kept;
+  kept.solved_definitions = IndexLists::grouped(solved_row.size(), definition_pairs);
+  kept.solved_equation = std::move(solved_equation);
   std::vector<std::uint32_t> kept_column(n, kEliminated);
   for (std::size_t k = 0; k < n; ++k) {
     if (!col_alive[k]) continue;
@@ -670,16 +698,16 @@ void eliminate_solved_algebraics(ReducedDae& r, std::vector<LinearRow>& residual
     kept.targets.push_back(std::move(r.targets[k]));
     kept.nominal.push_back(nominal[k]);
   }
+  kept.rows.reserve(static_cast<std::size_t>(std::count(row_alive.begin(), row_alive.end(), true)));
   for (std::size_t i = 0; i < rows; ++i) {
     if (!row_alive[i]) continue;
     kept.rows.push_back(in_kept_columns(std::move(residual_rows[i]), kept_column));
     kept.residual_equation.push_back(r.residual_equation[i]);
     kept.residual_differentiations.push_back(r.residual_differentiations[i]);
-    kept.residual_definitions.push_back(std::move(direct[i]));
+    kept.residual_definitions.push_back(direct[i]);
   }
   kept.aliases = std::move(r.aliases);
   kept.solved = std::move(solved);
-  kept.solved_from = std::move(solved_from);
   kept.derivatives = std::move(r.derivatives);
   kept.reduction = std::move(r.reduction);
   r = std::move(kept);

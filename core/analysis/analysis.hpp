@@ -5,7 +5,10 @@
 /// reduction where the system needs it (Pantelides and dummy derivatives, index_reduction.hpp), and
 /// the elimination of explicitly solved unknowns: the index-1 system IDA solves.
 
+#include <cstdint>
+#include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/analysis/alias.hpp"
@@ -14,6 +17,24 @@
 #include "core/model/model.hpp"
 
 namespace acausal {
+
+/// Short lists of indices, one per owner, one after another: a large model has hundreds of
+/// thousands of them, and one array costs one allocation instead of as many.
+struct IndexLists {
+  std::vector<std::uint32_t> start{0};  ///< list k is items[start[k] .. start[k + 1])
+  std::vector<std::uint32_t> items;
+
+  std::size_t size() const { return start.size() - 1; }
+  std::span<const std::uint32_t> operator[](std::size_t k) const {
+    return {items.data() + start[k], start[k + 1] - start[k]};
+  }
+  void push_back(std::span<const std::uint32_t> list) {
+    items.insert(items.end(), list.begin(), list.end());
+    start.push_back(static_cast<std::uint32_t>(items.size()));
+  }
+  /// `owners` lists from (owner, item) pairs: each list in the order its pairs were noted.
+  static IndexLists grouped(std::size_t owners, const std::vector<std::pair<std::uint32_t, std::uint32_t>>& pairs);
+};
 
 /// Unknowns substituted away after alias elimination (explicitly solved), each defined in the
 /// remaining unknowns by a linear row; a definition becomes an expression on first use (outputs and
@@ -75,19 +96,18 @@ struct ReducedDae {
   /// residual_equation of a relation der(der^(k−1)(x)) = der^k(x) between two orders of a variable
   /// that are both states (index reduction adds it; no model equation stands behind it).
   static constexpr std::size_t kNoEquation = static_cast<std::size_t>(-1);
-  /// Explicitly solved unknowns substituted into residual i (indices into solved_from).
-  std::vector<std::vector<std::size_t>> residual_definitions;
-  /// Where the k-th explicitly solved unknown came from: the model equation it was solved from, and
-  /// the solved unknowns that had been substituted into that equation (or into its definition later).
-  struct SolvedFrom {
-    std::size_t equation;
-    std::vector<std::size_t> definitions;
-  };
-  std::vector<SolvedFrom> solved_from;
+  /// Explicitly solved unknowns substituted into residual i (indices into solved_equation).
+  IndexLists residual_definitions;
+  /// Where the k-th explicitly solved unknown came from: the model equation it was solved from
+  /// (solved_equation[k]), and the solved unknowns that had been substituted into that equation or
+  /// into its definition later (solved_definitions[k]).
+  std::vector<std::size_t> solved_equation;
+  IndexLists solved_definitions;
   /// Model equations whose solved variables went into a residual (`direct`: its entry of
   /// residual_definitions), directly or through other solved variables, sorted (for diagnostics).
-  static std::vector<std::size_t> substituted_equations(const std::vector<std::size_t>& direct,
-                                                        const std::vector<SolvedFrom>& solved_from);
+  static std::vector<std::size_t> substituted_equations(std::span<const std::uint32_t> direct,
+                                                        const std::vector<std::size_t>& solved_equation,
+                                                        const IndexLists& solved_definitions);
   std::vector<Target> targets;                 ///< per unknown
   /// Per unknown: the smallest nominal (declared by a component or given in the netlist) that
   /// reaches it from its alias class or from a quantity it equals up to a factor and an offset

@@ -189,7 +189,8 @@ void Program::keep_what_messages_read(const Model& model) {
   for (const ModelEquation& e : model.equations) equation_labels_.push_back({e.description, e.source});
   residual_equation_ = dae_.residual_equation;
   residual_definitions_ = std::move(dae_.residual_definitions);  // read by messages only
-  solved_from_ = std::move(dae_.solved_from);
+  solved_equation_ = std::move(dae_.solved_equation);
+  solved_definitions_ = std::move(dae_.solved_definitions);
   for (std::size_t r = 0; r < residual_equation_.size(); ++r)
     if (residual_equation_[r] == ReducedDae::kNoEquation) written_residuals_[r] = to_string(dae_.residual(r));
   for (std::size_t k = 0; k < initial_.symbols.size(); ++k)
@@ -205,8 +206,9 @@ std::string Program::residual_provenance(std::size_t r) const {
   };
   const std::size_t e = residual_equation_[r];
   std::string text = e == ReducedDae::kNoEquation ? written_residuals_.at(r) : equation(e);
-  if (residual_definitions_.empty()) return text;
-  const std::vector<std::size_t> merged = ReducedDae::substituted_equations(residual_definitions_[r], solved_from_);
+  if (r >= residual_definitions_.size()) return text;
+  const std::vector<std::size_t> merged =
+      ReducedDae::substituted_equations(residual_definitions_[r], solved_equation_, solved_definitions_);
   if (merged.empty()) return text;
   text += ", with these substituted into it:";
   for (std::size_t m : merged) text += " " + equation(m) + ";";

@@ -82,8 +82,9 @@ class Program {
   Program& operator=(const Program&) = delete;
 
   std::size_t size() const { return dae_.unknowns.size(); }
-  /// The analysis it was compiled from (for `acausal check` and tests). Its residual_definitions and
-  /// solved_from have moved to the program's messages (residual_provenance).
+  /// The analysis it was compiled from (for `acausal check` and tests). Its residual_definitions,
+  /// solved_equation and solved_definitions have moved to the program's messages
+  /// (residual_provenance).
   const ReducedDae& dae() const { return dae_; }
 
   /// Name of unknown k (`der(x)` for a dummy derivative or a derivative state).
@@ -211,8 +212,9 @@ class Program {
   std::shared_ptr<const EquationTexts> equation_texts_;
   std::vector<EquationLabel> equation_labels_;
   std::vector<std::size_t> residual_equation_;
-  std::vector<std::vector<std::size_t>> residual_definitions_;
-  std::vector<ReducedDae::SolvedFrom> solved_from_;
+  IndexLists residual_definitions_;
+  std::vector<std::size_t> solved_equation_;
+  IndexLists solved_definitions_;
   std::unordered_map<std::size_t, std::string> written_residuals_;  ///< the rows without an equation, as text
   std::vector<std::string> initial_parameter_texts_;
 };
