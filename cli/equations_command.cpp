@@ -76,7 +76,7 @@ int run(const NetlistArguments& args, bool reduced_only) {
   std::size_t eliminated = 0;
   for (std::size_t i = 0; i < model.variables.size(); ++i) {
     if (is_unknown[i]) continue;
-    std::cout << "  " << model.variables[i].name() << " = " << to_string(dae.in_unknowns(model.variables[i].symbol))
+    std::cout << "  " << model.variable_name(i) << " = " << to_string(dae.in_unknowns(model.symbol(i)))
               << "\n";
     ++eliminated;
   }

@@ -132,11 +132,11 @@ class AliasForest {
 }  // namespace
 
 std::optional<Expr> AliasElimination::replacement(const Expr& variable) const {
-  const std::size_t* i = variable.op() == Op::Variable ? variable_index.find(variable) : nullptr;
-  if (i == nullptr || alias[*i].representative == *i) return std::nullopt;
-  const AliasOf& a = alias[*i];
+  const std::size_t i = model->variable_of(variable);
+  if (i == std::string::npos || alias[i].representative == i) return std::nullopt;
+  const AliasOf& a = alias[i];
   if (a.is_constant()) return Expr(a.offset);
-  return a.sign * symbols[a.representative] + a.offset;
+  return a.sign * model->symbol(a.representative) + a.offset;
 }
 
 Expr AliasElimination::in_representatives(const Expr& e) const {
@@ -152,13 +152,7 @@ Expr AliasElimination::in_representatives(const Expr& e) const {
 AliasElimination eliminate_aliases(const Model& model) {
   const std::size_t n = model.variables.size();
   AliasElimination out;
-  ExprMap<std::size_t>& index = out.variable_index;
-  index.reserve(n);
-  out.symbols.reserve(n);
-  for (std::size_t i = 0; i < n; ++i) {
-    index.emplace(model.variables[i].symbol, i);
-    out.symbols.push_back(model.variables[i].symbol);
-  }
+  out.model = &model;
 
   AliasForest forest(model);
   out.eliminated_equation.assign(model.equations.size(), false);
@@ -194,11 +188,12 @@ AliasElimination eliminate_aliases(const Model& model) {
   for (std::size_t i = 0; i < n; ++i) {
     const ModelVariable& v = model.variables[i];
     if (v.target == TargetPriority::None) continue;
+    const std::string name = model.variable_name(i);
     const InitialTarget& given = model.targets.at(i);
     const AliasOf& a = out.alias[i];
     if (a.is_constant()) {
       if (v.target == TargetPriority::High && std::fabs(given.value - a.offset) > 1e-12 * (1 + std::fabs(a.offset)))
-        throw ModelError(given.pointer, "initial value " + number(given.value) + " of " + v.name() +
+        throw ModelError(given.pointer, "initial value " + number(given.value) + " of " + name +
                                                " cannot hold: the model fixes it at " + number(a.offset));
       continue;
     }
@@ -206,12 +201,12 @@ AliasElimination eliminate_aliases(const Model& model) {
     Target& t = out.target[a.representative];
     if (t.priority == TargetPriority::High && v.target == TargetPriority::High &&
         std::fabs(t.value - value) > 1e-12 * (1 + std::fabs(value)))
-      throw ModelError(given.pointer, "initial value " + number(given.value) + " of " + v.name() +
-                                             " conflicts with " + std::string(t.variable) + " = " +
+      throw ModelError(given.pointer, "initial value " + number(given.value) + " of " + name +
+                                             " conflicts with " + t.variable + " = " +
                                              number(t.netlist_value) + " (" + std::string(t.pointer) +
-                                             "): they are the same quantity; free one of: " + std::string(t.variable) +
-                                             ", " + v.name());
-    if (v.target > t.priority) t = {v.target, value, given.pointer, v.name(), given.value};
+                                             "): they are the same quantity; free one of: " + t.variable +
+                                             ", " + name);
+    if (v.target > t.priority) t = {v.target, value, given.pointer, name, given.value};
   }
 
   // The smallest nominal of a class reaches its representative (value = ±representative + offset:

@@ -21,13 +21,13 @@ struct AliasOf {
   bool is_constant() const { return representative == std::string::npos; }
 };
 
-/// An initial target on a representative, gathered from its aliases. The texts are views of the
+/// An initial target on a representative, gathered from its aliases. The pointer is a view of the
 /// Model's (which outlives the analysis and the program).
 struct Target {
   TargetPriority priority = TargetPriority::None;
   double value = 0.0;
   std::string_view pointer;   ///< where the netlist set it
-  std::string_view variable;  ///< the variable the netlist named
+  std::string variable;       ///< the variable the netlist named
   double netlist_value = 0.0;  ///< the value as the netlist gave it (for that variable)
 };
 
@@ -39,11 +39,10 @@ struct AliasElimination {
   /// By model variable, the representatives that have one: the smallest nominal declared or given in
   /// the netlist among the variables of its class (they differ by sign and offset only).
   std::unordered_map<std::size_t, double> nominal;
-  ExprMap<std::size_t> variable_index;       ///< model variable of each symbol
-  std::vector<Expr> symbols;                 ///< symbol of each model variable
+  const Model* model = nullptr;              ///< whose variables these are
 
   /// sign·representative + offset (or the constant) for an eliminated variable; nullopt for a
-  /// representative or anything that is not a model variable.
+  /// representative or anything that is not a model variable. The model must still exist.
   std::optional<Expr> replacement(const Expr& variable) const;
   /// `e` with every eliminated variable replaced (in the representatives).
   Expr in_representatives(const Expr& e) const;

@@ -127,7 +127,7 @@ std::vector<std::size_t> ReducedDae::substituted_equations(std::span<const std::
 }
 
 std::string ReducedDae::name(const Model& model, std::size_t k) const {
-  return derivative_name(model.variables[unknown_variable[k]].name(), unknown_order[k]);
+  return derivative_name(model.variable_name(unknown_variable[k]), unknown_order[k]);
 }
 
 namespace {
@@ -150,7 +150,7 @@ std::string list_variables(const Model& m, const ReducedDae& r, const std::vecto
       s += ", ... (" + std::to_string(cols.size()) + " in all)";
       break;
     }
-    s += (i ? ", " : "") + m.variables[r.unknown_variable[cols[i]]].name();
+    s += (i ? ", " : "") + m.variable_name(r.unknown_variable[cols[i]]);
   }
   return s;
 }
@@ -248,9 +248,9 @@ SingularParts singular_parts(const Model& m, const ReducedDae& r, const DulmageM
     return SingularParts::Equation{eq.pointer(), eq.origin(), std::string(eq.description), to_string(r.residual(row))};
   };
   auto unknown = [&](std::size_t col) {
-    const ModelVariable& v = m.variables[r.unknown_variable[col]];
-    const ModelInstance& d = m.instances[v.instance];
-    return SingularParts::Unknown{v.name(), d.name(), d.pointer()};
+    const std::size_t v = r.unknown_variable[col];
+    const ModelInstance& d = m.instances[m.variables[v].instance];
+    return SingularParts::Unknown{m.variable_name(v), d.name(), d.pointer()};
   };
   SingularParts parts;
   for (std::size_t row : dm.over_rows) parts.over_equations.push_back(equation(row));
@@ -315,6 +315,19 @@ std::vector<int> solvable_first(const ReducedDae& r, const Bipartite& g) {
   std::vector<int> prefer(g.cols);
   for (std::size_t c = 0; c < g.cols; ++c) prefer[c] = r.differential[c] ? 1 : 0;
   return prefer;
+}
+
+/// The slot of a Variable or Derivative leaf of a representative, through its model variable
+/// (`column_of`: the column of each representative, by model variable index).
+SlotOf slots_of_representatives(const Model& model, const AliasElimination& aliases,
+                                const std::vector<std::uint32_t>& column_of) {
+  return [&](const Expr& leaf) -> std::optional<Slot> {
+    const bool derivative = leaf.op() == Op::Derivative;
+    if (!derivative && leaf.op() != Op::Variable) return std::nullopt;
+    const std::size_t v = model.variable_of(derivative ? leaf.args()[0] : leaf);
+    if (v == std::string::npos || aliases.alias[v].representative != v) return std::nullopt;
+    return Slot{column_of[v], derivative ? static_cast<std::uint32_t>(leaf.order()) : 0u};
+  };
 }
 
 /// The slot of a Variable or Derivative leaf through a map of the unknowns' columns.
@@ -740,19 +753,17 @@ ReducedDae analyze(const Model& model) {
   r.unknowns.reserve(model.variables.size() - aliased);
   r.unknown_variable.reserve(r.unknowns.capacity());
   r.targets.reserve(r.unknowns.capacity());
-  ExprMap<std::size_t> column;
-  column.reserve(model.variables.size());
   std::vector<std::uint32_t> column_of(model.variables.size(), 0);
   for (std::size_t i = 0; i < model.variables.size(); ++i) {
     if (r.aliases.alias[i].representative != i) continue;
     column_of[i] = static_cast<std::uint32_t>(r.unknowns.size());
-    column.emplace(model.variables[i].symbol, r.unknowns.size());
     r.unknown_variable.push_back(i);
-    r.unknowns.push_back(model.variables[i].symbol);
+    r.unknowns.push_back(model.symbol(i));
     const auto target = r.aliases.target.find(i);  // the representatives' targets move to the unknowns
     r.targets.push_back(target == r.aliases.target.end() ? Target{} : target->second);
   }
-  SlotOf slot_of = slots_through(column);
+  SlotOf slot_of = slots_of_representatives(model, r.aliases, column_of);
+  ExprMap<std::size_t> column;  // by symbol, once index reduction has added unknowns that are no model variables
   std::vector<LinearRow> rows;
   rows.reserve(model.equations.size() - aliased);
   for (std::size_t e = 0; e < model.equations.size(); ++e) {
@@ -786,7 +797,6 @@ ReducedDae analyze(const Model& model) {
     for (const LinearRow& row : rows)
       residuals.push_back(materialize(row, [&](Slot s) { return slot_expression(r.unknowns, s); }));
     reduce_index(model, r, residuals);
-    column = ExprMap<std::size_t>();
     column.reserve(r.unknowns.size());
     for (std::size_t k = 0; k < r.unknowns.size(); ++k) column.emplace(r.unknowns[k], k);
     slot_of = slots_through(column);

@@ -69,7 +69,7 @@ class Reducer {
     return *column_.find(leaf.op() == Op::Derivative ? leaf.args()[0] : leaf);
   }
 
-  const std::string& name(std::size_t j) const { return model_.variables[r_.unknown_variable[j]].name(); }
+  std::string name(std::size_t j) const { return model_.variable_name(r_.unknown_variable[j]); }
 
   /// Highest derivative order of each unknown in each residual.
   void structure() {

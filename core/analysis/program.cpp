@@ -121,7 +121,7 @@ std::vector<Expr> output_expressions(const Model& model, const ReducedDae& dae, 
   const auto explicit_form = [&derivatives](const Expr& x) { return derivatives.find(x); };
   std::vector<Expr> out;
   for (std::size_t v : model.output_variables)
-    out.push_back(substitute(dae.in_unknowns(model.variables[v].symbol), explicit_form));
+    out.push_back(substitute(dae.in_unknowns(model.symbol(v)), explicit_form));
   return out;
 }
 
@@ -180,7 +180,6 @@ void Program::keep_what_messages_read(const Model& model) {
   targets_ = dae_.targets;
   for (Target& t : targets_) {
     if (!t.pointer.empty()) t.pointer = target_texts_.emplace_back(t.pointer);
-    if (!t.variable.empty()) t.variable = target_texts_.emplace_back(t.variable);
   }
   pivot_blocks_ = dae_.reduction.pivots;
   for (PivotBlock& b : pivot_blocks_) b.entries.clear();

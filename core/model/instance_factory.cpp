@@ -92,21 +92,21 @@ BuiltInstance InstanceFactory::build(const Component& type, const NetlistCompone
   return {d, false};
 }
 
-std::vector<Expr> InstanceFactory::copy_symbols(const Definition& first, std::string_view instance) {
+std::vector<Expr> copy_symbols(const Definition& first, std::string_view instance) {
   // The qualified names side by side (views are taken once the buffer is complete), then the
   // variables looked up as one batch.
-  names_.clear();
+  std::string text;
   std::vector<std::size_t> ends;
   ends.reserve(first.variables.size());
   for (const Definition::Variable& v : first.variables) {
-    names_.append(instance).append(".").append(v.local_name);
-    ends.push_back(names_.size());
+    text.append(instance).append(".").append(v.local_name);
+    ends.push_back(text.size());
   }
   std::vector<std::string_view> names;
   names.reserve(ends.size());
   std::size_t at = 0;
   for (std::size_t end : ends) {
-    names.push_back(std::string_view(names_).substr(at, end - at));
+    names.push_back(std::string_view(text).substr(at, end - at));
     at = end;
   }
   std::vector<Expr> symbols;

@@ -16,6 +16,9 @@ namespace acausal {
 
 /// `e`, an expression in `first`'s variables, with the k-th of them replaced by `symbol(k)`.
 Expr renamed(const Definition& first, const std::function<const Expr&(std::size_t k)>& symbol, const Expr& e);
+
+/// The variables of a copy of `first` named `instance`: `<instance>.<local name>`, in first's order.
+std::vector<Expr> copy_symbols(const Definition& first, std::string_view instance);
 /// The definition of a copy of `first` named `instance`, at `pointer`, whose variables are `symbols`.
 Definition copied_definition(const Definition& first, std::string instance, std::string pointer,
                              std::span<const Expr> symbols);
@@ -28,7 +31,7 @@ struct BuiltInstance {
 
 /// Builds instance definitions. Instances of one type with equal parameters differ only in their
 /// name, so the first one is built by the type's define() and each later one is a copy of it: no
-/// define(), no expressions at all, only its variables (copy_symbols()); the model reads the first
+/// define(), no expressions at all, not even its variables' symbols; the model reads the first
 /// instance's definition in the copy's variables where it needs an expression. A definition that
 /// depends on more than its parameters (it asked for its instance name, or holds a table, which is
 /// named after the instance) is never copied.
@@ -37,8 +40,6 @@ class InstanceFactory {
   /// The definition of `c`, an instance of `type`, whose frame ports the orientation graph reached
   /// as `roles` says (nullptr: built alone). @throws ModelError as Component::define does.
   BuiltInstance build(const Component& type, const NetlistComponent& c, const FrameRoles* roles = nullptr);
-  /// The variables of a copy of `first` named `instance`: `<instance>.<local name>`, in first's order.
-  std::vector<Expr> copy_symbols(const Definition& first, std::string_view instance);
   /// The environment every later definition sees (ComponentBuilder::gravity).
   void set_environment(const Environment* environment) { environment_ = environment; }
 
@@ -53,7 +54,6 @@ class InstanceFactory {
   static constexpr std::size_t kTemplatesPerType = 4;
 
   std::unordered_map<const Component*, std::vector<Template>> templates_;
-  std::string names_;  ///< copy_symbols(): the qualified names of one instance, one after the other
   const Environment* environment_ = nullptr;
 };
 

@@ -18,9 +18,34 @@ namespace acausal {
 using nlohmann::json;
 
 std::size_t Model::find_variable(std::string_view n) const {
-  for (std::size_t i = 0; i < variables.size(); ++i)
-    if (variables[i].name() == n) return i;
-  return std::string::npos;
+  if (instance_by_name_.size() != instances.size()) {  // first use, or instances added since
+    instance_by_name_.clear();
+    instance_by_name_.reserve(instances.size());
+    for (std::size_t i = 0; i < instances.size(); ++i) instance_by_name_.emplace(instances[i].name(), static_cast<std::uint32_t>(i));
+  }
+  constexpr std::size_t npos = std::string::npos;
+  const auto [i, dot] = split_instance_path(n, [&](std::string_view instance) {
+    const auto found = instance_by_name_.find(instance);
+    return found == instance_by_name_.end() ? npos : found->second;
+  });
+  if (i == npos) return npos;
+  const Definition& d = *instances[i].definition;
+  const Definition::Variable* v = d.find_variable(n.substr(dot + 1));
+  return v == nullptr ? npos : instances[i].first_variable + static_cast<std::size_t>(v - d.variables.data());
+}
+
+Expr Model::symbol(std::size_t v) const {
+  const ModelVariable& x = variables[v];
+  const ModelInstance& instance = instances[x.instance];
+  if (!instance.copy) return instance.definition->variables[x.local].symbol;
+  return Expr::variable(variable_name(v));
+}
+
+std::string Model::variable_name(std::size_t v) const {
+  const ModelVariable& x = variables[v];
+  const ModelInstance& instance = instances[x.instance];
+  if (!instance.copy) return instance.definition->variables[x.local].symbol.name();
+  return instance.name() + "." + std::string(instance.definition->variables[x.local].local_name);
 }
 
 std::optional<double> Model::nominal(std::size_t v) const {
@@ -33,32 +58,24 @@ Expr Model::residual(std::size_t e) const {
   if (eq.copy_of_instance == ModelEquation::kWritten) return eq.written;
   if (eq.copy_of_instance == ModelEquation::kLinear) {
     std::vector<std::pair<double, Expr>> written_terms;
-    for (const LinearRow::Term& t : terms_of(e)) written_terms.emplace_back(t.coefficient, variables[t.slot.column].symbol);
+    for (const LinearRow::Term& t : terms_of(e)) written_terms.emplace_back(t.coefficient, symbol(t.slot.column));
     return linear_combination(written_terms, eq.constant);
   }
   return in_instance(eq.copy_of_instance, instances[eq.copy_of_instance].definition->equations[eq.local].residual);
 }
 
-namespace {
-/// Instance i's variables, in its definition's order.
-std::span<const ModelVariable> variables_of(const Model& m, std::size_t i) {
-  return {m.variables.data() + m.instances[i].first_variable, m.instances[i].definition->variables.size()};
-}
-}  // namespace
-
 Expr Model::in_instance(std::size_t i, const Expr& e) const {
   const ModelInstance& instance = instances[i];
   if (!instance.copy) return e;
-  const std::span<const ModelVariable> own = variables_of(*this, i);
-  return renamed(*instance.definition, [&](std::size_t k) -> const Expr& { return own[k].symbol; }, e);
+  const std::vector<Expr> own = copy_symbols(*instance.definition, instance.name());
+  return renamed(*instance.definition, [&](std::size_t k) -> const Expr& { return own[k]; }, e);
 }
 
 Definition Model::definition(std::size_t i) const {
   const ModelInstance& instance = instances[i];
   if (!instance.copy) return *instance.definition;
-  std::vector<Expr> symbols;
-  for (const ModelVariable& v : variables_of(*this, i)) symbols.push_back(v.symbol);
-  return copied_definition(*instance.definition, instance.name(), instance.pointer(), symbols);
+  return copied_definition(*instance.definition, instance.name(), instance.pointer(),
+                           copy_symbols(*instance.definition, instance.name()));
 }
 
 namespace {
@@ -185,10 +202,8 @@ class Assembler {
       const auto first = static_cast<std::uint32_t>(model_.variables.size());
       const EquationSource* from = &model_.equation_texts->sources.emplace_back(EquationSource{c.name, c.pointer});
       model_.instances.push_back({std::move(built[i].definition), from, first, built[i].copy});
-      const std::vector<Expr> copied = built[i].copy ? factory_.copy_symbols(d, c.name) : std::vector<Expr>();
       for (std::size_t k = 0; k < d.variables.size(); ++k)
-        model_.variables.push_back({built[i].copy ? copied[k] : d.variables[k].symbol, static_cast<std::uint32_t>(i),
-                                    static_cast<std::uint32_t>(k)});
+        model_.variables.push_back({static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(k)});
       apply_entries(d, first, c, c.initial, c.initial_pointers, "/initial/", apply_target);
       apply_entries(d, first, c, c.nominal, c.nominal_pointers, "/nominal/", apply_nominal);
     }
@@ -249,7 +264,7 @@ class Assembler {
 
   void connect() {
     // The component ports that subsystem instances expose, also those left open outside.
-    for (const ExposedPort& e : netlist_.exposed_ports) find_port(e.path, e.pointer);
+    for (const ExposedPort& e : netlist_.exposed_ports) find_port(e.path, [&e] { return e.pointer; });
     port_base_.reserve(model_.instances.size() + 1);
     std::size_t ports = 0;
     for (const ModelInstance& instance : model_.instances) {
@@ -257,7 +272,11 @@ class Assembler {
       ports += instance.definition->ports.size();
     }
     connected_.assign(ports, false);
+    std::size_t written_ends = 0;
+    for (const NetlistConnection& c : netlist_.connections) written_ends += c.ports.size();
+    end_index_.reserve(written_ends);
     std::vector<End> ends;
+    ends.reserve(written_ends);
     std::vector<std::pair<std::size_t, std::size_t>> edges;
     std::vector<std::size_t> edge_connection;
     for (std::size_t k = 0; k < netlist_.connections.size(); ++k) {
@@ -296,9 +315,9 @@ class Assembler {
       const Definition::Variable* v =
           d == nullptr || dot == std::string::npos ? nullptr : d->find_variable(std::string_view(path).substr(dot + 1));
       if (v == nullptr) {
-        std::vector<std::string_view> names;
+        std::vector<std::string> names;
         if (d != nullptr)
-          for (const ModelVariable& x : variables_of(model_, index)) names.push_back(x.name());
+          for (std::size_t k = 0; k < d->variables.size(); ++k) names.push_back(model_.variable_name(model_.instances[index].first_variable + k));
         throw ModelError("/outputs/" + std::to_string(i),
                          "unknown variable \"" + path + "\"" +
                              (names.empty() ? " (no component named \"" + instance + "\")"
@@ -310,7 +329,7 @@ class Assembler {
     }
     if (!model_.outputs.empty()) return;
     for (std::size_t v = 0; v < model_.variables.size(); ++v) {
-      model_.outputs.push_back(model_.variables[v].name());
+      model_.outputs.push_back(model_.variable_name(v));
       model_.output_variables.push_back(v);
     }
   }
@@ -339,7 +358,7 @@ class Assembler {
   std::size_t endpoint(std::vector<End>& ends, std::size_t connection, std::size_t position) {
     const std::string_view path = netlist_.connections[connection].ports[position];
     if (auto it = end_index_.find(path); it != end_index_.end()) return it->second;
-    const auto [index, p] = find_port(path, end_pointer(connection, position));
+    const auto [index, p] = find_port(path, [&] { return end_pointer(connection, position); });
     const Port* port = &model_.instances[index].definition->ports[p].port;
     ends.push_back({path, index, port, &port_locals(*port, *model_.instances[index].definition), port_base_[index] + p,
                     connection, position});
@@ -354,22 +373,23 @@ class Assembler {
   std::string end_pointer(const End& e) const { return end_pointer(e.connection, e.position); }
 
   /// The instance and the index of its port that `path` ("instance.port") names.
-  /// @throws ModelError at `pointer` when there is no such instance or port.
-  std::pair<std::size_t, std::size_t> find_port(std::string_view path, const std::string& pointer) {
+  /// @throws ModelError at `pointer()` (written only then) when there is no such instance or port.
+  template <typename Pointer>
+  std::pair<std::size_t, std::size_t> find_port(std::string_view path, const Pointer& pointer) {
     const auto [index, dot] = split_path(path);
     const std::string_view instance = path.substr(0, dot);
     const std::string_view port = path.substr(dot + 1);
     if (index == npos) {
       std::vector<std::string> names;
       for (const ModelInstance& x : model_.instances) names.push_back(x.name());
-      throw ModelError(pointer, "no component named \"" + std::string(instance) + "\" (components: " + join(names, 40) + ")");
+      throw ModelError(pointer(), "no component named \"" + std::string(instance) + "\" (components: " + join(names, 40) + ")");
     }
     const Definition& d = *model_.instances[index].definition;
     for (std::size_t p = 0; p < d.ports.size(); ++p)
       if (d.ports[p].port.name == port) return {index, p};
     std::vector<std::string> names;
     for (const Definition::PortInfo& x : d.ports) names.push_back(x.port.name);
-    throw ModelError(pointer, "\"" + std::string(port) + "\" is not a port of " + std::string(instance) + " (" + d.type +
+    throw ModelError(pointer(), "\"" + std::string(port) + "\" is not a port of " + std::string(instance) + " (" + d.type +
                                   "); its ports: " + (names.empty() ? "none" : join(names, 40)));
   }
 
@@ -377,8 +397,10 @@ class Assembler {
 
   /// The index of the instance with this name, or npos.
   std::size_t find_instance(std::string_view name) {
-    if (instance_index_.empty())
+    if (instance_index_.empty()) {
+      instance_index_.reserve(netlist_.components.size());
       for (std::size_t i = 0; i < netlist_.components.size(); ++i) instance_index_.emplace(netlist_.components[i].name, i);
+    }
     auto found = instance_index_.find(name);
     return found == instance_index_.end() ? npos : found->second;
   }
@@ -429,7 +451,7 @@ class Assembler {
         const std::uint32_t shared = across(source, q);
         std::string& description = model_.equation_texts->descriptions.emplace_back();
         description.append(other.path).append(" and ").append(source.path).append(" share ");
-        description.append(model_.variables[shared].name());
+        description.append(model_.variable_name(shared));
         add_linear({{{across(other, q), 0}, 1.0}, {{shared, 0}, -1.0}}, description, from);
       }
       if (closes_loop)
@@ -497,19 +519,19 @@ class Assembler {
     return eq;
   }
 
-  /// The model variable whose symbol is `x`: among `instances`' variables, else anywhere.
+  /// The model variable whose symbol is `x`: among `instances`' variables (not copies), else by
+  /// its name.
   std::optional<std::size_t> variable_index(const Expr& x, std::span<const std::size_t> instances) {
     if (x.op() != Op::Variable) return std::nullopt;
     for (std::size_t i : instances) {
-      const std::span<const ModelVariable> vars = variables_of(model_, i);
+      if (model_.instances[i].copy) continue;  // its definition is in another instance's variables
+      const std::vector<Definition::Variable>& vars = model_.instances[i].definition->variables;
       for (std::size_t k = 0; k < vars.size(); ++k)
         if (vars[k].symbol == x) return model_.instances[i].first_variable + k;
     }
-    if (all_variables_.size() == 0)
-      for (std::size_t v = 0; v < model_.variables.size(); ++v) all_variables_.emplace(model_.variables[v].symbol, v);
-    const std::size_t* v = all_variables_.find(x);
-    if (v == nullptr) return std::nullopt;
-    return *v;
+    const std::size_t v = model_.variable_of(x);
+    if (v == std::string::npos) return std::nullopt;
+    return v;
   }
 
   const EquationSource* connection_source(const std::string& pointer) {
@@ -608,7 +630,6 @@ class Assembler {
   std::vector<std::size_t> port_base_;  ///< per instance: the index of its first port in connected_
   std::unordered_map<const Port*, PortLocals> port_locals_;  ///< port_locals(), by port of a definition
   std::unordered_map<const Definition*, std::vector<LinearRow>> type_rows_;  ///< type_rows(), by template
-  ExprMap<std::size_t> all_variables_;  ///< every variable by symbol, built on first need
   std::vector<bool> connected_;         ///< per port of every instance
   std::unordered_map<std::string_view, std::size_t> end_index_;       ///< keys: the netlist's text
   std::unordered_map<std::string_view, std::size_t> instance_index_;  ///< keys: the netlist's names

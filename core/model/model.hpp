@@ -36,16 +36,13 @@ struct ModelInstance {
   const std::string& type() const { return definition->type; }
 };
 
-/// A variable of the flat model: what its instance declared (Model::declared) is not copied here.
+/// A variable of the flat model: what its instance declared (Model::declared) is not copied here,
+/// nor its symbol (Model::symbol).
 struct ModelVariable {
-  Expr symbol;                 ///< Expr::variable(name)
   std::uint32_t instance = 0;  ///< index into Model::instances
   std::uint32_t local = 0;     ///< index into that instance's definition's variables
   /// Set by the netlist's "initial" (Model::targets has the value and where it is written).
   TargetPriority target = TargetPriority::None;
-
-  /// `inertia1.w`, `spring1.R.tau` (the symbol's name).
-  const std::string& name() const { return symbol.name(); }
 };
 
 /// An initial value the netlist gives a variable.
@@ -105,8 +102,25 @@ struct Model {
   std::vector<std::string> outputs;  ///< validated variable names; all variables when the netlist gives none
   std::vector<std::size_t> output_variables;  ///< the variable of each output
 
+ private:
+  /// find_variable's index of the instances by name, made on first use (keys: the names in
+  /// equation_texts, which stay in place).
+  mutable std::unordered_map<std::string_view, std::uint32_t> instance_by_name_;
+
+ public:
+
   /// Index of the variable with this name, or npos.
   std::size_t find_variable(std::string_view name) const;
+  /// The variable that `symbol` (a Variable leaf) is, or npos.
+  std::size_t variable_of(const Expr& symbol) const {
+    return symbol.op() == Op::Variable ? find_variable(symbol.name()) : std::string::npos;
+  }
+  /// Variable v's symbol, Expr::variable(variable_name(v)). A copied instance's variables have no symbol
+  /// until one is asked for (most of a large model's never are); symbols are interned by name, so
+  /// every call gives the same node while one is held.
+  Expr symbol(std::size_t v) const;
+  /// `inertia1.w`, `spring1.R.tau`: `<instance>.<local name>`.
+  std::string variable_name(std::size_t v) const;
   /// What variable v's instance declared: its unit, description, options, whether it is a port's.
   const Definition::Variable& declared(std::size_t v) const {
     return instances[variables[v].instance].definition->variables[variables[v].local];

@@ -61,7 +61,7 @@ Definition built(InstanceFactory& factory, const Component& type, const NetlistC
   const BuiltInstance b = factory.build(type, c);
   if (copy != nullptr) *copy = b.copy;
   if (!b.copy) return *b.definition;
-  return copied_definition(*b.definition, c.name, c.pointer, factory.copy_symbols(*b.definition, c.name));
+  return copied_definition(*b.definition, c.name, c.pointer, copy_symbols(*b.definition, c.name));
 }
 
 }  // namespace

@@ -63,10 +63,10 @@ TEST_CASE("model: a copy shares its type's definition and reads its equations in
   while (!(m.equations[e].origin() == "m2" && m.equations[e].description == "velocity")) ++e;
   const auto terms = m.terms_of(e);
   REQUIRE(terms.size() == 2);
-  CHECK(m.variables[terms[0].slot.column].name() == "m2.v");
+  CHECK(m.variable_name(terms[0].slot.column) == "m2.v");
   CHECK(terms[0].slot.order == 0);
   CHECK(terms[0].coefficient == 1.0);
-  CHECK(m.variables[terms[1].slot.column].name() == "m2.s");
+  CHECK(m.variable_name(terms[1].slot.column) == "m2.s");
   CHECK(terms[1].slot.order == 1);
   CHECK(terms[1].coefficient == -1.0);
   CHECK(m.equations[e].rest == Expr(0.0));
