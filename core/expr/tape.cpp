@@ -5,7 +5,9 @@
 #include <bit>
 #include <cmath>
 #include <stdexcept>
+#include <string>
 #include <unordered_map>
+#include <utility>
 
 #include <boost/container/small_vector.hpp>
 
@@ -39,6 +41,30 @@ double powi(double x, std::int32_t n) {
     m >>= 1u;
   }
   return invert ? 1.0 / r : r;
+}
+
+/// The rows of one shape of Tape::LinearRows with `ny` y terms and `nyp` y' terms known when
+/// compiled: the coefficients and offsets stay in registers, and each row is its loads and
+/// multiply-adds alone (most of a large linear residual's rows go through these).
+template <std::size_t NY, std::size_t NYP, typename Shape, typename Term, typename Row>
+void fixed_shape_rows(const Shape& shape, const Term* terms, const Row* rows, const double* y, const double* yp,
+                      const double* w, double* out) {
+  std::array<double, NY + NYP> c{};
+  std::array<std::int64_t, NY + NYP> at{};
+  for (std::size_t k = 0; k < NY + NYP; ++k) {
+    c[k] = terms[k].coefficient;
+    at[k] = terms[k].offset;
+  }
+  const Term* const constants = terms + NY + NYP;
+  for (const Row* row = rows; row != rows + shape.row_count; ++row) {
+    const double* const ys = y + row->base;
+    const double* const yps = yp + row->base;
+    double acc = 0.0;
+    for (std::size_t k = 0; k < NY; ++k) acc += c[k] * ys[at[k]];
+    for (std::size_t k = NY; k < NY + NYP; ++k) acc += c[k] * yps[at[k]];
+    for (std::uint32_t k = 0; k < shape.constant_terms; ++k) acc += constants[k].coefficient * w[constants[k].offset];
+    out[row->output] = acc;
+  }
 }
 
 // During compilation constants and temporaries get separate numberings; temporaries are marked by
@@ -288,24 +314,50 @@ void Tape::build_linear_rows() {
   for (std::size_t k = 0; k < code_.size(); ++k) writer.emplace(code_[k].dst, k);
   constexpr auto work = static_cast<std::uint32_t>(LinearTerm::Source::Work);
   LinearRows rows;
-  std::unordered_map<std::uint64_t, std::uint16_t> coefficient_index;
+  // One row's terms by source (y, y', constants), each in the sum's order: (coefficient, index).
+  std::array<std::vector<std::pair<double, std::uint32_t>>, 3> by_source;
   auto add_term = [&](double c, std::uint32_t read) {
-    auto [it, fresh] = coefficient_index.emplace(std::bit_cast<std::uint64_t>(c), 0);
-    if (fresh) {
-      if (rows.coefficients.size() > UINT16_MAX) return false;
-      it->second = static_cast<std::uint16_t>(rows.coefficients.size());
-      rows.coefficients.push_back(c);
-    }
-    rows.coefficient.push_back(it->second);
-    rows.reads.push_back(read);
+    by_source[read >> kSourceShift].emplace_back(c, read & kIndexMask);
     return true;
   };
-  rows.start.reserve(output_slots_.size() + 1);
-  for (std::uint32_t slot : output_slots_) {
-    rows.start.push_back(static_cast<std::uint32_t>(rows.reads.size()));
+  // Each row's shape, as the words of its key: the counts by source, then (coefficient, offset)
+  // of each term; the shapes' rows collected per shape.
+  std::unordered_map<std::string, std::uint32_t> shape_of;
+  std::vector<std::vector<LinearRows::Row>> shape_rows;
+  std::string key;
+  auto end_row = [&](std::uint32_t output) {
+    std::uint32_t base = 0;
+    if (!by_source[0].empty()) base = by_source[0][0].second;
+    else if (!by_source[1].empty()) base = by_source[1][0].second;
+    key.clear();
+    auto put = [&key](auto word) { key.append(reinterpret_cast<const char*>(&word), sizeof word); };
+    for (const auto& terms : by_source) put(static_cast<std::uint32_t>(terms.size()));
+    for (std::size_t source = 0; source < 3; ++source)
+      for (const auto& [k, index] : by_source[source]) {
+        put(k);
+        put(source == 2 ? static_cast<std::int64_t>(index) : static_cast<std::int64_t>(index) - base);
+      }
+    auto [it, fresh] = shape_of.emplace(key, static_cast<std::uint32_t>(rows.shapes.size()));
+    if (fresh) {
+      LinearRows::Shape shape{static_cast<std::uint32_t>(rows.terms.size()), static_cast<std::uint32_t>(by_source[0].size()),
+                              static_cast<std::uint32_t>(by_source[1].size()), static_cast<std::uint32_t>(by_source[2].size()),
+                              0, 0};
+      for (std::size_t source = 0; source < 3; ++source)
+        for (const auto& [k, index] : by_source[source])
+          rows.terms.push_back({k, source == 2 ? static_cast<std::int64_t>(index) : static_cast<std::int64_t>(index) - base});
+      rows.shapes.push_back(shape);
+      shape_rows.emplace_back();
+    }
+    shape_rows[it->second].push_back({output, base});
+    for (auto& terms : by_source) terms.clear();
+  };
+  for (std::size_t r = 0; r < output_slots_.size(); ++r) {
+    const std::uint32_t slot = output_slots_[r];
+    const auto output = static_cast<std::uint32_t>(r);
     auto w = writer.find(slot);
     if (w == writer.end()) {  // a constant output: 1·constant
       if (!add_term(1.0, work << kSourceShift | slot)) return;
+      end_row(output);
       continue;
     }
     const Instruction& i = code_[w->second];
@@ -315,8 +367,14 @@ void Tape::build_linear_rows() {
       if (read >> kSourceShift == work && writer.count(read & kIndexMask) != 0) return;
       if (!add_term(linear_coefficients_[k], read)) return;
     }
+    end_row(output);
   }
-  rows.start.push_back(static_cast<std::uint32_t>(rows.reads.size()));
+  rows.rows.reserve(output_slots_.size());
+  for (std::size_t k = 0; k < rows.shapes.size(); ++k) {
+    rows.shapes[k].first_row = static_cast<std::uint32_t>(rows.rows.size());
+    rows.shapes[k].row_count = static_cast<std::uint32_t>(shape_rows[k].size());
+    rows.rows.insert(rows.rows.end(), shape_rows[k].begin(), shape_rows[k].end());
+  }
   linear_rows_ = std::move(rows);
   linear_coefficients_ = {};  // evaluate() reads the rows alone
   linear_reads_ = {};
@@ -443,6 +501,36 @@ std::ptrdiff_t Tape::frozen_piece(const TableStep& step, double x, const double*
   return std::clamp(step.table->piece(x), low, high);
 }
 
+void Tape::evaluate_shape(const LinearRows& rows, const LinearRows::Shape& shape, const double* y, const double* yp,
+                          const double* w, double* out) {
+  const LinearRows::Term* const terms = rows.terms.data() + shape.first_term;
+  const LinearRows::Row* const first = rows.rows.data() + shape.first_row;
+  using Kernel = void (*)(const LinearRows::Shape&, const LinearRows::Term*, const LinearRows::Row*, const double*,
+                          const double*, const double*, double*);
+  // Up to four y and four y' terms: a kernel for each count (a mechanical component's equation
+  // reads a few unknowns).
+  static constexpr std::size_t kFixed = 5;
+  static constexpr auto kernels = []<std::size_t... I>(std::index_sequence<I...>) {
+    return std::array<Kernel, kFixed * kFixed>{
+        &fixed_shape_rows<I / kFixed, I % kFixed, LinearRows::Shape, LinearRows::Term, LinearRows::Row>...};
+  }(std::make_index_sequence<kFixed * kFixed>{});
+  if (shape.y_terms < kFixed && shape.yp_terms < kFixed) {
+    kernels[shape.y_terms * kFixed + shape.yp_terms](shape, terms, first, y, yp, w, out);
+    return;
+  }
+  const LinearRows::Term* const yp_terms = terms + shape.y_terms;
+  const LinearRows::Term* const constant_terms = yp_terms + shape.yp_terms;
+  for (const LinearRows::Row* row = first; row != first + shape.row_count; ++row) {
+    const double* const ys = y + row->base;
+    const double* const yps = yp + row->base;
+    double acc = 0.0;
+    for (std::uint32_t k = 0; k < shape.y_terms; ++k) acc += terms[k].coefficient * ys[terms[k].offset];
+    for (std::uint32_t k = 0; k < shape.yp_terms; ++k) acc += yp_terms[k].coefficient * yps[yp_terms[k].offset];
+    for (std::uint32_t k = 0; k < shape.constant_terms; ++k) acc += constant_terms[k].coefficient * w[constant_terms[k].offset];
+    out[row->output] = acc;
+  }
+}
+
 void Tape::evaluate(const TapeInputs& in, double* out, const double* branch) {
   if (branch != nullptr && !has_indicators_) throw std::logic_error("tape: branch signs given to a tape without indicators");
   double* const w = work_.data();
@@ -461,11 +549,7 @@ void Tape::evaluate(const TapeInputs& in, double* out, const double* branch) {
     return acc;
   };
   if (linear_rows_) {
-    // Sums only: each output is its row of terms, as the instructions would compute it.
-    const LinearRows& rows = *linear_rows_;
-    auto coefficient = [&rows](std::uint32_t k) { return rows.coefficients[rows.coefficient[k]]; };
-    for (std::size_t r = 0; r + 1 < rows.start.size(); ++r)
-      out[r] = sum(rows.start[r], rows.start[r + 1], rows.reads.data(), coefficient);
+    for (const LinearRows::Shape& shape : linear_rows_->shapes) evaluate_shape(*linear_rows_, shape, y, yp, w, out);
     return;
   }
   auto coefficient = [this](std::uint32_t k) { return linear_coefficients_[k]; };

@@ -127,17 +127,33 @@ class Tape {
   std::vector<std::uint32_t> table_indicators_;
   bool has_indicators_ = false;
   bool reads_yp_ = false;
-  /// A tape of sums alone, as a sparse matrix over (y, y', constants): each output's terms in a row,
-  /// each term a read and a 16-bit index into the few distinct coefficients. Half the bytes of the
-  /// instructions and terms, which is what evaluating a large linear residual costs; and no dispatch
-  /// per instruction.
+  /// A tape of sums alone, each output a row of terms c·x read from y, y' or the constants: rows
+  /// with the same shape (coefficients, sources, and the reads' offsets from the row's first read)
+  /// are evaluated together. A large model's rows come from a few component types, so its rows
+  /// have a few shapes: each row costs its output position and first read (8 bytes) instead of its
+  /// terms, and the loops over a shape's terms run the same length row after row.
   struct LinearRows {
-    std::vector<std::uint32_t> start;         ///< per output, its first term; then the end
-    std::vector<std::uint32_t> reads;         ///< as linear_reads_
-    std::vector<std::uint16_t> coefficient;   ///< index into coefficients
-    std::vector<double> coefficients;         ///< the distinct ones
+    struct Term {
+      double coefficient;
+      std::int64_t offset;  ///< from the row's first read (a constant: its workspace slot)
+    };
+    struct Shape {
+      std::uint32_t first_term;            ///< into terms: the y terms, the y' terms, the constants
+      std::uint32_t y_terms, yp_terms, constant_terms;
+      std::uint32_t first_row, row_count;  ///< into rows
+    };
+    struct Row {
+      std::uint32_t output;  ///< its position among the outputs
+      std::uint32_t base;    ///< the index its offsets add to
+    };
+    std::vector<Shape> shapes;
+    std::vector<Term> terms;
+    std::vector<Row> rows;  ///< by shape
   };
   void build_linear_rows();
+  /// out[row's output] for every row of `shape` (the sums of its terms).
+  static void evaluate_shape(const LinearRows& rows, const LinearRows::Shape& shape, const double* y, const double* yp,
+                             const double* w, double* out);
   std::optional<LinearRows> linear_rows_;  ///< when every instruction is a sum of inputs and constants
   std::vector<double> work_;  ///< constants first (preloaded, never written), then temporaries
 };

@@ -119,3 +119,39 @@ TEST_CASE("row Jacobian: constant entries from the coefficients, the remainder's
   CHECK(to_string(jt.dy(0)) == to_string(2.0 + cos(u0) * u1));
   CHECK(to_string(jt.dyp(2)) == "-3");
 }
+
+TEST_CASE("row tape: rows of one shape at different places, and rows too long for the fixed kernels") {
+  // A chain of 50 masses as the analysis leaves it (v_i − s'_i; the spring-damper forces on mass i),
+  // rows of 6 y terms and of 5 y' terms, a constant row: each output against the sum written out.
+  constexpr std::uint32_t n = 50;
+  const double c = 1e4, d = 10.0, m = 2.0;
+  std::vector<LinearRow> rows;
+  for (std::uint32_t i = 0; i < n; ++i) {
+    const std::uint32_t s = 2 * i, v = 2 * i + 1;
+    rows.push_back(row({{{v, 0}, 1.0}, {{s, 1}, -1.0}}, 0.0, 0.0));
+    std::vector<LinearRow::Term> force{{{s, 0}, -2 * c}, {{s, 1}, -2 * d}, {{v, 1}, -m}};
+    if (i > 0) force.insert(force.end(), {{{s - 2, 0}, c}, {{s - 2, 1}, d}});
+    if (i + 1 < n) force.insert(force.end(), {{{s + 2, 0}, c}, {{s + 2, 1}, d}});
+    rows.push_back(row(force, 0.0, 0.0));
+  }
+  rows.push_back(row({{{0, 0}, 1}, {{1, 0}, 2}, {{2, 0}, 3}, {{3, 0}, 4}, {{4, 0}, 5}, {{5, 0}, 6}}, -0.5, 0.0));
+  rows.push_back(row({{{7, 1}, 1}, {{8, 1}, -2}, {{9, 1}, 3}, {{10, 1}, -4}, {{11, 1}, 5}}, 0.0, 0.0));
+  rows.push_back(row({}, 3.25, 0.0));
+  Tape tape(rows, input);
+  std::vector<double> y(2 * n), yp(2 * n), f(rows.size());
+  for (std::size_t k = 0; k < y.size(); ++k) {
+    y[k] = std::sin(0.37 * static_cast<double>(k)) * 1e-2;
+    yp[k] = std::cos(0.91 * static_cast<double>(k));
+  }
+  tape.evaluate({0.0, y.data(), yp.data(), nullptr}, f.data());
+  for (std::size_t r = 0; r < rows.size(); ++r) {
+    CAPTURE(r);
+    double expected = rows[r].constant, magnitude = std::fabs(rows[r].constant);
+    for (const LinearRow::Term& t : rows[r].terms) {
+      const double x = t.coefficient * (t.slot.order == 0 ? y : yp)[t.slot.column];
+      expected += x;
+      magnitude += std::fabs(x);
+    }
+    CHECK(std::fabs(f[r] - expected) <= 1e-15 * magnitude);
+  }
+}
