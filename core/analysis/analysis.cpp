@@ -15,10 +15,13 @@
 
 namespace acausal {
 
-void SolvedUnknowns::set(const std::vector<Expr>& variables, std::vector<LinearRow> definitions) {
-  index_ = ExprMap<std::size_t>();
-  index_.reserve(variables.size());
-  for (std::size_t k = 0; k < variables.size(); ++k) index_.emplace(variables[k], k);
+void SolvedUnknowns::set(const std::vector<Defined>& defined, std::vector<LinearRow> definitions) {
+  by_variable_.assign(model_->variables.size(), kNone);
+  by_symbol_ = ExprMap<std::size_t>();
+  for (std::size_t k = 0; k < defined.size(); ++k) {
+    if (defined[k].symbol) by_symbol_.emplace(*defined[k].symbol, k);
+    else by_variable_[defined[k].variable] = static_cast<std::uint32_t>(k);
+  }
   definitions_.clear();
   definitions_.reserve(definitions.size());
   terms_.clear();
@@ -35,12 +38,17 @@ void SolvedUnknowns::set(const std::vector<Expr>& variables, std::vector<LinearR
 }
 
 const Expr* SolvedUnknowns::find(const Expr& variable) const {
-  if (variable.op() != Op::Variable) return nullptr;
-  const std::size_t* k = index_.find(variable);
-  if (k == nullptr) return nullptr;
-  auto [built, added] = built_.try_emplace(*k);
+  if (variable.op() != Op::Variable || definitions_.empty()) return nullptr;
+  std::size_t k = kNone;
+  if (const std::size_t* found = by_symbol_.find(variable)) {
+    k = *found;
+  } else if (const std::size_t v = model_->variable_of(variable); v != std::string::npos) {
+    k = by_variable_[v];
+  }
+  if (k == kNone) return nullptr;
+  auto [built, added] = built_.try_emplace(k);
   if (added) {
-    const Stored& d = definitions_[*k];
+    const Stored& d = definitions_[k];
     LinearRow row;
     row.terms.assign(terms_.begin() + d.first_term, terms_.begin() + d.first_term + d.term_count);
     row.constant = d.constant;
@@ -469,6 +477,20 @@ std::vector<std::size_t> definitions_first(const std::vector<LinearRow>& rows, c
   return order;
 }
 
+/// der^order of the unknown of column s.column, before the unknowns that stay have their symbols:
+/// r.unknowns once index reduction has made them all, else the model variable's symbol.
+Expr slot_expression(const Model& model, const ReducedDae& r, Slot s) {
+  if (!r.unknowns.empty()) return slot_expression(r.unknowns, s);
+  Expr x = model.symbol(r.unknown_variable[s.column]);
+  for (std::uint32_t k = 0; k < s.order; ++k) x = der(x);
+  return x;
+}
+
+/// Gives every unknown its symbol (messages and index reduction read all residuals as expressions).
+void make_unknown_symbols(const Model& model, ReducedDae& r) {
+  if (r.unknowns.empty()) model.symbols(r.unknown_variable, r.unknowns);
+}
+
 /// Rows that give the derivative of a state as a linear combination of unknowns (not derivatives):
 /// `w − der(phi) = 0`. Each such der(x) is replaced by its value in the nonlinear remainders of the
 /// other rows and everywhere in the definitions, as Modelica tools use the velocity state wherever
@@ -482,10 +504,11 @@ std::vector<std::size_t> definitions_first(const std::vector<LinearRow>& rows, c
 /// would read every unknown of the value (a Jacobian entry more per damper of a 1D chain, 4 % of
 /// its integration). Definitions take both, so an output equal to der(phi) (a relative speed, an
 /// acceleration) is read from the states, not from IDA's less accurate y′.
-void substitute_derivative_aliases(const ReducedDae& r, std::vector<LinearRow>& rows, const std::vector<bool>& alive,
+template <typename Leaf>
+void substitute_derivative_aliases(const Leaf& leaf, std::vector<LinearRow>& rows, const std::vector<bool>& alive,
                                    std::vector<LinearRow>& definitions, const SlotOf& slot_of, SlotIndex& index) {
-  constexpr std::size_t kNone = static_cast<std::size_t>(-1);
-  std::vector<std::size_t> alias_row(r.unknowns.size(), kNone);  // column x → row giving der(x)
+  // column x → row giving der(x) (a map: a large model has few)
+  std::unordered_map<std::uint32_t, std::size_t> alias_row;
   std::vector<bool> is_alias_row(rows.size(), false);
   for (std::size_t i = 0; i < rows.size(); ++i) {
     const LinearRow& row = rows[i];
@@ -497,8 +520,7 @@ void substitute_derivative_aliases(const ReducedDae& r, std::vector<LinearRow>& 
         ++derivatives;
         d = t.slot;
       }
-    if (derivatives != 1 || d.order != 1 || alias_row[d.column] != kNone) continue;
-    alias_row[d.column] = i;
+    if (derivatives != 1 || d.order != 1 || !alias_row.try_emplace(d.column, i).second) continue;
     is_alias_row[i] = true;
   }
   // der(x) = value, built when used (by column; a few of the unknowns are used)
@@ -506,19 +528,16 @@ void substitute_derivative_aliases(const ReducedDae& r, std::vector<LinearRow>& 
   std::unordered_map<std::uint32_t, Expr> value_expression;
   auto value_of = [&](std::uint32_t x) -> const LinearRow& {
     auto [it, added] = value.try_emplace(x);
-    if (added) it->second = solved_for(rows[alias_row[x]], Slot{x, 1});
+    if (added) it->second = solved_for(rows[alias_row.at(x)], Slot{x, 1});
     return it->second;
   };
   auto rewrite = [&](LinearRow& row, bool linear_terms) {
     std::unordered_map<Expr, Expr, ExprHash> replace;
     for (Slot s : row.rest_slots) {
-      if (s.order != 1 || alias_row[s.column] == kNone) continue;
+      if (s.order != 1 || !alias_row.count(s.column)) continue;
       auto e = value_expression.find(s.column);
-      if (e == value_expression.end())
-        e = value_expression
-                .emplace(s.column, materialize(value_of(s.column), [&](Slot v) { return slot_expression(r.unknowns, v); }))
-                .first;
-      replace.emplace(slot_expression(r.unknowns, s), e->second);
+      if (e == value_expression.end()) e = value_expression.emplace(s.column, materialize(value_of(s.column), leaf)).first;
+      replace.emplace(leaf(s), e->second);
     }
     if (!replace.empty()) {
       set_rest(row, substitute(row.rest, replace), slot_of);
@@ -528,7 +547,7 @@ void substitute_derivative_aliases(const ReducedDae& r, std::vector<LinearRow>& 
     // the linear terms, after the remainder (add_scaled merges rest_slots)
     std::vector<std::uint32_t> columns;
     for (const LinearRow::Term& t : row.terms)
-      if (t.slot.order == 1 && alias_row[t.slot.column] != kNone) columns.push_back(t.slot.column);
+      if (t.slot.order == 1 && alias_row.count(t.slot.column)) columns.push_back(t.slot.column);
     for (std::uint32_t x : columns)
       if (const double u = take_term(row, Slot{x, 1}); u != 0.0) add_scaled(row, u, value_of(x), index);
   };
@@ -550,7 +569,7 @@ std::vector<std::optional<double>> unknown_nominals(const ReducedDae& r, const s
                                                     const std::vector<bool>& row_alive,
                                                     const std::vector<std::size_t>& defined,
                                                     const std::vector<LinearRow>& definitions) {
-  const std::size_t n = r.unknowns.size();
+  const std::size_t n = r.unknown_variable.size();
   std::vector<std::optional<double>> out(n);
   bool any = false;
   for (std::size_t k = 0; k < n; ++k) {
@@ -607,9 +626,9 @@ std::vector<std::optional<double>> unknown_nominals(const ReducedDae& r, const s
 /// initial target stay (the initialization works on unknowns), and so do unknowns whose definition
 /// reaches too far (kMaxDefinitionReach). The work is done on the rows; the residuals that stay are
 /// built as expressions at the end.
-void eliminate_solved_algebraics(ReducedDae& r, std::vector<LinearRow>& residual_rows, const Matching& h,
-                                 const SlotOf& slot_of) {
-  const std::size_t n = r.unknowns.size();
+void eliminate_solved_algebraics(const Model& model, ReducedDae& r, std::vector<LinearRow>& residual_rows,
+                                 const Matching& h, const SlotOf& slot_of) {
+  const std::size_t n = r.unknown_variable.size();
   const std::size_t rows = residual_rows.size();
   const std::vector<bool> defines = explicit_definitions(r, residual_rows, h);
   const std::vector<std::size_t> order = definitions_first(residual_rows, h, defines);
@@ -617,7 +636,7 @@ void eliminate_solved_algebraics(ReducedDae& r, std::vector<LinearRow>& residual
   for (const LinearRow& row : residual_rows)
     for (const LinearRow::Term& t : row.terms) orders = std::max(orders, t.slot.order + 1);
   SlotIndex index(orders);
-  SolvedUnknowns solved(r.unknowns);
+  const auto leaf = [&](Slot s) { return slot_expression(model, r, s); };
   auto columns_of = [](const LinearRow& row, auto&& visit) {
     for (const LinearRow::Term& t : row.terms) visit(t.slot.column);
     for (Slot s : row.rest_slots) visit(s.column);
@@ -661,8 +680,8 @@ void eliminate_solved_algebraics(ReducedDae& r, std::vector<LinearRow>& residual
       if (id < rows && !row_alive[id]) continue;
       LinearRow& user = id < rows ? residual_rows[id] : definition[id - rows];
       if (user.in_rest(x.column)) {
-        if (!value_expression) value_expression = materialize(value, [&](Slot s) { return solved.leaf(s); });
-        const std::unordered_map<Expr, Expr, ExprHash> replace{{r.unknowns[c], *value_expression}};
+        if (!value_expression) value_expression = materialize(value, leaf);
+        const std::unordered_map<Expr, Expr, ExprHash> replace{{leaf(x), *value_expression}};
         set_rest(user, substitute(user.rest, replace), slot_of);
       }
       if (const double u = take_term(user, x); u != 0.0) add_scaled(user, u, value, index);
@@ -680,12 +699,8 @@ void eliminate_solved_algebraics(ReducedDae& r, std::vector<LinearRow>& residual
   // The users lists are done with: their memory serves the residuals built below.
   users = decltype(users)();
   visited = decltype(visited)();
-  substitute_derivative_aliases(r, residual_rows, row_alive, definition, slot_of, index);
+  substitute_derivative_aliases(leaf, residual_rows, row_alive, definition, slot_of, index);
   std::vector<std::optional<double>> nominal = unknown_nominals(r, residual_rows, row_alive, defined, definition);
-  std::vector<Expr> defined_symbols;
-  defined_symbols.reserve(defined.size());
-  for (std::size_t c : defined) defined_symbols.push_back(r.unknowns[c]);
-  solved.set(defined_symbols, std::move(definition));
 
   // A definition's provenance: what went into its row before it was solved, then into it.
   const IndexLists direct = IndexLists::grouped(rows, into_row);
@@ -703,14 +718,25 @@ void eliminate_solved_algebraics(ReducedDae& r, std::vector<LinearRow>& residual
   std::vector<std::uint32_t> kept_column(n, kEliminated);
   for (std::size_t k = 0; k < n; ++k) {
     if (!col_alive[k]) continue;
-    kept_column[k] = static_cast<std::uint32_t>(kept.unknowns.size());
+    kept_column[k] = static_cast<std::uint32_t>(kept.unknown_variable.size());
     kept.unknown_variable.push_back(r.unknown_variable[k]);
     kept.unknown_order.push_back(r.unknown_order[k]);
-    kept.unknowns.push_back(r.unknowns[k]);
+    if (!r.unknowns.empty()) kept.unknowns.push_back(r.unknowns[k]);
     kept.differential.push_back(r.differential[k]);
     kept.targets.push_back(std::move(r.targets[k]));
     kept.nominal.push_back(nominal[k]);
   }
+  // The unknowns that stay get their symbols (only they: most of a large model's are eliminated).
+  if (r.unknowns.empty()) model.symbols(kept.unknown_variable, kept.unknowns);
+  // The definitions, in the unknowns that stay (an eliminated unknown was substituted into them).
+  std::vector<SolvedUnknowns::Defined> defined_unknowns;
+  defined_unknowns.reserve(defined.size());
+  for (std::size_t c : defined)
+    defined_unknowns.push_back(
+        {r.unknown_variable[c], r.unknown_order[c] == 0 ? std::optional<Expr>() : std::optional<Expr>(r.unknowns[c])});
+  for (LinearRow& row : definition) row = in_kept_columns(std::move(row), kept_column);
+  SolvedUnknowns solved(model, kept.unknowns);
+  solved.set(defined_unknowns, std::move(definition));
   kept.rows.reserve(static_cast<std::size_t>(std::count(row_alive.begin(), row_alive.end(), true)));
   for (std::size_t i = 0; i < rows; ++i) {
     if (!row_alive[i]) continue;
@@ -729,7 +755,7 @@ void eliminate_solved_algebraics(ReducedDae& r, std::vector<LinearRow>& residual
 /// Marks the unknowns whose derivative occurs as differential; returns the highest derivative order.
 int mark_differential(ReducedDae& r, const std::vector<LinearRow>& rows) {
   std::uint32_t highest = 0;
-  r.differential.assign(r.unknowns.size(), false);
+  r.differential.assign(r.unknown_variable.size(), false);
   auto mark = [&](Slot s) {
     if (s.order == 0) return;
     highest = std::max(highest, s.order);
@@ -750,15 +776,13 @@ ReducedDae analyze(const Model& model) {
   // Each alias equation removes one variable.
   const auto aliased = static_cast<std::size_t>(
       std::count(r.aliases.eliminated_equation.begin(), r.aliases.eliminated_equation.end(), true));
-  r.unknowns.reserve(model.variables.size() - aliased);
-  r.unknown_variable.reserve(r.unknowns.capacity());
-  r.targets.reserve(r.unknowns.capacity());
+  r.unknown_variable.reserve(model.variables.size() - aliased);
+  r.targets.reserve(r.unknown_variable.capacity());
   std::vector<std::uint32_t> column_of(model.variables.size(), 0);
   for (std::size_t i = 0; i < model.variables.size(); ++i) {
     if (r.aliases.alias[i].representative != i) continue;
-    column_of[i] = static_cast<std::uint32_t>(r.unknowns.size());
+    column_of[i] = static_cast<std::uint32_t>(r.unknown_variable.size());
     r.unknown_variable.push_back(i);
-    r.unknowns.push_back(model.symbol(i));
     const auto target = r.aliases.target.find(i);  // the representatives' targets move to the unknowns
     r.targets.push_back(target == r.aliases.target.end() ? Target{} : target->second);
   }
@@ -775,7 +799,7 @@ ReducedDae analyze(const Model& model) {
     rows.push_back(std::move(row));
     r.residual_equation.push_back(e);
   }
-  r.unknown_order.assign(r.unknowns.size(), 0);
+  r.unknown_order.assign(r.unknown_variable.size(), 0);
   r.residual_differentiations.assign(rows.size(), 0);
   const int highest_order = mark_differential(r, rows);
 
@@ -787,11 +811,13 @@ ReducedDae analyze(const Model& model) {
     Bipartite any = incidence(rows, r.differential, false);
     Matching m = maximum_matching(any);
     if (!m.perfect()) {
+      make_unknown_symbols(model, r);
       r.rows = std::move(rows);  // the messages quote them
       report_singular(model, r, any, m);
     }
   }
   if (!h.perfect() || highest_order > 1) {
+    make_unknown_symbols(model, r);
     std::vector<Expr> residuals;
     residuals.reserve(rows.size());
     for (const LinearRow& row : rows)
@@ -811,7 +837,7 @@ ReducedDae analyze(const Model& model) {
     }
   }
   highest = Bipartite();  // the elimination reads the matching, not the graph: its memory serves what comes
-  eliminate_solved_algebraics(r, rows, h, slot_of);
+  eliminate_solved_algebraics(model, r, rows, h, slot_of);
   return r;
 }
 

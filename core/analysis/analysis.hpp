@@ -37,23 +37,32 @@ struct IndexLists {
 };
 
 /// Unknowns substituted away after alias elimination (explicitly solved), each defined in the
-/// remaining unknowns by a linear row; a definition becomes an expression on first use (outputs and
-/// energy terms ask for a few of them, a large model has tens of thousands).
+/// unknowns that stay by a linear row; a definition becomes an expression on first use (outputs and
+/// energy terms ask for a few of them, a large model has hundreds of thousands).
 class SolvedUnknowns {
  public:
   SolvedUnknowns() = default;
-  /// `column_symbols`: the unknown of each column the definitions' slots refer to.
-  explicit SolvedUnknowns(std::vector<Expr> column_symbols) : column_symbols_(std::move(column_symbols)) {}
+  /// `model`: whose variables the unknowns are (it must outlive the lookups); `column_symbols`: the
+  /// unknown of each column the definitions' slots refer to.
+  SolvedUnknowns(const Model& model, std::vector<Expr> column_symbols)
+      : model_(&model), column_symbols_(std::move(column_symbols)) {}
 
-  /// variables[k] = definitions[k] (in the columns' unknowns); replaces what was set before.
-  void set(const std::vector<Expr>& variables, std::vector<LinearRow> definitions);
-  /// The definition of `variable`, or nullptr when it was not solved.
+  /// An unknown that was solved: a model variable, or (a derivative that index reduction made an
+  /// unknown) its symbol.
+  struct Defined {
+    std::size_t variable;
+    std::optional<Expr> symbol;
+  };
+  /// defined[k] = definitions[k] (in the columns' unknowns); replaces what was set before.
+  void set(const std::vector<Defined>& defined, std::vector<LinearRow> definitions);
+  /// The definition of `variable` (a symbol), or nullptr when it was not solved.
   const Expr* find(const Expr& variable) const;
   bool empty() const { return definitions_.empty(); }
   /// The expression of a slot (an unknown or its derivative).
   Expr leaf(Slot s) const;
 
  private:
+  static constexpr std::uint32_t kNone = static_cast<std::uint32_t>(-1);
   /// A definition, stored compactly (a large model keeps hundreds of thousands): its linear terms
   /// are terms_[first_term, first_term + term_count).
   struct Stored {
@@ -63,9 +72,11 @@ class SolvedUnknowns {
     std::optional<Expr> exact;
   };
 
+  const Model* model_ = nullptr;
   std::vector<Expr> column_symbols_;
   mutable std::unordered_map<std::uint32_t, Expr> first_derivatives_;  ///< der(unknown) by column, made on first use
-  ExprMap<std::size_t> index_;
+  std::vector<std::uint32_t> by_variable_;  ///< per model variable: its definition, or kNone
+  ExprMap<std::size_t> by_symbol_;          ///< the definitions of unknowns that are no model variable
   std::vector<Stored> definitions_;
   std::vector<LinearRow::Term> terms_;
   mutable std::unordered_map<std::size_t, Expr> built_;  ///< the definitions asked for, as expressions

@@ -41,6 +41,31 @@ Expr Model::symbol(std::size_t v) const {
   return Expr::variable(variable_name(v));
 }
 
+void Model::symbols(std::span<const std::size_t> vs, std::vector<Expr>& out) const {
+  // The copies' names side by side (views are taken once the buffer is complete), looked up as
+  // one batch; the others' symbols are their definitions'.
+  std::string text;
+  std::vector<std::size_t> ends;
+  for (std::size_t v : vs) {
+    const ModelInstance& instance = instances[variables[v].instance];
+    if (!instance.copy) continue;
+    text.append(instance.name()).append(".").append(instance.definition->variables[variables[v].local].local_name);
+    ends.push_back(text.size());
+  }
+  std::vector<std::string_view> names;
+  names.reserve(ends.size());
+  for (std::size_t k = 0, at = 0; k < ends.size(); at = ends[k++]) names.push_back(std::string_view(text).substr(at, ends[k] - at));
+  std::vector<Expr> made;
+  made.reserve(names.size());
+  Expr::variables(names, made);
+  out.reserve(out.size() + vs.size());
+  std::size_t next = 0;
+  for (std::size_t v : vs) {
+    const ModelInstance& instance = instances[variables[v].instance];
+    out.push_back(instance.copy ? made[next++] : instance.definition->variables[variables[v].local].symbol);
+  }
+}
+
 std::string Model::variable_name(std::size_t v) const {
   const ModelVariable& x = variables[v];
   const ModelInstance& instance = instances[x.instance];

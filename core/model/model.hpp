@@ -119,6 +119,8 @@ struct Model {
   /// until one is asked for (most of a large model's never are); symbols are interned by name, so
   /// every call gives the same node while one is held.
   Expr symbol(std::size_t v) const;
+  /// symbol(v) of each of `variables`, appended to `out`, made as one batch (a large model's).
+  void symbols(std::span<const std::size_t> variables, std::vector<Expr>& out) const;
   /// `inertia1.w`, `spring1.R.tau`: `<instance>.<local name>`.
   std::string variable_name(std::size_t v) const;
   /// What variable v's instance declared: its unit, description, options, whether it is a port's.
