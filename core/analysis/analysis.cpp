@@ -505,10 +505,12 @@ void make_unknown_symbols(const Model& model, ReducedDae& r) {
 /// its integration). Definitions take both, so an output equal to der(phi) (a relative speed, an
 /// acceleration) is read from the states, not from IDA's less accurate y′.
 template <typename Leaf>
-void substitute_derivative_aliases(const Leaf& leaf, std::vector<LinearRow>& rows, const std::vector<bool>& alive,
-                                   std::vector<LinearRow>& definitions, const SlotOf& slot_of, SlotIndex& index) {
-  // column x → row giving der(x) (a map: a large model has few)
-  std::unordered_map<std::uint32_t, std::size_t> alias_row;
+void substitute_derivative_aliases(std::size_t unknowns, const Leaf& leaf, std::vector<LinearRow>& rows,
+                                   const std::vector<bool>& alive, std::vector<LinearRow>& definitions,
+                                   const SlotOf& slot_of, SlotIndex& index) {
+  constexpr std::uint32_t kNone = static_cast<std::uint32_t>(-1);
+  std::vector<std::uint32_t> alias_row(unknowns, kNone);  // column x → row giving der(x)
+  std::size_t alias_rows = 0;
   std::vector<bool> is_alias_row(rows.size(), false);
   for (std::size_t i = 0; i < rows.size(); ++i) {
     const LinearRow& row = rows[i];
@@ -520,21 +522,24 @@ void substitute_derivative_aliases(const Leaf& leaf, std::vector<LinearRow>& row
         ++derivatives;
         d = t.slot;
       }
-    if (derivatives != 1 || d.order != 1 || !alias_row.try_emplace(d.column, i).second) continue;
+    if (derivatives != 1 || d.order != 1 || alias_row[d.column] != kNone) continue;
+    alias_row[d.column] = static_cast<std::uint32_t>(i);
     is_alias_row[i] = true;
+    ++alias_rows;
   }
   // der(x) = value, built when used (by column; a few of the unknowns are used)
   std::unordered_map<std::uint32_t, LinearRow> value;
+  value.reserve(alias_rows);
   std::unordered_map<std::uint32_t, Expr> value_expression;
   auto value_of = [&](std::uint32_t x) -> const LinearRow& {
     auto [it, added] = value.try_emplace(x);
-    if (added) it->second = solved_for(rows[alias_row.at(x)], Slot{x, 1});
+    if (added) it->second = solved_for(rows[alias_row[x]], Slot{x, 1});
     return it->second;
   };
   auto rewrite = [&](LinearRow& row, bool linear_terms) {
     std::unordered_map<Expr, Expr, ExprHash> replace;
     for (Slot s : row.rest_slots) {
-      if (s.order != 1 || !alias_row.count(s.column)) continue;
+      if (s.order != 1 || alias_row[s.column] == kNone) continue;
       auto e = value_expression.find(s.column);
       if (e == value_expression.end()) e = value_expression.emplace(s.column, materialize(value_of(s.column), leaf)).first;
       replace.emplace(leaf(s), e->second);
@@ -547,7 +552,7 @@ void substitute_derivative_aliases(const Leaf& leaf, std::vector<LinearRow>& row
     // the linear terms, after the remainder (add_scaled merges rest_slots)
     std::vector<std::uint32_t> columns;
     for (const LinearRow::Term& t : row.terms)
-      if (t.slot.order == 1 && alias_row.count(t.slot.column)) columns.push_back(t.slot.column);
+      if (t.slot.order == 1 && alias_row[t.slot.column] != kNone) columns.push_back(t.slot.column);
     for (std::uint32_t x : columns)
       if (const double u = take_term(row, Slot{x, 1}); u != 0.0) add_scaled(row, u, value_of(x), index);
   };
@@ -699,7 +704,7 @@ void eliminate_solved_algebraics(const Model& model, ReducedDae& r, std::vector<
   // The users lists are done with: their memory serves the residuals built below.
   users = decltype(users)();
   visited = decltype(visited)();
-  substitute_derivative_aliases(leaf, residual_rows, row_alive, definition, slot_of, index);
+  substitute_derivative_aliases(n, leaf, residual_rows, row_alive, definition, slot_of, index);
   std::vector<std::optional<double>> nominal = unknown_nominals(r, residual_rows, row_alive, defined, definition);
 
   // A definition's provenance: what went into its row before it was solved, then into it.
