@@ -32,6 +32,7 @@ std::string_view short_name(std::string_view type) {
 void Registry::add(std::unique_ptr<Component> component) {
   if (find(component->type()) != nullptr)
     throw std::logic_error("component type registered twice: " + std::string(component->type()));
+  index_.emplace(component->type(), entries_.size());
   entries_.push_back({std::move(component), {}});
 }
 
@@ -39,14 +40,17 @@ void Registry::adopt(Registry&& other, const std::string& origin) {
   for (const Entry& e : other.entries_)
     if (find(e.component->type()) != nullptr)
       throw std::logic_error("component type registered twice: " + std::string(e.component->type()));
-  for (Entry& e : other.entries_) entries_.push_back({std::move(e.component), origin});
+  for (Entry& e : other.entries_) {
+    index_.emplace(e.component->type(), entries_.size());
+    entries_.push_back({std::move(e.component), origin});
+  }
   other.entries_.clear();
+  other.index_.clear();
 }
 
 const Registry::Entry* Registry::entry(std::string_view type) const {
-  for (const Entry& e : entries_)
-    if (e.component->type() == type) return &e;
-  return nullptr;
+  const auto found = index_.find(type);
+  return found == index_.end() ? nullptr : &entries_[found->second];
 }
 
 const Component* Registry::find(std::string_view type) const {

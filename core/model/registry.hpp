@@ -5,6 +5,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "core/model/component.hpp"
@@ -38,6 +39,9 @@ class Registry {
   };
   const Entry* entry(std::string_view type) const;
   std::vector<Entry> entries_;
+  /// Each entry by its type name (a view of the component's own): a netlist looks a type up per
+  /// component.
+  std::unordered_map<std::string_view, std::size_t> index_;
 };
 
 }  // namespace acausal
