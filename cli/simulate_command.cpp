@@ -137,23 +137,27 @@ int run(const SimulateOptions& o) {
   if (o.stats) t.resident_load = resident_bytes();
 
   t0 = Clock::now();
-  Model& model = keep_until_exit(std::make_unique<Model>(build_model(*netlist, command_registry(o.netlist.libraries))));
+  auto model = std::make_unique<Model>(build_model(*netlist, command_registry(o.netlist.libraries)));
   netlist.reset();  // the model has all it needs: its memory serves the analysis
   t.assemble = since(t0);
   if (o.stats) t.resident_assemble = resident_bytes();
   t0 = Clock::now();
-  ReducedDae dae = analyze(model);
+  ReducedDae dae = analyze(*model);
   t.analyze = since(t0);
   if (o.stats) t.resident_analyze = resident_bytes();
   t0 = Clock::now();
-  Program& program = keep_until_exit(std::make_unique<Program>(model, std::move(dae), ProgramOptions{o.energy}));
+  Program& program = keep_until_exit(std::make_unique<Program>(*model, std::move(dae), ProgramOptions{o.energy}));
+  const Experiment experiment = model->experiment;
+  // The program has what the run needs (its analysis reads the model no more): the model's memory
+  // serves the initialization and the integration.
+  model.reset();
   t.compile = since(t0);
   if (o.stats) t.resident_compile = resident_bytes();
 
-  SimulationOptions options = options_from(model.experiment);
+  SimulationOptions options = options_from(experiment);
   if (o.stop) options.stop = *o.stop;
   if (o.interval) options.interval = *o.interval;
-  else if (o.stop && !model.experiment.interval) options.interval = (options.stop - options.start) / 500.0;
+  else if (o.stop && !experiment.interval) options.interval = (options.stop - options.start) / 500.0;
   if (o.tolerance) options.tolerance = *o.tolerance;
   options.energy = o.energy;
   if (!(options.stop > options.start))

@@ -132,7 +132,8 @@ struct ReducedDae {
   std::unordered_map<Expr, Expr, ExprHash> derivatives;
   IndexReduction reduction;
 
-  /// Any model expression (energy terms, outputs) in terms of the unknowns.
+  /// Any model expression (energy terms, outputs) in terms of the unknowns. Looks variables up
+  /// through the model (aliases, solved): valid while the model it was analyzed from lives.
   Expr in_unknowns(const Expr& e) const;
   /// An expression in representatives and their derivatives, in the unknowns.
   Expr in_reduced_unknowns(Expr e) const;
