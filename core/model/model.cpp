@@ -509,11 +509,15 @@ class Assembler {
   void add_copied_equations(std::size_t i) {
     const ModelInstance& instance = model_.instances[i];
     const std::vector<LinearRow>& rows = type_rows(*instance.definition);
+    std::vector<Expr> own;  // the copy's symbols, made once a remainder needs them
     for (std::size_t k = 0; k < rows.size(); ++k) {
       LinearRow row = rows[k];
       for (LinearRow::Term& t : row.terms) t.slot.column += instance.first_variable;
       ModelEquation& eq = push_row(row, instance.definition->equations[k].description, instance.source);
-      if (!row.rest.is_constant()) eq.rest = model_.in_instance(i, row.rest);
+      if (!row.rest.is_constant()) {
+        if (own.empty()) own = copy_symbols(*instance.definition, instance.name());
+        eq.rest = renamed(*instance.definition, [&](std::size_t v) -> const Expr& { return own[v]; }, row.rest);
+      }
       eq.copy_of_instance = static_cast<std::uint32_t>(i);
       eq.local = static_cast<std::uint32_t>(k);
     }
