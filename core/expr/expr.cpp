@@ -74,6 +74,7 @@ class NodeTable {
 
   /// Moves every node into `other`, in this table's slot order.
   void move_into(NodeTable& other) {
+    other.reserve(size_);
     for (Slot& s : slots_)
       if (s.node != nullptr) {
         other.insert(s.node);
@@ -227,8 +228,6 @@ class Store {
     return Expr(n);
   }
 
-  void reserve(std::size_t nodes) { old_.reserve(nodes); }
-
   /// Starts loading what a lookup of `key` reads first (in the large table: the young one stays
   /// in cache).
   void prefetch(const NodeKey& key) const { old_.prefetch(hash_key(key)); }
@@ -312,7 +311,6 @@ void release_last(Node* n) noexcept { store().release(n); }
 
 }  // namespace detail
 
-void reserve_expressions(std::size_t nodes) { detail::store().reserve(nodes); }
 
 namespace detail {
 

@@ -179,10 +179,6 @@ struct ExprHash {
   std::size_t operator()(const Expr& e) const { return e.hash(); }
 };
 
-/// Makes room in the node store for `nodes` more expressions, so that building a large model does
-/// not grow (and rehash) the store step by step.
-void reserve_expressions(std::size_t nodes);
-
 /// der(x) of a Variable x, or of a Derivative (raising its order). @throws std::invalid_argument otherwise.
 Expr der(const Expr& x);
 

@@ -179,10 +179,7 @@ class Assembler {
   Assembler(const Netlist& netlist, Model& model) : netlist_(netlist), model_(model) {}
 
   void instantiate(const Registry& registry) {
-    // The built-in components build some 11 expression nodes each: size the store once for a large
-    // netlist.
     const std::size_t count = netlist_.components.size();
-    reserve_expressions(12 * count);
     model_.instances.reserve(count);
     // How orientation flows through the frame ports; its errors (frames nothing orients) wait
     // until the connections are checked, which name a mistyped port more precisely.
