@@ -35,6 +35,8 @@ void print_reduced(const Model& model, const ReducedDae& dae) {
   for (std::size_t k = 0; k < dae.unknowns.size(); ++k) {
     std::string kind = dae.differential[k] ? "differential" : "algebraic";
     if (dae.unknown_order[k] > 0 && !dae.differential[k]) kind += " (dummy derivative)";
+    // A nominal that reached the unknown scales its absolute tolerance (docs/netlist-format.md).
+    if (dae.nominal[k]) kind += ", nominal " + number(*dae.nominal[k]);
     std::cout << "  " << pad(to_string(dae.unknowns[k]), width + 2) << kind << "\n";
   }
   std::cout << "equations:\n";

@@ -317,7 +317,7 @@ TEST_CASE("check: balance, states, unconnected ports and initial values") {
   CHECK(contains(open.out, "defaulted starts:\n  mass.v = 0"));
 }
 
-TEST_CASE("check: the unknowns a netlist's nominal reached, in text and JSON") {
+TEST_CASE("check and equations: the unknowns a netlist's nominal reached, in text and JSON") {
   // ElasticBearing gives the housing's relative speed a nominal of 1e-4: it reaches housing.w, the
   // state IDA integrates (the relative speed equals it), which is what tightens the tolerance.
   const std::string bearing = ACAUSAL_SOURCE_DIR "/netlists/elastic_bearing.json";
@@ -332,6 +332,11 @@ TEST_CASE("check: the unknowns a netlist's nominal reached, in text and JSON") {
   // Without nominals in the netlist, none reaches an unknown.
   Run plain = acausal("check '" + kOscillator + "'");
   CHECK(contains(plain.out, "nominals: none (each unknown's absolute tolerance scales with max(1, |start|))\n"));
+  // `equations` shows it beside the unknown in the reduced system, and nothing where none arrived.
+  Run eq = acausal("equations --reduced '" + bearing + "'");
+  CHECK(eq.code == 0);
+  CHECK(contains(eq.out, "  housing.w             differential, nominal 1e-04\n"));
+  CHECK(contains(eq.out, "  housing.phi           differential\n"));
 }
 
 TEST_CASE("check: notes on seed parameters that cost events, and the parameters fixed at initialization") {
