@@ -6,8 +6,8 @@
 #include <fstream>
 #include <functional>
 #include <initializer_list>
+#include <iterator>
 #include <optional>
-#include <sstream>
 #include <string_view>
 #include <utility>
 
@@ -525,11 +525,21 @@ json read_json(std::string_view text, const std::string& source) {
 }
 
 Netlist load_netlist(const std::string& path) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) throw ModelError("", "cannot read netlist file " + path + ": a directory");
   std::ifstream in(path, std::ios::binary);
   if (!in) throw ModelError("", "cannot read netlist file " + path);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return parse_netlist(std::move(text).str(), path);  // the buffer itself, not a copy
+  std::string text;
+  if (std::filesystem::is_regular_file(path, ec)) {
+    // In one read, into a buffer of the file's size.
+    text.resize(static_cast<std::size_t>(std::filesystem::file_size(path, ec)));
+    in.read(text.data(), static_cast<std::streamsize>(text.size()));
+    text.resize(static_cast<std::size_t>(in.gcount()));
+  } else {
+    text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());  // a pipe: as it comes
+  }
+  if (in.bad()) throw ModelError("", "cannot read netlist file " + path);
+  return parse_netlist(text, path);
 }
 
 void apply_override(Netlist& netlist, std::string_view assignment) {
