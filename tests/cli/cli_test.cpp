@@ -136,7 +136,16 @@ TEST_CASE("exit code 1: a model error names the file, the location and close mat
 
   Run missing = acausal("check no_such_file.json");
   CHECK(missing.code == 1);
-  CHECK(contains(missing.err, "no_such_file.json"));
+  CHECK(contains(missing.err, "error: cannot read netlist file no_such_file.json"));
+
+  Run directory = acausal("check '" + scratch().string() + "'");
+  CHECK(directory.code == 1);
+  CHECK(contains(directory.err, "cannot read netlist file " + scratch().string() + ": a directory"));
+
+  // A netlist through a pipe is read as it comes.
+  Run piped = acausal("check /dev/stdin < '" + kOscillator + "'");
+  CHECK(piped.code == 0);
+  CHECK(contains(piped.out, "balanced: yes"));
 
   Run syntax = acausal("check '" + netlist("syntax.json", "{\"format\": ") + "'");
   CHECK(syntax.code == 1);
