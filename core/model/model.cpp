@@ -294,9 +294,9 @@ class Assembler {
       ports += instance.definition->ports.size();
     }
     connected_.assign(ports, false);
+    end_of_port_.assign(ports, kNoEnd);
     std::size_t written_ends = 0;
     for (const NetlistConnection& c : netlist_.connections) written_ends += c.ports.size();
-    end_index_.reserve(written_ends);
     std::vector<End> ends;
     ends.reserve(written_ends);
     std::vector<std::pair<std::size_t, std::size_t>> edges;
@@ -379,12 +379,14 @@ class Assembler {
 
   std::size_t endpoint(std::vector<End>& ends, std::size_t connection, std::size_t position) {
     const std::string_view path = netlist_.connections[connection].ports[position];
-    if (auto it = end_index_.find(path); it != end_index_.end()) return it->second;
     const auto [index, p] = find_port(path, [&] { return end_pointer(connection, position); });
+    // A port in several connections is one end: the connections meet there.
+    const std::size_t flat_port = port_base_[index] + p;
+    if (end_of_port_[flat_port] != kNoEnd) return end_of_port_[flat_port];
     const Port* port = &model_.instances[index].definition->ports[p].port;
-    ends.push_back({path, index, port, &port_locals(*port, *model_.instances[index].definition), port_base_[index] + p,
-                    connection, position});
-    end_index_.emplace(path, ends.size() - 1);
+    ends.push_back({path, index, port, &port_locals(*port, *model_.instances[index].definition), flat_port, connection,
+                    position});
+    end_of_port_[flat_port] = static_cast<std::uint32_t>(ends.size() - 1);
     return ends.size() - 1;
   }
 
@@ -657,7 +659,8 @@ class Assembler {
   std::unordered_map<const Port*, PortLocals> port_locals_;  ///< port_locals(), by port of a definition
   std::unordered_map<const Definition*, std::vector<LinearRow>> type_rows_;  ///< type_rows(), by template
   std::vector<bool> connected_;         ///< per port of every instance
-  std::unordered_map<std::string_view, std::size_t> end_index_;       ///< keys: the netlist's text
+  static constexpr std::uint32_t kNoEnd = static_cast<std::uint32_t>(-1);
+  std::vector<std::uint32_t> end_of_port_;  ///< per port (as connected_): its connection end, or kNoEnd
   std::unordered_map<std::string_view, std::size_t> instance_index_;  ///< keys: the netlist's names
 };
 
