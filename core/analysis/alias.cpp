@@ -7,7 +7,6 @@
 #include <sstream>
 
 #include "core/model/errors.hpp"
-#include "core/expr/expr_map.hpp"
 #include "core/expr/expr_walk.hpp"
 
 namespace acausal {

@@ -8,7 +8,6 @@
 #include <unordered_map>
 #include <vector>
 
-#include "core/expr/expr_map.hpp"
 #include "core/model/model.hpp"
 
 namespace acausal {

@@ -481,9 +481,7 @@ std::vector<std::size_t> definitions_first(const std::vector<LinearRow>& rows, c
 /// r.unknowns once index reduction has made them all, else the model variable's symbol.
 Expr slot_expression(const Model& model, const ReducedDae& r, Slot s) {
   if (!r.unknowns.empty()) return slot_expression(r.unknowns, s);
-  Expr x = model.symbol(r.unknown_variable[s.column]);
-  for (std::uint32_t k = 0; k < s.order; ++k) x = der(x);
-  return x;
+  return slot_expression(model.symbol(r.unknown_variable[s.column]), s.order);
 }
 
 /// Gives every unknown its symbol (messages and index reduction read all residuals as expressions).
@@ -527,7 +525,7 @@ void substitute_derivative_aliases(std::size_t unknowns, const Leaf& leaf, std::
     is_alias_row[i] = true;
     ++alias_rows;
   }
-  // der(x) = value, built when used (by column; a few of the unknowns are used)
+  // der(x) = value, built when used (by column, for the columns the rows read so)
   std::unordered_map<std::uint32_t, LinearRow> value;
   value.reserve(alias_rows);
   std::unordered_map<std::uint32_t, Expr> value_expression;
@@ -629,8 +627,8 @@ std::vector<std::optional<double>> unknown_nominals(const ReducedDae& r, const s
 /// do when they sort equations: IDA then integrates only the unknowns that need an implicit solve.
 /// The definitions go into r.solved, so outputs and energy terms still see them. Unknowns with an
 /// initial target stay (the initialization works on unknowns), and so do unknowns whose definition
-/// reaches too far (kMaxDefinitionReach). The work is done on the rows; the residuals that stay are
-/// built as expressions at the end.
+/// reaches too far (kMaxDefinitionReach). The work is done on the rows; the rows that stay are the
+/// reduced system, renumbered to the unknowns that stay.
 void eliminate_solved_algebraics(const Model& model, ReducedDae& r, std::vector<LinearRow>& residual_rows,
                                  const Matching& h, const SlotOf& slot_of) {
   const std::size_t n = r.unknown_variable.size();
@@ -701,7 +699,7 @@ void eliminate_solved_algebraics(const Model& model, ReducedDae& r, std::vector<
     definition.push_back(std::move(value));
     columns_of(definition.back(), [&](std::uint32_t vc) { users[vc].push_back(rows + d); });
   }
-  // The users lists are done with: their memory serves the residuals built below.
+  // The users lists are done with: their memory serves what is built below.
   users = decltype(users)();
   visited = decltype(visited)();
   substitute_derivative_aliases(n, leaf, residual_rows, row_alive, definition, slot_of, index);
@@ -823,10 +821,9 @@ ReducedDae analyze(const Model& model) {
   }
   if (!h.perfect() || highest_order > 1) {
     make_unknown_symbols(model, r);
-    std::vector<Expr> residuals;
-    residuals.reserve(rows.size());
-    for (const LinearRow& row : rows)
-      residuals.push_back(materialize(row, [&](Slot s) { return slot_expression(r.unknowns, s); }));
+    r.rows = std::move(rows);
+    std::vector<Expr> residuals = r.residual_expressions();
+    r.rows.clear();
     reduce_index(model, r, residuals);
     column.reserve(r.unknowns.size());
     for (std::size_t k = 0; k < r.unknowns.size(); ++k) column.emplace(r.unknowns[k], k);

@@ -13,6 +13,7 @@
 
 #include "core/analysis/alias.hpp"
 #include "core/analysis/index_reduction.hpp"
+#include "core/expr/expr_map.hpp"
 #include "core/expr/linear_row.hpp"
 #include "core/model/model.hpp"
 

@@ -348,15 +348,17 @@ Expr Expr::variable(std::string_view name) {
   return detail::intern(k);
 }
 
-void Expr::variables(std::span<const std::string_view> names, std::vector<Expr>& out) {
+void Expr::variables(std::string_view names, std::span<const std::size_t> ends, std::vector<Expr>& out) {
   NodeKey k;
   k.op = Op::Variable;
-  for (std::string_view name : names) {
-    k.name = name;
+  auto name = [&](std::size_t i) { return names.substr(i == 0 ? 0 : ends[i - 1], ends[i] - (i == 0 ? 0 : ends[i - 1])); };
+  for (std::size_t i = 0; i < ends.size(); ++i) {
+    k.name = name(i);
     detail::store().prefetch(k);
   }
-  for (std::string_view name : names) {
-    k.name = name;
+  out.reserve(out.size() + ends.size());
+  for (std::size_t i = 0; i < ends.size(); ++i) {
+    k.name = name(i);
     out.push_back(detail::intern(k));
   }
 }

@@ -87,9 +87,10 @@ class Expr {
 
   /// An unknown of the model, e.g. `inertia1.phi`.
   static Expr variable(std::string_view name);
-  /// The variables with these names, appended to `out`. Looked up together: in a large model each
-  /// new name misses the cache, and a batch overlaps the misses.
-  static void variables(std::span<const std::string_view> names, std::vector<Expr>& out);
+  /// The variables named by the pieces of `names` (piece k ends at ends[k], the next starts there),
+  /// appended to `out`. Looked up together: in a large model each new name misses the cache, and a
+  /// batch overlaps the misses.
+  static void variables(std::string_view names, std::span<const std::size_t> ends, std::vector<Expr>& out);
   /// A named parameter, e.g. `spring1.c`.
   static Expr parameter(std::string_view name);
   /// The independent variable t.

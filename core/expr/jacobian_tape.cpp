@@ -121,9 +121,8 @@ JacobianTape::Structure JacobianTape::structure(Entries in, std::size_t rows, st
   s.pattern.rows = rows;
   s.pattern.cols = unknowns;
   s.pattern.col_start.assign(unknowns + 1, 0);
-  std::vector<Entry> kept;
-  kept.reserve(entries.size());
-  for (Entry& e : entries) {
+  std::size_t n = 0;  // the entries kept, moved to the front
+  for (Entry e : entries) {
     for (Partial* p : {&e.dy, &e.dyp})
       if (p->varying != kNone && in.expressions[p->varying].is_constant()) {  // terms that cancelled to a number
         p->constant += in.expressions[p->varying].constant_value();
@@ -133,15 +132,14 @@ JacobianTape::Structure JacobianTape::structure(Entries in, std::size_t rows, st
     if (zero(e.dy) && zero(e.dyp)) continue;  // the partials of several leaves cancelled
     ++s.pattern.col_start[e.column + 1];
     s.pattern.row_index.push_back(static_cast<std::int64_t>(e.row));
-    kept.push_back(e);
+    entries[n++] = e;
   }
   std::partial_sum(s.pattern.col_start.begin(), s.pattern.col_start.end(), s.pattern.col_start.begin());
-  const std::size_t n = kept.size();
   s.constant.resize(2 * n);
   s.varying_of.assign(2 * n, kNone);
   for (std::size_t half = 0; half < 2; ++half)
     for (std::size_t k = 0; k < n; ++k) {
-      const Partial& p = half == 0 ? kept[k].dy : kept[k].dyp;
+      const Partial& p = half == 0 ? entries[k].dy : entries[k].dyp;
       const std::size_t place = half * n + k;
       s.constant[place] = p.constant;
       if (p.varying == kNone) continue;

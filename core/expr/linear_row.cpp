@@ -91,10 +91,9 @@ double take_term(LinearRow& row, Slot s) {
   return 0.0;
 }
 
-Expr slot_expression(const std::vector<Expr>& column_symbols, Slot s) {
-  Expr x = column_symbols[s.column];
-  for (std::uint32_t k = 0; k < s.order; ++k) x = der(x);
-  return x;
+Expr slot_expression(Expr symbol, std::uint32_t order) {
+  for (std::uint32_t k = 0; k < order; ++k) symbol = der(symbol);
+  return symbol;
 }
 
 Expr materialize(const LinearRow& row, const std::function<Expr(Slot)>& leaf) {

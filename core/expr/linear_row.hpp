@@ -140,8 +140,12 @@ void add_scaled(LinearRow& row, double factor, const LinearRow& other, SlotIndex
 /// Removes the term of `s` and returns its coefficient (0 when absent).
 double take_term(LinearRow& row, Slot s);
 
+/// der^order(symbol).
+Expr slot_expression(Expr symbol, std::uint32_t order);
 /// der^order of the unknown of the slot's column.
-Expr slot_expression(const std::vector<Expr>& column_symbols, Slot s);
+inline Expr slot_expression(const std::vector<Expr>& column_symbols, Slot s) {
+  return slot_expression(column_symbols[s.column], s.order);
+}
 
 /// The row as an expression; `leaf(slot)` gives the expression of a slot.
 Expr materialize(const LinearRow& row, const std::function<Expr(Slot)>& leaf);

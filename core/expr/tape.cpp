@@ -316,10 +316,7 @@ void Tape::build_linear_rows() {
   LinearRows rows;
   // One row's terms by source (y, y', constants), each in the sum's order: (coefficient, index).
   std::array<std::vector<std::pair<double, std::uint32_t>>, 3> by_source;
-  auto add_term = [&](double c, std::uint32_t read) {
-    by_source[read >> kSourceShift].emplace_back(c, read & kIndexMask);
-    return true;
-  };
+  auto add_term = [&](double c, std::uint32_t read) { by_source[read >> kSourceShift].emplace_back(c, read & kIndexMask); };
   // Each row's shape, as the words of its key: the counts by source, then (coefficient, offset)
   // of each term; the shapes' rows collected per shape.
   std::unordered_map<std::string, std::uint32_t> shape_of;
@@ -333,8 +330,8 @@ void Tape::build_linear_rows() {
     auto put = [&key](auto word) { key.append(reinterpret_cast<const char*>(&word), sizeof word); };
     for (const auto& terms : by_source) put(static_cast<std::uint32_t>(terms.size()));
     for (std::size_t source = 0; source < 3; ++source)
-      for (const auto& [k, index] : by_source[source]) {
-        put(k);
+      for (const auto& [c, index] : by_source[source]) {
+        put(c);
         put(source == 2 ? static_cast<std::int64_t>(index) : static_cast<std::int64_t>(index) - base);
       }
     auto [it, fresh] = shape_of.emplace(key, static_cast<std::uint32_t>(rows.shapes.size()));
@@ -343,8 +340,8 @@ void Tape::build_linear_rows() {
                               static_cast<std::uint32_t>(by_source[1].size()), static_cast<std::uint32_t>(by_source[2].size()),
                               0, 0};
       for (std::size_t source = 0; source < 3; ++source)
-        for (const auto& [k, index] : by_source[source])
-          rows.terms.push_back({k, source == 2 ? static_cast<std::int64_t>(index) : static_cast<std::int64_t>(index) - base});
+        for (const auto& [c, index] : by_source[source])
+          rows.terms.push_back({c, source == 2 ? static_cast<std::int64_t>(index) : static_cast<std::int64_t>(index) - base});
       rows.shapes.push_back(shape);
       shape_rows.emplace_back();
     }
@@ -356,7 +353,7 @@ void Tape::build_linear_rows() {
     const auto output = static_cast<std::uint32_t>(r);
     auto w = writer.find(slot);
     if (w == writer.end()) {  // a constant output: 1·constant
-      if (!add_term(1.0, work << kSourceShift | slot)) return;
+      add_term(1.0, work << kSourceShift | slot);
       end_row(output);
       continue;
     }
@@ -365,7 +362,7 @@ void Tape::build_linear_rows() {
       const std::uint32_t read = linear_reads_[k];
       // A sum over another sum's result would need that result first: keep the instructions.
       if (read >> kSourceShift == work && writer.count(read & kIndexMask) != 0) return;
-      if (!add_term(linear_coefficients_[k], read)) return;
+      add_term(linear_coefficients_[k], read);
     }
     end_row(output);
   }

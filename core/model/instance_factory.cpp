@@ -39,11 +39,11 @@ void check_parameter_names(const Component& type, const NetlistComponent& c) {
 
 }  // namespace
 
-Expr renamed(const Definition& first, const std::function<const Expr&(std::size_t k)>& symbol, const Expr& e) {
+Expr renamed(const Definition& first, std::span<const Expr> symbols, const Expr& e) {
   // A component declares tens of variables at most: a linear search beats a map.
   return rename_variables(e, [&](const Expr& x) -> const Expr* {
     for (std::size_t i = 0; i < first.variables.size(); ++i)
-      if (first.variables[i].symbol == x) return &symbol(i);
+      if (first.variables[i].symbol == x) return &symbols[i];
     return nullptr;
   });
 }
@@ -53,7 +53,7 @@ Definition copied_definition(const Definition& first, std::string instance, std:
   Definition d = first;
   d.instance = std::move(instance);
   d.pointer = std::move(pointer);
-  auto copy = [&](const Expr& e) { return renamed(first, [&](std::size_t k) -> const Expr& { return symbols[k]; }, e); };
+  auto copy = [&](const Expr& e) { return renamed(first, symbols, e); };
   for (std::size_t i = 0; i < symbols.size(); ++i) d.variables[i].symbol = symbols[i];
   for (Definition::PortInfo& p : d.ports) {
     for (Expr& x : p.port.across) x = copy(x);
@@ -93,25 +93,16 @@ BuiltInstance InstanceFactory::build(const Component& type, const NetlistCompone
 }
 
 std::vector<Expr> copy_symbols(const Definition& first, std::string_view instance) {
-  // The qualified names side by side (views are taken once the buffer is complete), then the
-  // variables looked up as one batch.
-  std::string text;
+  // The qualified names side by side, looked up as one batch.
+  std::string names;
   std::vector<std::size_t> ends;
   ends.reserve(first.variables.size());
   for (const Definition::Variable& v : first.variables) {
-    text.append(instance).append(".").append(v.local_name);
-    ends.push_back(text.size());
-  }
-  std::vector<std::string_view> names;
-  names.reserve(ends.size());
-  std::size_t at = 0;
-  for (std::size_t end : ends) {
-    names.push_back(std::string_view(text).substr(at, end - at));
-    at = end;
+    names.append(instance).append(".").append(v.local_name);
+    ends.push_back(names.size());
   }
   std::vector<Expr> symbols;
-  symbols.reserve(names.size());
-  Expr::variables(names, symbols);
+  Expr::variables(names, ends, symbols);
   return symbols;
 }
 

@@ -3,7 +3,6 @@
 /// The definitions of a netlist's instances, with the repeats of a large netlist made cheap.
 
 #include <nlohmann/json.hpp>
-#include <functional>
 #include <memory>
 #include <span>
 #include <unordered_map>
@@ -14,8 +13,8 @@
 
 namespace acausal {
 
-/// `e`, an expression in `first`'s variables, with the k-th of them replaced by `symbol(k)`.
-Expr renamed(const Definition& first, const std::function<const Expr&(std::size_t k)>& symbol, const Expr& e);
+/// `e`, an expression in `first`'s variables, with the k-th of them replaced by `symbols[k]`.
+Expr renamed(const Definition& first, std::span<const Expr> symbols, const Expr& e);
 
 /// The variables of a copy of `first` named `instance`: `<instance>.<local name>`, in first's order.
 std::vector<Expr> copy_symbols(const Definition& first, std::string_view instance);

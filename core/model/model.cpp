@@ -42,22 +42,18 @@ Expr Model::symbol(std::size_t v) const {
 }
 
 void Model::symbols(std::span<const std::size_t> vs, std::vector<Expr>& out) const {
-  // The copies' names side by side (views are taken once the buffer is complete), looked up as
-  // one batch; the others' symbols are their definitions'.
-  std::string text;
+  // The copies' names side by side, looked up as one batch; the others' symbols are their
+  // definitions'.
+  std::string names;
   std::vector<std::size_t> ends;
   for (std::size_t v : vs) {
     const ModelInstance& instance = instances[variables[v].instance];
     if (!instance.copy) continue;
-    text.append(instance.name()).append(".").append(instance.definition->variables[variables[v].local].local_name);
-    ends.push_back(text.size());
+    names.append(instance.name()).append(".").append(instance.definition->variables[variables[v].local].local_name);
+    ends.push_back(names.size());
   }
-  std::vector<std::string_view> names;
-  names.reserve(ends.size());
-  for (std::size_t k = 0, at = 0; k < ends.size(); at = ends[k++]) names.push_back(std::string_view(text).substr(at, ends[k] - at));
   std::vector<Expr> made;
-  made.reserve(names.size());
-  Expr::variables(names, made);
+  Expr::variables(names, ends, made);
   out.reserve(out.size() + vs.size());
   std::size_t next = 0;
   for (std::size_t v : vs) {
@@ -92,8 +88,7 @@ Expr Model::residual(std::size_t e) const {
 Expr Model::in_instance(std::size_t i, const Expr& e) const {
   const ModelInstance& instance = instances[i];
   if (!instance.copy) return e;
-  const std::vector<Expr> own = copy_symbols(*instance.definition, instance.name());
-  return renamed(*instance.definition, [&](std::size_t k) -> const Expr& { return own[k]; }, e);
+  return renamed(*instance.definition, copy_symbols(*instance.definition, instance.name()), e);
 }
 
 Definition Model::definition(std::size_t i) const {
@@ -515,7 +510,7 @@ class Assembler {
       ModelEquation& eq = push_row(row, instance.definition->equations[k].description, instance.source);
       if (!row.rest.is_constant()) {
         if (own.empty()) own = copy_symbols(*instance.definition, instance.name());
-        eq.rest = renamed(*instance.definition, [&](std::size_t v) -> const Expr& { return own[v]; }, row.rest);
+        eq.rest = renamed(*instance.definition, own, row.rest);
       }
       eq.copy_of_instance = static_cast<std::uint32_t>(i);
       eq.local = static_cast<std::uint32_t>(k);
