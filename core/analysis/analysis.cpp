@@ -15,25 +15,14 @@
 
 namespace acausal {
 
-void SolvedUnknowns::set(const std::vector<Defined>& defined, std::vector<LinearRow> definitions) {
+void SolvedUnknowns::set(const std::vector<Defined>& defined, RowStore definitions) {
   by_variable_.assign(model_->variables.size(), kNone);
   by_symbol_ = ExprMap<std::size_t>();
   for (std::size_t k = 0; k < defined.size(); ++k) {
     if (defined[k].symbol) by_symbol_.emplace(*defined[k].symbol, k);
     else by_variable_[defined[k].variable] = static_cast<std::uint32_t>(k);
   }
-  definitions_.clear();
-  definitions_.reserve(definitions.size());
-  terms_.clear();
-  std::size_t terms = 0;
-  for (const LinearRow& row : definitions) terms += row.terms.size();
-  terms_.reserve(terms);
-  for (LinearRow& row : definitions) {
-    definitions_.push_back({static_cast<std::uint32_t>(terms_.size()), static_cast<std::uint32_t>(row.terms.size()),
-                            row.constant, std::move(row.rest), std::move(row.exact)});
-    terms_.insert(terms_.end(), row.terms.begin(), row.terms.end());
-    row = LinearRow();  // its memory goes back as the rows are stored
-  }
+  definitions_ = std::move(definitions);
   built_.clear();
 }
 
@@ -47,15 +36,7 @@ const Expr* SolvedUnknowns::find(const Expr& variable) const {
   }
   if (k == kNone) return nullptr;
   auto [built, added] = built_.try_emplace(k);
-  if (added) {
-    const Stored& d = definitions_[k];
-    LinearRow row;
-    row.terms.assign(terms_.begin() + d.first_term, terms_.begin() + d.first_term + d.term_count);
-    row.constant = d.constant;
-    row.rest = d.rest;
-    row.exact = d.exact;
-    built->second = materialize(row, [this](Slot s) { return leaf(s); });
-  }
+  if (added) built->second = materialize(definitions_[k], [this](Slot s) { return leaf(s); });
   return &built->second;
 }
 
@@ -164,7 +145,7 @@ std::string list_variables(const Model& m, const ReducedDae& r, const std::vecto
 }
 
 /// Columns of each row: the unknown of every slot, linear or in the remainder.
-Bipartite incidence(const std::vector<LinearRow>& rows, const std::vector<bool>& differential,
+Bipartite incidence(const RowStore& rows, const std::vector<bool>& differential,
                     bool highest_derivatives_only) {
   Bipartite g;
   g.rows = rows.size();
@@ -177,8 +158,9 @@ Bipartite incidence(const std::vector<LinearRow>& rows, const std::vector<bool>&
       if (highest_derivatives_only && differential[s.column] && s.order == 0) return;
       if (std::find(adj.begin(), adj.end(), s.column) == adj.end()) adj.push_back(s.column);
     };
-    for (const LinearRow::Term& t : rows[i].terms) add(t.slot);
-    for (Slot s : rows[i].rest_slots) add(s);
+    const RowView row = rows[i];
+    for (const LinearRow::Term& t : row.terms) add(t.slot);
+    for (Slot s : row.rest_slots) add(s);
   }
   return g;
 }
@@ -394,19 +376,6 @@ LinearRow alias_row(const Model& model, std::size_t e, const AliasElimination& a
 /// The column of an eliminated unknown in the kept numbering.
 constexpr std::uint32_t kEliminated = 0xFFFFFFFFu;
 
-/// `row` with its slots renumbered to the unknowns that stay (`kept_column`, by old column).
-LinearRow in_kept_columns(LinearRow row, const std::vector<std::uint32_t>& kept_column) {
-  auto renumber = [&](Slot& s) {
-    s.column = kept_column[s.column];
-    // An eliminated unknown was substituted wherever it occurred, and only algebraic unknowns
-    // (whose derivatives occur nowhere) are eliminated.
-    if (s.column == kEliminated) throw std::logic_error("analysis: a residual still reads an eliminated unknown");
-  };
-  for (LinearRow::Term& t : row.terms) renumber(t.slot);
-  for (Slot& s : row.rest_slots) renumber(s);
-  return row;
-}
-
 /// The value of `x` that `row` gives, x = −(row − k·x)/k with k its coefficient of x (linear in x,
 /// k ≠ 0): the row's other terms, constant and remainder divided by −k.
 LinearRow solved_for(LinearRow row, Slot x) {
@@ -427,13 +396,14 @@ constexpr std::size_t kMaxDefinitionReach = 12;
 
 /// The rows that define their matched unknown explicitly (x = −rest/coefficient: an algebraic
 /// unknown without an initial target, in the row linearly with a constant coefficient).
-std::vector<bool> explicit_definitions(const ReducedDae& r, const std::vector<LinearRow>& rows, const Matching& h) {
+std::vector<bool> explicit_definitions(const ReducedDae& r, const RowStore& rows, const Matching& h) {
   std::vector<bool> defines(rows.size(), false);
   for (std::size_t i = 0; i < rows.size(); ++i) {
     const std::size_t c = h.col_of_row[i];
     if (r.differential[c] || r.targets[c].priority != TargetPriority::None) continue;
     const Slot x{static_cast<std::uint32_t>(c), 0};
-    defines[i] = rows[i].coefficient(x) != 0.0 && !rows[i].in_rest(x.column);
+    const RowView row = rows[i];
+    defines[i] = row.coefficient(x) != 0.0 && !row.in_rest(x.column);
   }
   return defines;
 }
@@ -441,7 +411,7 @@ std::vector<bool> explicit_definitions(const ReducedDae& r, const std::vector<Li
 /// The defining rows, each after the defining rows of the unknowns it reads (depth first, post
 /// order; rows on a cycle in any order). Judged in this order, a definition is complete in what it
 /// reads when its reach is measured.
-std::vector<std::size_t> definitions_first(const std::vector<LinearRow>& rows, const Matching& h,
+std::vector<std::size_t> definitions_first(const RowStore& rows, const Matching& h,
                                            const std::vector<bool>& defines) {
   constexpr std::size_t kNone = static_cast<std::size_t>(-1);
   std::vector<std::size_t> definer(h.row_of_col.size(), kNone);  // column → its defining row
@@ -449,10 +419,13 @@ std::vector<std::size_t> definitions_first(const std::vector<LinearRow>& rows, c
     if (defines[i]) definer[h.col_of_row[i]] = i;
   // The k-th unknown row i reads: its linear terms, then the slots of its remainder.
   auto read = [&rows](std::size_t i, std::size_t k) {
-    const LinearRow& row = rows[i];
+    const RowView row = rows[i];
     return k < row.terms.size() ? row.terms[k].slot.column : row.rest_slots[k - row.terms.size()].column;
   };
-  auto reads = [&rows](std::size_t i) { return rows[i].terms.size() + rows[i].rest_slots.size(); };
+  auto reads = [&rows](std::size_t i) {
+    const RowView row = rows[i];
+    return row.terms.size() + row.rest_slots.size();
+  };
   std::vector<std::size_t> order;
   order.reserve(rows.size());
   std::vector<bool> seen(rows.size(), false);
@@ -503,16 +476,17 @@ void make_unknown_symbols(const Model& model, ReducedDae& r) {
 /// its integration). Definitions take both, so an output equal to der(phi) (a relative speed, an
 /// acceleration) is read from the states, not from IDA's less accurate y′.
 template <typename Leaf>
-void substitute_derivative_aliases(std::size_t unknowns, const Leaf& leaf, std::vector<LinearRow>& rows,
-                                   const std::vector<bool>& alive, std::vector<LinearRow>& definitions,
+void substitute_derivative_aliases(std::size_t unknowns, const Leaf& leaf, RowStore& rows,
+                                   const std::vector<bool>& alive, RowStore& definitions,
                                    const SlotOf& slot_of, SlotIndex& index) {
   constexpr std::uint32_t kNone = static_cast<std::uint32_t>(-1);
   std::vector<std::uint32_t> alias_row(unknowns, kNone);  // column x → row giving der(x)
   std::size_t alias_rows = 0;
   std::vector<bool> is_alias_row(rows.size(), false);
   for (std::size_t i = 0; i < rows.size(); ++i) {
-    const LinearRow& row = rows[i];
-    if (!alive[i] || !row.rest.is_constant()) continue;
+    if (!alive[i]) continue;
+    const RowView row = rows[i];
+    if (!row.rest.is_constant()) continue;
     std::size_t derivatives = 0;
     Slot d;
     for (const LinearRow::Term& t : row.terms)
@@ -531,13 +505,20 @@ void substitute_derivative_aliases(std::size_t unknowns, const Leaf& leaf, std::
   std::unordered_map<std::uint32_t, Expr> value_expression;
   auto value_of = [&](std::uint32_t x) -> const LinearRow& {
     auto [it, added] = value.try_emplace(x);
-    if (added) it->second = solved_for(rows[alias_row[x]], Slot{x, 1});
+    if (added) it->second = solved_for(rows.row(alias_row[x]), Slot{x, 1});
     return it->second;
+  };
+  auto replaced = [&](Slot s) { return s.order == 1 && alias_row[s.column] != kNone; };
+  // Does the row read a der(x) that rewrite() replaces? (Most rows do not: they are not copied.)
+  auto reads_replaced = [&](const RowView& row, bool linear_terms) {
+    return std::any_of(row.rest_slots.begin(), row.rest_slots.end(), replaced) ||
+           (linear_terms &&
+            std::any_of(row.terms.begin(), row.terms.end(), [&](const LinearRow::Term& t) { return replaced(t.slot); }));
   };
   auto rewrite = [&](LinearRow& row, bool linear_terms) {
     std::unordered_map<Expr, Expr, ExprHash> replace;
     for (Slot s : row.rest_slots) {
-      if (s.order != 1 || alias_row[s.column] == kNone) continue;
+      if (!replaced(s)) continue;
       auto e = value_expression.find(s.column);
       if (e == value_expression.end()) e = value_expression.emplace(s.column, materialize(value_of(s.column), leaf)).first;
       replace.emplace(leaf(s), e->second);
@@ -550,13 +531,19 @@ void substitute_derivative_aliases(std::size_t unknowns, const Leaf& leaf, std::
     // the linear terms, after the remainder (add_scaled merges rest_slots)
     std::vector<std::uint32_t> columns;
     for (const LinearRow::Term& t : row.terms)
-      if (t.slot.order == 1 && alias_row[t.slot.column] != kNone) columns.push_back(t.slot.column);
+      if (replaced(t.slot)) columns.push_back(t.slot.column);
     for (std::uint32_t x : columns)
       if (const double u = take_term(row, Slot{x, 1}); u != 0.0) add_scaled(row, u, value_of(x), index);
   };
+  auto rewrite_in = [&](RowStore& store, std::size_t i, bool linear_terms) {
+    if (!reads_replaced(store[i], linear_terms)) return;
+    LinearRow row = store.row(i);
+    rewrite(row, linear_terms);
+    store.set(i, row);
+  };
   for (std::size_t i = 0; i < rows.size(); ++i)
-    if (alive[i] && !is_alias_row[i]) rewrite(rows[i], false);
-  for (LinearRow& d : definitions) rewrite(d, true);
+    if (alive[i] && !is_alias_row[i]) rewrite_in(rows, i, false);
+  for (std::size_t d = 0; d < definitions.size(); ++d) rewrite_in(definitions, d, true);
 }
 
 /// The nominal of each unknown (none where no nominal reaches it). Nominals start at the
@@ -568,10 +555,10 @@ void substitute_derivative_aliases(std::size_t unknowns, const Leaf& leaf, std::
 /// eliminated unknown that reads one slot, x = k·q + c(t). A quantity computed from several
 /// unknowns passes its nominal to none of them. Each quantity keeps the smallest nominal that
 /// reaches it. A model with no nominal costs one pass over the alias classes.
-std::vector<std::optional<double>> unknown_nominals(const ReducedDae& r, const std::vector<LinearRow>& rows,
+std::vector<std::optional<double>> unknown_nominals(const ReducedDae& r, const RowStore& rows,
                                                     const std::vector<bool>& row_alive,
                                                     const std::vector<std::size_t>& defined,
-                                                    const std::vector<LinearRow>& definitions) {
+                                                    const RowStore& definitions) {
   const std::size_t n = r.unknown_variable.size();
   std::vector<std::optional<double>> out(n);
   bool any = false;
@@ -595,15 +582,16 @@ std::vector<std::optional<double>> unknown_nominals(const ReducedDae& r, const s
   std::vector<Link> links;
   auto node = [](Slot s) { return 2 * static_cast<std::size_t>(s.column) + s.order; };
   for (std::size_t i = 0; i < rows.size(); ++i) {
-    const LinearRow& row = rows[i];
-    if (!row_alive[i] || !row.rest_slots.empty() || row.terms.size() != 2) continue;
+    if (!row_alive[i]) continue;
+    const RowView row = rows[i];
+    if (!row.rest_slots.empty() || row.terms.size() != 2) continue;
     const LinearRow::Term& a = row.terms[0];
     const LinearRow::Term& b = row.terms[1];
     if (a.slot.order > 1 || b.slot.order > 1) continue;
     links.push_back({node(a.slot), node(b.slot), std::fabs(b.coefficient / a.coefficient)});
   }
   for (std::size_t d = 0; d < defined.size(); ++d) {
-    const LinearRow& value = definitions[d];
+    const RowView value = definitions[d];
     if (!value.rest_slots.empty() || value.terms.size() != 1 || value.terms[0].slot.order > 1) continue;
     links.push_back({2 * defined[d], node(value.terms[0].slot), std::fabs(value.terms[0].coefficient)});
   }
@@ -629,26 +617,28 @@ std::vector<std::optional<double>> unknown_nominals(const ReducedDae& r, const s
 /// initial target stay (the initialization works on unknowns), and so do unknowns whose definition
 /// reaches too far (kMaxDefinitionReach). The work is done on the rows; the rows that stay are the
 /// reduced system, renumbered to the unknowns that stay.
-void eliminate_solved_algebraics(const Model& model, ReducedDae& r, std::vector<LinearRow>& residual_rows,
+void eliminate_solved_algebraics(const Model& model, ReducedDae& r, RowStore& residual_rows,
                                  const Matching& h, const SlotOf& slot_of) {
   const std::size_t n = r.unknown_variable.size();
   const std::size_t rows = residual_rows.size();
   const std::vector<bool> defines = explicit_definitions(r, residual_rows, h);
   const std::vector<std::size_t> order = definitions_first(residual_rows, h, defines);
   std::uint32_t orders = 1;
-  for (const LinearRow& row : residual_rows)
+  for (const RowView row : residual_rows)
     for (const LinearRow::Term& t : row.terms) orders = std::max(orders, t.slot.order + 1);
   SlotIndex index(orders);
   const auto leaf = [&](Slot s) { return slot_expression(model, r, s); };
-  auto columns_of = [](const LinearRow& row, auto&& visit) {
+  auto columns_of = [](const RowView& row, auto&& visit) {
     for (const LinearRow::Term& t : row.terms) visit(t.slot.column);
     for (Slot s : row.rest_slots) visit(s.column);
   };
   // Which rows (index < rows) and definitions (index ≥ rows) mention each unknown.
   // (inline room for a few: an unknown has few users, and n separate heap lists cost more than the search)
-  std::vector<boost::container::small_vector<std::size_t, 4>> users(n);
-  for (std::size_t i = 0; i < rows; ++i) columns_of(residual_rows[i], [&](std::uint32_t c) { users[c].push_back(i); });
-  std::vector<std::size_t> visited(rows + n, 0);  // stamp of the last elimination that touched an id
+  if (rows + n >= kEliminated) throw std::length_error("analysis: more than 2^32 rows and unknowns");
+  std::vector<boost::container::small_vector<std::uint32_t, 4>> users(n);
+  for (std::size_t i = 0; i < rows; ++i)
+    columns_of(residual_rows[i], [&](std::uint32_t c) { users[c].push_back(static_cast<std::uint32_t>(i)); });
+  std::vector<std::uint32_t> visited(rows + n, 0);  // stamp of the last elimination that touched an id
 
   std::vector<bool> row_alive(rows, true), col_alive(n, true);
   // Provenance for diagnostics: the definitions substituted into each row and into each definition,
@@ -658,46 +648,49 @@ void eliminate_solved_algebraics(const Model& model, ReducedDae& r, std::vector<
   std::vector<std::size_t> solved_equation;  // per definition: the model equation it was solved from
   std::vector<std::uint32_t> solved_row;     // and the row that was
   std::vector<std::size_t> defined;      // unknowns eliminated, in order
-  std::vector<LinearRow> definition;     // their definitions, kept current
-  definition.reserve(n);
+  RowStore definition;                   // their definitions, kept current
   for (std::size_t i : order) {
     const std::size_t c = h.col_of_row[i];
     const Slot x{static_cast<std::uint32_t>(c), 0};
-    const double k = residual_rows[i].coefficient(x);
-    // Substitutions since the rows were judged can cancel x or bring it into the remainder (an
-    // algebraic loop); then x is not explicit any more.
-    if (k == 0.0 || residual_rows[i].in_rest(x.column)) continue;
-    // the unknowns x's value reads (x itself is one of the terms)
-    if (residual_rows[i].terms.size() - 1 + residual_rows[i].rest_slots.size() > kMaxDefinitionReach) continue;
-    LinearRow value = solved_for(std::move(residual_rows[i]), x);  // the row itself is consumed
+    {
+      const RowView row = residual_rows[i];
+      // Substitutions since the rows were judged can cancel x or bring it into the remainder (an
+      // algebraic loop); then x is not explicit any more.
+      if (row.coefficient(x) == 0.0 || row.in_rest(x.column)) continue;
+      // the unknowns x's value reads (x itself is one of the terms)
+      if (row.terms.size() - 1 + row.rest_slots.size() > kMaxDefinitionReach) continue;
+    }
+    const LinearRow value = solved_for(residual_rows.row(i), x);
     std::optional<Expr> value_expression;  // built only if x occurs in a nonlinear remainder
-    const std::size_t stamp = defined.size() + 1;
+    const auto stamp = static_cast<std::uint32_t>(defined.size() + 1);
     row_alive[i] = false;
     col_alive[c] = false;
     const std::size_t d = definition.size();
     solved_equation.push_back(r.residual_equation[i]);
     solved_row.push_back(static_cast<std::uint32_t>(i));
-    for (std::size_t id : users[c]) {
+    for (const std::uint32_t id : users[c]) {
       if (visited[id] == stamp) continue;
       visited[id] = stamp;
       if (id < rows && !row_alive[id]) continue;
-      LinearRow& user = id < rows ? residual_rows[id] : definition[id - rows];
+      RowStore& store = id < rows ? residual_rows : definition;
+      const std::size_t at = id < rows ? id : id - rows;
+      LinearRow user = store.row(at);
       if (user.in_rest(x.column)) {
         if (!value_expression) value_expression = materialize(value, leaf);
         const std::unordered_map<Expr, Expr, ExprHash> replace{{leaf(x), *value_expression}};
         set_rest(user, substitute(user.rest, replace), slot_of);
       }
       if (const double u = take_term(user, x); u != 0.0) add_scaled(user, u, value, index);
-      (id < rows ? into_row : into_definition).emplace_back(static_cast<std::uint32_t>(id < rows ? id : id - rows),
-                                                            static_cast<std::uint32_t>(d));
+      store.set(at, user);
+      (id < rows ? into_row : into_definition).emplace_back(static_cast<std::uint32_t>(at), static_cast<std::uint32_t>(d));
       // Substituting x brings the unknowns of its value into each user; the users' other unknowns
       // are noted already.
       columns_of(value, [&](std::uint32_t vc) { users[vc].push_back(id); });
     }
     users[c].clear();
     defined.push_back(c);
-    definition.push_back(std::move(value));
-    columns_of(definition.back(), [&](std::uint32_t vc) { users[vc].push_back(rows + d); });
+    definition.push_back(value);
+    columns_of(value, [&](std::uint32_t vc) { users[vc].push_back(static_cast<std::uint32_t>(rows + d)); });
   }
   // The users lists are done with: their memory serves what is built below.
   users = decltype(users)();
@@ -737,13 +730,13 @@ void eliminate_solved_algebraics(const Model& model, ReducedDae& r, std::vector<
   for (std::size_t c : defined)
     defined_unknowns.push_back(
         {r.unknown_variable[c], r.unknown_order[c] == 0 ? std::optional<Expr>() : std::optional<Expr>(r.unknowns[c])});
-  for (LinearRow& row : definition) row = in_kept_columns(std::move(row), kept_column);
   SolvedUnknowns solved(model, kept.unknowns);
-  solved.set(defined_unknowns, std::move(definition));
-  kept.rows.reserve(static_cast<std::size_t>(std::count(row_alive.begin(), row_alive.end(), true)));
+  solved.set(defined_unknowns, definition.compacted(std::vector<bool>(definition.size(), true), kept_column));
+  definition = RowStore();
+  kept.rows = residual_rows.compacted(row_alive, kept_column);
+  residual_rows = RowStore();
   for (std::size_t i = 0; i < rows; ++i) {
     if (!row_alive[i]) continue;
-    kept.rows.push_back(in_kept_columns(std::move(residual_rows[i]), kept_column));
     kept.residual_equation.push_back(r.residual_equation[i]);
     kept.residual_differentiations.push_back(r.residual_differentiations[i]);
     kept.residual_definitions.push_back(direct[i]);
@@ -756,7 +749,7 @@ void eliminate_solved_algebraics(const Model& model, ReducedDae& r, std::vector<
 }
 
 /// Marks the unknowns whose derivative occurs as differential; returns the highest derivative order.
-int mark_differential(ReducedDae& r, const std::vector<LinearRow>& rows) {
+int mark_differential(ReducedDae& r, const RowStore& rows) {
   std::uint32_t highest = 0;
   r.differential.assign(r.unknown_variable.size(), false);
   auto mark = [&](Slot s) {
@@ -764,7 +757,7 @@ int mark_differential(ReducedDae& r, const std::vector<LinearRow>& rows) {
     highest = std::max(highest, s.order);
     r.differential[s.column] = true;
   };
-  for (const LinearRow& row : rows) {
+  for (const RowView row : rows) {
     for (const LinearRow::Term& t : row.terms) mark(t.slot);
     for (Slot s : row.rest_slots) mark(s);
   }
@@ -791,15 +784,15 @@ ReducedDae analyze(const Model& model) {
   }
   SlotOf slot_of = slots_of_representatives(model, r.aliases, column_of);
   ExprMap<std::size_t> column;  // by symbol, once index reduction has added unknowns that are no model variables
-  std::vector<LinearRow> rows;
-  rows.reserve(model.equations.size() - aliased);
+  RowStore rows;
+  rows.reserve(model.equations.size() - aliased, model.terms.size());
   for (std::size_t e = 0; e < model.equations.size(); ++e) {
     if (r.aliases.eliminated_equation[e]) continue;
     LinearRow row = alias_row(model, e, r.aliases, column_of, slot_of);
     // 0 = 0: implied by the aliases (a loop of equalities, say), it fixes nothing. If the model
     // needed it, the under-determined part it leaves is what the user must see.
     if (row.is_zero()) continue;
-    rows.push_back(std::move(row));
+    rows.push_back(row);
     r.residual_equation.push_back(e);
   }
   r.unknown_order.assign(r.unknown_variable.size(), 0);
@@ -823,12 +816,12 @@ ReducedDae analyze(const Model& model) {
     make_unknown_symbols(model, r);
     r.rows = std::move(rows);
     std::vector<Expr> residuals = r.residual_expressions();
-    r.rows.clear();
+    r.rows = RowStore();
     reduce_index(model, r, residuals);
     column.reserve(r.unknowns.size());
     for (std::size_t k = 0; k < r.unknowns.size(); ++k) column.emplace(r.unknowns[k], k);
     slot_of = slots_through(column);
-    rows.clear();
+    rows = RowStore();
     for (const Expr& residual : residuals) rows.push_back(row_of(residual, slot_of));
     mark_differential(r, rows);
     highest = incidence(rows, r.differential, true);

@@ -15,6 +15,7 @@
 #include "core/analysis/index_reduction.hpp"
 #include "core/expr/expr_map.hpp"
 #include "core/expr/linear_row.hpp"
+#include "core/expr/row_store.hpp"
 #include "core/model/model.hpp"
 
 namespace acausal {
@@ -55,7 +56,7 @@ class SolvedUnknowns {
     std::optional<Expr> symbol;
   };
   /// defined[k] = definitions[k] (in the columns' unknowns); replaces what was set before.
-  void set(const std::vector<Defined>& defined, std::vector<LinearRow> definitions);
+  void set(const std::vector<Defined>& defined, RowStore definitions);
   /// The definition of `variable` (a symbol), or nullptr when it was not solved.
   const Expr* find(const Expr& variable) const;
   bool empty() const { return definitions_.empty(); }
@@ -64,22 +65,13 @@ class SolvedUnknowns {
 
  private:
   static constexpr std::uint32_t kNone = static_cast<std::uint32_t>(-1);
-  /// A definition, stored compactly (a large model keeps hundreds of thousands): its linear terms
-  /// are terms_[first_term, first_term + term_count).
-  struct Stored {
-    std::uint32_t first_term = 0, term_count = 0;
-    double constant = 0.0;
-    Expr rest = 0.0;
-    std::optional<Expr> exact;
-  };
 
   const Model* model_ = nullptr;
   std::vector<Expr> column_symbols_;
   mutable std::unordered_map<std::uint32_t, Expr> first_derivatives_;  ///< der(unknown) by column, made on first use
   std::vector<std::uint32_t> by_variable_;  ///< per model variable: its definition, or kNone
   ExprMap<std::size_t> by_symbol_;          ///< the definitions of unknowns that are no model variable
-  std::vector<Stored> definitions_;
-  std::vector<LinearRow::Term> terms_;
+  RowStore definitions_;  ///< a large model keeps hundreds of thousands
   mutable std::unordered_map<std::size_t, Expr> built_;  ///< the definitions asked for, as expressions
 };
 
@@ -96,7 +88,7 @@ struct ReducedDae {
   /// model are linear: the program compiles these numbers, and a residual is written out as an
   /// expression only where something reads it so (printing, messages, the few explicit derivatives
   /// outputs ask for).
-  std::vector<LinearRow> rows;
+  RowStore rows;
   std::size_t residual_count() const { return rows.size(); }
   /// Residual i as an expression.
   Expr residual(std::size_t i) const;

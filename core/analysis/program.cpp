@@ -63,7 +63,7 @@ std::optional<double> explicit_coefficient(const Expr& r, const Expr& derivative
 ExplicitDerivatives::ExplicitDerivatives(const ReducedDae& dae, const InputMap& inputs)
     : dae_(&dae), inputs_(&inputs), explicit_in_(dae.unknowns.size()) {
   for (std::size_t i = 0; i < dae.rows.size(); ++i) {
-    const LinearRow& row = dae.rows[i];
+    const RowView row = dae.rows[i];
     std::optional<std::uint32_t> column;  // of the one derivative the row reads
     bool single = true;
     auto note = [&](Slot s) {
@@ -110,7 +110,7 @@ Program::IndicatorSet Program::collect_indicators(const ReducedDae& dae, const s
       set.index.emplace(c.indicator, it->second);
     }
   };
-  for (const LinearRow& r : dae.rows) add(r.rest);  // the linear terms switch nothing
+  for (const RowView r : dae.rows) add(r.rest);  // the linear terms switch nothing
   for (const Expr& e : outputs) add(e);
   return set;
 }
@@ -273,7 +273,7 @@ void Program::build_energy(const Model& model) {
   // them; the others (the throughput's |port power|) compare live.
   energy_.emplace(terms, inputs_, &indicator_set_.index, Tape::Unindexed::Compare);
   std::vector<Expr> partials;
-  for (const LinearRow& r : dae_.rows) partials.push_back(diff(r.rest, Expr::time()));  // only rest reads t
+  for (const RowView r : dae_.rows) partials.push_back(diff(r.rest, Expr::time()));  // only rest reads t
   time_partials_.emplace(partials, inputs_, &indicator_set_.index);
 }
 
@@ -301,10 +301,11 @@ InitialProblem& Program::initial_problem() {
 }
 
 void Program::build_initial_problem() {
-  std::vector<LinearRow> rows = dae_.rows;
+  RowStore rows = dae_.rows;
   for (std::size_t k = 0; k < initial_.symbols.size(); ++k) {
-    LinearRow& defining = rows.emplace_back();  // p_k − value_k, read through the inputs
+    LinearRow defining;  // p_k − value_k, read through the inputs
     defining.rest = initial_.symbols[k] - initial_.values[k];
+    rows.push_back(defining);
   }
   const InputMap inputs = unknown_inputs(dae_, initial_, true);
   const std::size_t columns = size() + initial_.symbols.size();

@@ -162,14 +162,15 @@ JacobianTape::JacobianTape(std::span<const Expr> residuals, const InputMap& inpu
                        residuals.size(), unknowns),
                    inputs, indicators, unindexed) {}
 
-JacobianTape::JacobianTape(std::span<const LinearRow> rows, const InputMap& inputs, std::size_t unknowns,
+JacobianTape::JacobianTape(const RowStore& rows, const InputMap& inputs, std::size_t unknowns,
                            const IndicatorIndex* indicators, Tape::Unindexed unindexed)
     : JacobianTape(structure(
                        [&] {
                          // A linear term's partial is its coefficient; the remainder is differentiated.
                          Entries entries;
                          for (std::size_t i = 0; i < rows.size(); ++i) {
-                           for (const LinearRow::Term& t : rows[i].terms) {
+                           const RowView row = rows[i];
+                           for (const LinearRow::Term& t : row.terms) {
                              if (t.slot.column >= unknowns || t.slot.order > 1)
                                throw std::invalid_argument("jacobian: a row reads slot (" + std::to_string(t.slot.column) +
                                                            ", order " + std::to_string(t.slot.order) + ") of " +
@@ -178,7 +179,7 @@ JacobianTape::JacobianTape(std::span<const LinearRow> rows, const InputMap& inpu
                              (t.slot.order == 0 ? e.dy : e.dyp).constant = t.coefficient;
                              entries.entries.push_back(e);
                            }
-                           if (!rows[i].rest.is_constant()) add_symbolic_entries(entries, rows[i].rest, i, inputs, unknowns);
+                           if (!row.rest.is_constant()) add_symbolic_entries(entries, row.rest, i, inputs, unknowns);
                          }
                          return entries;
                        }(),

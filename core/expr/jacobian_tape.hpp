@@ -32,7 +32,7 @@ class JacobianTape {
                const IndicatorIndex* indicators = nullptr, Tape::Unindexed unindexed = Tape::Unindexed::Reject);
   /// The same for residual rows (linear_row.hpp, read as Tape reads them): a linear term's partial
   /// is its coefficient, and only the remainders are differentiated.
-  JacobianTape(std::span<const LinearRow> rows, const InputMap& inputs, std::size_t unknowns,
+  JacobianTape(const RowStore& rows, const InputMap& inputs, std::size_t unknowns,
                const IndicatorIndex* indicators = nullptr, Tape::Unindexed unindexed = Tape::Unindexed::Reject);
 
   const SparsityPattern& pattern() const { return pattern_; }

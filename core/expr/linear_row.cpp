@@ -30,14 +30,28 @@ void set_nonlinear(LinearRow& row, std::span<const Expr> terms) {
 
 }  // namespace detail
 
-double LinearRow::coefficient(Slot s) const {
-  for (const Term& t : terms)
+bool LinearRow::is_zero() const { return RowView(*this).is_zero(); }
+double LinearRow::coefficient(Slot s) const { return RowView(*this).coefficient(s); }
+bool LinearRow::in_rest(std::uint32_t column) const { return RowView(*this).in_rest(column); }
+
+double RowView::coefficient(Slot s) const {
+  for (const LinearRow::Term& t : terms)
     if (t.slot == s) return t.coefficient;
   return 0.0;
 }
 
-bool LinearRow::in_rest(std::uint32_t column) const {
+bool RowView::in_rest(std::uint32_t column) const {
   return std::any_of(rest_slots.begin(), rest_slots.end(), [column](Slot s) { return s.column == column; });
+}
+
+LinearRow RowView::copy() const {
+  LinearRow row;
+  row.terms.assign(terms.begin(), terms.end());
+  row.constant = constant;
+  row.rest = rest;
+  row.rest_slots.assign(rest_slots.begin(), rest_slots.end());
+  row.exact = exact;
+  return row;
 }
 
 void set_rest(LinearRow& row, Expr rest, const SlotOf& slot_of) {
@@ -96,7 +110,7 @@ Expr slot_expression(Expr symbol, std::uint32_t order) {
   return symbol;
 }
 
-Expr materialize(const LinearRow& row, const std::function<Expr(Slot)>& leaf) {
+Expr materialize(RowView row, const std::function<Expr(Slot)>& leaf) {
   if (row.exact) return *row.exact;
   boost::container::small_vector<std::pair<double, Expr>, 8> terms;
   for (const LinearRow::Term& t : row.terms) terms.emplace_back(t.coefficient, leaf(t.slot));

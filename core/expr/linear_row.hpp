@@ -46,13 +46,36 @@ struct LinearRow {
   LinearRow(LinearRow&&) noexcept = default;
   LinearRow& operator=(LinearRow&&) noexcept = default;
 
-  bool is_zero() const {
-    return terms.empty() && constant == 0.0 && rest.is_constant() && rest.constant_value() == 0.0;
-  }
+  bool is_zero() const;
   /// The coefficient of `s` among the linear terms (0 when absent).
   double coefficient(Slot s) const;
   /// Does `column` occur in rest (in any derivative order)?
   bool in_rest(std::uint32_t column) const;
+};
+
+/// A row read in place: a LinearRow's, or one of a RowStore (row_store.hpp). Its members are named
+/// as LinearRow's, so code that only reads a row takes either.
+struct RowView {
+  std::span<const LinearRow::Term> terms;
+  double constant = 0.0;
+  const Expr& rest;
+  std::span<const Slot> rest_slots;
+  const std::optional<Expr>& exact;
+
+  RowView(std::span<const LinearRow::Term> terms_, double constant_, const Expr& rest_,
+          std::span<const Slot> rest_slots_, const std::optional<Expr>& exact_)
+      : terms(terms_), constant(constant_), rest(rest_), rest_slots(rest_slots_), exact(exact_) {}
+  RowView(const LinearRow& row)  // NOLINT(google-explicit-constructor): a row is a view of itself
+      : RowView({row.terms.data(), row.terms.size()}, row.constant, row.rest,
+                {row.rest_slots.data(), row.rest_slots.size()}, row.exact) {}
+
+  bool is_zero() const {
+    return terms.empty() && constant == 0.0 && rest.is_constant() && rest.constant_value() == 0.0;
+  }
+  double coefficient(Slot s) const;
+  bool in_rest(std::uint32_t column) const;
+  /// The row as a LinearRow of its own, to change.
+  LinearRow copy() const;
 };
 
 /// How a leaf of an expression reads in the unknowns: sign·slot + offset, or the constant offset
@@ -148,6 +171,6 @@ inline Expr slot_expression(const std::vector<Expr>& column_symbols, Slot s) {
 }
 
 /// The row as an expression; `leaf(slot)` gives the expression of a slot.
-Expr materialize(const LinearRow& row, const std::function<Expr(Slot)>& leaf);
+Expr materialize(RowView row, const std::function<Expr(Slot)>& leaf);
 
 }  // namespace acausal

@@ -87,7 +87,7 @@ class Tape::Compiler {
 
   /// A residual row (linear_row.hpp) as one Linear instruction: its terms read y and y' by column,
   /// then its constant, then the terms of its remainder.
-  std::uint32_t row(const LinearRow& r) {
+  std::uint32_t row(const RowView& r) {
     Terms terms;
     for (const LinearRow::Term& t : r.terms) {
       if (t.slot.order > 1) throw std::invalid_argument("tape: a row reads a derivative of order " + std::to_string(t.slot.order));
@@ -292,12 +292,12 @@ Tape::Tape(std::span<const Expr> outputs, const InputMap& inputs, const Indicato
   finish();
 }
 
-Tape::Tape(std::span<const LinearRow> rows, const InputMap& inputs, const IndicatorIndex* indicators,
+Tape::Tape(const RowStore& rows, const InputMap& inputs, const IndicatorIndex* indicators,
            Unindexed unindexed)
     : has_indicators_(indicators != nullptr) {
   Compiler compiler(*this, inputs, indicators, unindexed);
   output_slots_.reserve(rows.size());
-  for (const LinearRow& r : rows) output_slots_.push_back(compiler.row(r));
+  for (const RowView r : rows) output_slots_.push_back(compiler.row(r));
   finish();
 }
 

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "core/expr/expr.hpp"
-#include "core/expr/linear_row.hpp"
+#include "core/expr/row_store.hpp"
 
 namespace acausal {
 
@@ -63,7 +63,7 @@ class Tape {
   /// a slot of order 0 read from y[column], of order 1 from y'[column], rest's leaves through
   /// `inputs`. A linear row is compiled from its numbers, without an expression.
   /// @throws std::invalid_argument for a slot of higher order, and as above for the remainders.
-  Tape(std::span<const LinearRow> rows, const InputMap& inputs, const IndicatorIndex* indicators = nullptr,
+  Tape(const RowStore& rows, const InputMap& inputs, const IndicatorIndex* indicators = nullptr,
        Unindexed unindexed = Unindexed::Reject);
 
   /// Writes output k to out[k]. With `branch` (one value per indicator: the sign −1, 0 or +1 it had

@@ -1,0 +1,90 @@
+#include "core/expr/row_store.hpp"
+
+#include <stdexcept>
+
+namespace acausal {
+
+const RowStore::Extra& RowStore::no_extra() {
+  // Never destroyed: an Expr must not outlive the node store at exit.
+  static const Extra* const none = new Extra();
+  return *none;
+}
+
+void RowStore::reserve(std::size_t rows, std::size_t terms) {
+  headers_.reserve(rows);
+  terms_.reserve(terms);
+}
+
+void RowStore::set_extra(Header& h, RowView row) {
+  const bool needed = !row.rest_slots.empty() || row.exact ||
+                      !(row.rest.is_constant() && row.rest.constant_value() == 0.0);
+  if (!needed) {
+    if (h.extra != kNone) extras_[h.extra] = Extra();  // its slot is left empty
+    h.extra = kNone;
+    return;
+  }
+  if (h.extra == kNone) {
+    h.extra = static_cast<std::uint32_t>(extras_.size());
+    extras_.emplace_back();
+  }
+  Extra& x = extras_[h.extra];
+  x.rest = row.rest;
+  x.rest_slots.assign(row.rest_slots.begin(), row.rest_slots.end());
+  x.exact = row.exact;
+}
+
+void RowStore::push_back(RowView row) {
+  if (terms_.size() + row.terms.size() > kNone) throw std::length_error("RowStore: more than 2^32 terms");
+  Header h;
+  h.first = static_cast<std::uint32_t>(terms_.size());
+  h.count = h.capacity = static_cast<std::uint32_t>(row.terms.size());
+  h.constant = row.constant;
+  terms_.insert(terms_.end(), row.terms.begin(), row.terms.end());
+  set_extra(h, row);
+  headers_.push_back(h);
+}
+
+RowView RowStore::operator[](std::size_t i) const {
+  const Header& h = headers_[i];
+  const Extra& x = h.extra == kNone ? no_extra() : extras_[h.extra];
+  return RowView({terms_.data() + h.first, h.count}, h.constant, x.rest, {x.rest_slots.data(), x.rest_slots.size()},
+                 x.exact);
+}
+
+void RowStore::set(std::size_t i, const LinearRow& row) {
+  Header& h = headers_[i];
+  const auto count = static_cast<std::uint32_t>(row.terms.size());
+  if (count > h.capacity) {
+    if (terms_.size() + count > kNone) throw std::length_error("RowStore: more than 2^32 terms");
+    h.first = static_cast<std::uint32_t>(terms_.size());
+    h.capacity = count;
+    terms_.resize(terms_.size() + count);
+  }
+  std::copy(row.terms.begin(), row.terms.end(), terms_.begin() + h.first);
+  h.count = count;
+  h.constant = row.constant;
+  set_extra(h, row);
+}
+
+RowStore RowStore::compacted(const std::vector<bool>& keep, const std::vector<std::uint32_t>& column) const {
+  RowStore out;
+  std::size_t rows = 0, terms = 0;
+  for (std::size_t i = 0; i < size(); ++i)
+    if (keep[i]) ++rows, terms += headers_[i].count;
+  out.reserve(rows, terms);
+  auto renumber = [&column](Slot& s) {
+    s.column = column[s.column];
+    if (s.column == kNone) throw std::logic_error("RowStore: a kept row reads a column that is not kept");
+  };
+  for (std::size_t i = 0; i < size(); ++i) {
+    if (!keep[i]) continue;
+    const std::size_t first = out.terms_.size();
+    out.push_back((*this)[i]);
+    for (std::size_t k = first; k < out.terms_.size(); ++k) renumber(out.terms_[k].slot);
+    if (const std::uint32_t x = out.headers_.back().extra; x != kNone)
+      for (Slot& s : out.extras_[x].rest_slots) renumber(s);
+  }
+  return out;
+}
+
+}  // namespace acausal

@@ -1,0 +1,80 @@
+#pragma once
+/// @file
+/// Many linear rows (linear_row.hpp) in three arrays. The analysis holds a row per equation of the
+/// model and a definition per solved unknown: 10⁵–10⁶ of each for a large model, which as LinearRow
+/// values (room for six terms and a remainder inline) took 192 bytes apiece. Here a row is a
+/// 24-byte header and its terms; the remainder, its slots and the row's exact expression live in a
+/// side table, for the rows that have one.
+
+#include <cstdint>
+#include <iterator>
+#include <vector>
+
+#include <boost/container/small_vector.hpp>
+
+#include "core/expr/linear_row.hpp"
+
+namespace acausal {
+
+class RowStore {
+ public:
+  std::size_t size() const { return headers_.size(); }
+  bool empty() const { return headers_.empty(); }
+  /// Room for `rows` rows of `terms` terms in all.
+  void reserve(std::size_t rows, std::size_t terms);
+  void push_back(RowView row);
+  /// Row i, read in place (valid until the store changes).
+  RowView operator[](std::size_t i) const;
+  /// Row i as a LinearRow, to change and set() back.
+  LinearRow row(std::size_t i) const { return (*this)[i].copy(); }
+  /// Replaces row i. Its terms stay where they are when they fit; else they go to the end of the
+  /// store (what they leave behind is not reused: compacted() drops it).
+  void set(std::size_t i, const LinearRow& row);
+  /// The rows `keep` says, in order, without the room left behind by set(), their slots renumbered
+  /// through `column` (the new column of each old one).
+  RowStore compacted(const std::vector<bool>& keep, const std::vector<std::uint32_t>& column) const;
+
+  class Iterator {
+   public:
+    using iterator_category = std::input_iterator_tag;
+    using value_type = RowView;
+    using difference_type = std::ptrdiff_t;
+    Iterator(const RowStore* store, std::size_t i) : store_(store), i_(i) {}
+    RowView operator*() const { return (*store_)[i_]; }
+    Iterator& operator++() {
+      ++i_;
+      return *this;
+    }
+    bool operator==(const Iterator& other) const { return i_ == other.i_; }
+
+   private:
+    const RowStore* store_;
+    std::size_t i_;
+  };
+  Iterator begin() const { return {this, 0}; }
+  Iterator end() const { return {this, size()}; }
+
+ private:
+  static constexpr std::uint32_t kNone = static_cast<std::uint32_t>(-1);
+  struct Header {
+    std::uint32_t first = 0;     ///< terms_[first, first + count)
+    std::uint32_t count = 0;
+    std::uint32_t capacity = 0;  ///< terms_[first, first + capacity) is this row's
+    std::uint32_t extra = kNone;  ///< extras_ index, or kNone: no remainder, no exact expression
+    double constant = 0.0;
+  };
+  /// What few rows of a large model have: a nonlinear remainder, or an exact expression to reuse.
+  struct Extra {
+    Expr rest = 0.0;
+    boost::container::small_vector<Slot, 2> rest_slots;
+    std::optional<Expr> exact;
+  };
+  static const Extra& no_extra();
+  void set_extra(Header& h, RowView row);
+
+  std::vector<LinearRow::Term> terms_;
+  std::vector<Header> headers_;
+  std::vector<Extra> extras_;
+};
+
+}  // namespace acausal

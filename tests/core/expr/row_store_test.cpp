@@ -1,0 +1,98 @@
+#include <doctest/doctest.h>
+
+#include <stdexcept>
+#include <vector>
+
+#include "core/expr/row_store.hpp"
+
+using namespace acausal;
+
+namespace {
+
+const Expr u = Expr::variable("rs.u");
+
+LinearRow row(std::vector<LinearRow::Term> terms, double constant, Expr rest = 0.0, std::vector<Slot> rest_slots = {}) {
+  LinearRow r;
+  r.terms.assign(terms.begin(), terms.end());
+  r.constant = constant;
+  r.rest = std::move(rest);
+  r.rest_slots.assign(rest_slots.begin(), rest_slots.end());
+  return r;
+}
+
+/// The row read back from a store is the row stored: same terms in order, constant, remainder.
+void check_same(RowView got, const LinearRow& want) {
+  REQUIRE(got.terms.size() == want.terms.size());
+  for (std::size_t k = 0; k < want.terms.size(); ++k) {
+    CAPTURE(k);
+    CHECK(got.terms[k].slot == want.terms[k].slot);
+    CHECK(got.terms[k].coefficient == want.terms[k].coefficient);
+  }
+  CHECK(got.constant == want.constant);
+  CHECK(got.rest == want.rest);
+  REQUIRE(got.rest_slots.size() == want.rest_slots.size());
+  for (std::size_t k = 0; k < want.rest_slots.size(); ++k) CHECK(got.rest_slots[k] == want.rest_slots[k]);
+  CHECK(got.exact.has_value() == want.exact.has_value());
+}
+
+}  // namespace
+
+TEST_CASE("row store: rows read back as stored, with and without a remainder") {
+  const LinearRow linear = row({{{0, 0}, 2.0}, {{3, 1}, -1.5}}, 4.0);
+  const LinearRow nonlinear = row({{{1, 0}, 1.0}}, 0.0, sin(u), {{2, 0}});
+  LinearRow exact = row({}, 7.0);
+  exact.exact = Expr(7.0);
+  RowStore s;
+  s.push_back(linear);
+  s.push_back(nonlinear);
+  s.push_back(exact);
+  s.push_back(LinearRow());
+  REQUIRE(s.size() == 4);
+  check_same(s[0], linear);
+  check_same(s[1], nonlinear);
+  check_same(s[2], exact);
+  CHECK(s[3].is_zero());
+  CHECK(s[0].coefficient(Slot{3, 1}) == -1.5);
+  CHECK(s[0].coefficient(Slot{3, 0}) == 0.0);
+  CHECK(s[1].in_rest(2));
+  CHECK_FALSE(s[1].in_rest(1));
+  check_same(s.row(1), nonlinear);  // a copy to change
+  std::size_t rows = 0;
+  for (RowView r : s) rows += r.terms.size();
+  CHECK(rows == 3);
+}
+
+TEST_CASE("row store: set() changes one row, in place or moved to the end, and the others stay") {
+  RowStore s;
+  s.push_back(row({{{0, 0}, 1.0}, {{1, 0}, 2.0}}, 0.0));
+  s.push_back(row({{{2, 0}, 3.0}}, 1.0, cos(u), {{4, 0}}));
+  s.push_back(row({{{5, 0}, 5.0}}, 0.0));
+  // fewer terms, a remainder added
+  const LinearRow shorter = row({{{1, 0}, -2.0}}, 0.5, u * u, {{1, 0}});
+  s.set(0, shorter);
+  // more terms than it had room for, its remainder dropped
+  const LinearRow longer = row({{{2, 0}, 3.0}, {{6, 1}, 1.0}, {{7, 0}, -1.0}}, 1.0);
+  s.set(1, longer);
+  check_same(s[0], shorter);
+  check_same(s[1], longer);
+  check_same(s[2], row({{{5, 0}, 5.0}}, 0.0));
+  // grown again in its new place, then shrunk back: still the row it was set to
+  const LinearRow again = row({{{8, 0}, 1.0}}, -1.0);
+  s.set(1, again);
+  check_same(s[1], again);
+}
+
+TEST_CASE("row store: compacted keeps the rows asked for, renumbered, and refuses one that reads a dropped column") {
+  RowStore s;
+  s.push_back(row({{{0, 0}, 1.0}, {{2, 1}, -1.0}}, 0.0));
+  s.push_back(row({{{1, 0}, 1.0}}, 3.0));
+  s.push_back(row({{{2, 0}, 4.0}}, 0.0, u, {{2, 0}}));
+  s.set(0, row({{{0, 0}, 1.0}, {{2, 1}, -1.0}, {{2, 0}, 9.0}}, 0.0));  // leaves room behind
+  const std::uint32_t dropped = static_cast<std::uint32_t>(-1);
+  const std::vector<std::uint32_t> column{1, dropped, 0};
+  const RowStore kept = s.compacted({true, false, true}, column);
+  REQUIRE(kept.size() == 2);
+  check_same(kept[0], row({{{1, 0}, 1.0}, {{0, 1}, -1.0}, {{0, 0}, 9.0}}, 0.0));
+  check_same(kept[1], row({{{0, 0}, 4.0}}, 0.0, u, {{0, 0}}));
+  CHECK_THROWS_AS(s.compacted({false, true, false}, column), std::logic_error);
+}
