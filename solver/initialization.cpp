@@ -99,7 +99,8 @@ Choice choose_conditions(Program& p) {
   choice.source.assign(p.size(), InitialSource::Computed);
   std::vector<std::size_t> target_row_unknown;  // unknown of each accepted condition row, in row order
   auto try_condition = [&](std::size_t j, double value, InitialSource source) {
-    if (!im.add_row({static_cast<std::uint32_t>(j)})) return false;
+    const std::uint32_t column[] = {static_cast<std::uint32_t>(j)};
+    if (!im.add_row(column)) return false;
     choice.conditions.push_back({j, value, source});
     choice.source[j] = source;
     target_row_unknown.push_back(j);
@@ -111,15 +112,15 @@ Choice choose_conditions(Program& p) {
     if (try_condition(j, targets[j].value, InitialSource::HighTarget)) continue;
     // Which other high targets does it conflict with? The over-determined part once it is added.
     Bipartite g = im.graph();
-    g.adjacency.push_back({static_cast<std::uint32_t>(j)});
-    g.rows++;
+    const std::uint32_t column[] = {static_cast<std::uint32_t>(j)};
+    g.adjacency.push_back(column);
     Matching m = im.matching();
     m.col_of_row.push_back(kUnmatched);
     DulmageMendelsohn dm = dulmage_mendelsohn(g, m);
     std::vector<std::string> names{target_variable(p, j)};
     std::string others;
     for (std::size_t row : dm.over_rows) {
-      if (row < l.n || row + 1 == g.rows) continue;
+      if (row < l.n || row + 1 == g.rows()) continue;
       std::size_t other = target_row_unknown[row - l.n];
       names.push_back(target_variable(p, other));
       others += (others.empty() ? "" : ", ") + target_text(p, other);

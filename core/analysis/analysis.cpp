@@ -84,17 +84,6 @@ Expr ReducedDae::rate(const Expr& e) const {
   return derivatives.empty() ? d : in_reduced_unknowns(d);
 }
 
-IndexLists IndexLists::grouped(std::size_t owners, const std::vector<std::pair<std::uint32_t, std::uint32_t>>& pairs) {
-  IndexLists out;
-  out.start.assign(owners + 1, 0);
-  for (const auto& [owner, item] : pairs) ++out.start[owner + 1];
-  for (std::size_t k = 0; k < owners; ++k) out.start[k + 1] += out.start[k];
-  out.items.resize(pairs.size());
-  std::vector<std::uint32_t> next(out.start.begin(), out.start.end() - 1);
-  for (const auto& [owner, item] : pairs) out.items[next[owner]++] = item;
-  return out;
-}
-
 std::vector<std::size_t> ReducedDae::substituted_equations(std::span<const std::uint32_t> direct,
                                                            const std::vector<std::size_t>& solved_equation,
                                                            const IndexLists& solved_definitions) {
@@ -148,11 +137,10 @@ std::string list_variables(const Model& m, const ReducedDae& r, const std::vecto
 Bipartite incidence(const RowStore& rows, const std::vector<bool>& differential,
                     bool highest_derivatives_only) {
   Bipartite g;
-  g.rows = rows.size();
   g.cols = differential.size();
-  g.adjacency.resize(g.rows);
-  for (std::size_t i = 0; i < g.rows; ++i) {
-    auto& adj = g.adjacency[i];
+  std::vector<std::uint32_t> adj;
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    adj.clear();
     auto add = [&](Slot s) {
       // In the index-1 test a differential unknown is solved for through its derivative.
       if (highest_derivatives_only && differential[s.column] && s.order == 0) return;
@@ -161,6 +149,7 @@ Bipartite incidence(const RowStore& rows, const std::vector<bool>& differential,
     const RowView row = rows[i];
     for (const LinearRow::Term& t : row.terms) add(t.slot);
     for (Slot s : row.rest_slots) add(s);
+    g.adjacency.push_back(adj);
   }
   return g;
 }

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "core/analysis/alias.hpp"
+#include "core/analysis/index_lists.hpp"
 #include "core/analysis/index_reduction.hpp"
 #include "core/expr/expr_map.hpp"
 #include "core/expr/linear_row.hpp"
@@ -19,24 +20,6 @@
 #include "core/model/model.hpp"
 
 namespace acausal {
-
-/// Short lists of indices, one per owner, one after another: a large model has hundreds of
-/// thousands of them, and one array costs one allocation instead of as many.
-struct IndexLists {
-  std::vector<std::uint32_t> start{0};  ///< list k is items[start[k] .. start[k + 1])
-  std::vector<std::uint32_t> items;
-
-  std::size_t size() const { return start.size() - 1; }
-  std::span<const std::uint32_t> operator[](std::size_t k) const {
-    return {items.data() + start[k], start[k + 1] - start[k]};
-  }
-  void push_back(std::span<const std::uint32_t> list) {
-    items.insert(items.end(), list.begin(), list.end());
-    start.push_back(static_cast<std::uint32_t>(items.size()));
-  }
-  /// `owners` lists from (owner, item) pairs: each list in the order its pairs were noted.
-  static IndexLists grouped(std::size_t owners, const std::vector<std::pair<std::uint32_t, std::uint32_t>>& pairs);
-};
 
 /// Unknowns substituted away after alias elimination (explicitly solved), each defined in the
 /// unknowns that stay by a linear row; a definition becomes an expression on first use (outputs and

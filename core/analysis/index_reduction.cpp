@@ -229,14 +229,16 @@ class Reducer {
   std::vector<std::size_t> select_structurally(int level, const std::vector<std::size_t>& rows,
                                                const std::vector<std::size_t>& cols, const std::vector<bool>& forced) {
     Bipartite g;
-    g.rows = rows.size();
     g.cols = cols.size();
-    g.adjacency.resize(rows.size());
-    for (std::size_t i = 0; i < rows.size(); ++i)
+    std::vector<std::uint32_t> adjacent;
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+      adjacent.clear();
       for (const Entry& e : rows_[rows[i]]) {
         auto it = std::lower_bound(cols.begin(), cols.end(), e.column);
-        if (it != cols.end() && *it == e.column) g.adjacency[i].push_back(static_cast<std::uint32_t>(it - cols.begin()));
+        if (it != cols.end() && *it == e.column) adjacent.push_back(static_cast<std::uint32_t>(it - cols.begin()));
       }
+      g.adjacency.push_back(adjacent);
+    }
     std::vector<int> prefer;
     for (std::size_t j : cols) prefer.push_back(forced[j] ? -1 : tier(level, j));
     const Matching match = maximum_matching(g, prefer);

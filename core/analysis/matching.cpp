@@ -5,31 +5,17 @@
 
 namespace acausal {
 
-namespace {
-
-/// Columns of each row, in preference order.
-std::vector<std::vector<std::uint32_t>> ordered(const Bipartite& g, const std::vector<int>& prefer) {
-  std::vector<std::vector<std::uint32_t>> adj = g.adjacency;
-  if (!prefer.empty())
-    for (auto& cols : adj)
-      std::stable_sort(cols.begin(), cols.end(), [&](std::uint32_t a, std::uint32_t b) { return prefer[a] < prefer[b]; });
-  return adj;
-}
-
-}  // namespace
-
 IncrementalMatching::IncrementalMatching(std::size_t cols) {
   g_.cols = cols;
   m_.row_of_col.assign(cols, kUnmatched);
   visited_.assign(cols, 0);
 }
 
-bool IncrementalMatching::add_row(std::vector<std::uint32_t> cols) {
-  const std::size_t row = g_.rows++;
-  g_.adjacency.push_back(std::move(cols));
+bool IncrementalMatching::add_row(std::span<const std::uint32_t> cols) {
+  const std::size_t row = g_.rows();
+  g_.adjacency.push_back(cols);
   m_.col_of_row.push_back(kUnmatched);
   if (augment(row)) return true;
-  --g_.rows;
   g_.adjacency.pop_back();
   m_.col_of_row.pop_back();
   return false;
@@ -79,10 +65,16 @@ Matching maximum_matching(const Bipartite& g, const std::vector<int>& prefer) {
   Matching m;
   // Rows that cannot be matched are kept as unmatched rows (not dropped) for the caller.
   std::vector<std::size_t> kept;
-  auto adj = ordered(g, prefer);
-  for (std::size_t r = 0; r < g.rows; ++r)
-    if (im.add_row(std::move(adj[r]))) kept.push_back(r);
-  m.col_of_row.assign(g.rows, kUnmatched);
+  std::vector<std::uint32_t> cols;  // row r's columns, in preference order
+  for (std::size_t r = 0; r < g.rows(); ++r) {
+    const std::span<const std::uint32_t> adjacent = g.adjacency[r];
+    cols.assign(adjacent.begin(), adjacent.end());
+    if (!prefer.empty())
+      std::stable_sort(cols.begin(), cols.end(), [&](std::uint32_t a, std::uint32_t b) { return prefer[a] < prefer[b]; });
+    if (im.add_row(cols)) kept.push_back(r);
+  }
+  if (kept.size() == g.rows()) return std::move(im).take_matching();  // every row: numbered as in g
+  m.col_of_row.assign(g.rows(), kUnmatched);
   m.row_of_col.assign(g.cols, kUnmatched);
   const Matching& inner = im.matching();
   for (std::size_t k = 0; k < kept.size(); ++k) {
@@ -97,13 +89,13 @@ Matching maximum_matching(const Bipartite& g, const std::vector<int>& prefer) {
 DulmageMendelsohn dulmage_mendelsohn(const Bipartite& g, const Matching& m) {
   DulmageMendelsohn dm;
   std::vector<std::vector<std::uint32_t>> rows_of_col(g.cols);
-  for (std::size_t r = 0; r < g.rows; ++r)
+  for (std::size_t r = 0; r < g.rows(); ++r)
     for (std::uint32_t c : g.adjacency[r]) rows_of_col[c].push_back(static_cast<std::uint32_t>(r));
   // Over-determined: alternating paths from unmatched rows (row → any column → its matched row).
-  std::vector<bool> row_seen(g.rows, false);
+  std::vector<bool> row_seen(g.rows(), false);
   std::vector<bool> col_seen(g.cols, false);
   std::vector<std::size_t> work;
-  for (std::size_t r = 0; r < g.rows; ++r)
+  for (std::size_t r = 0; r < g.rows(); ++r)
     if (m.col_of_row[r] == kUnmatched) row_seen[r] = true, work.push_back(r);
   while (!work.empty()) {
     std::size_t r = work.back();

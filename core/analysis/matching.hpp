@@ -4,15 +4,19 @@
 /// Dulmage–Mendelsohn split of what cannot be matched into over- and under-determined parts.
 
 #include <cstdint>
+#include <span>
 #include <vector>
+
+#include "core/analysis/index_lists.hpp"
 
 namespace acausal {
 
-/// Row i is incident to the columns adjacency[i].
+/// Row i is incident to the columns adjacency[i] (one array for all rows: a large model has
+/// hundreds of thousands of short ones).
 struct Bipartite {
-  std::size_t rows = 0;
   std::size_t cols = 0;
-  std::vector<std::vector<std::uint32_t>> adjacency;
+  IndexLists adjacency;
+  std::size_t rows() const { return adjacency.size(); }
 };
 
 inline constexpr std::size_t kUnmatched = static_cast<std::size_t>(-1);
@@ -30,11 +34,13 @@ class IncrementalMatching {
  public:
   explicit IncrementalMatching(std::size_t cols);
   /// Adds a row with these columns; returns false (and forgets the row) if no augmenting path exists.
-  bool add_row(std::vector<std::uint32_t> cols);
+  bool add_row(std::span<const std::uint32_t> cols);
   const Matching& matching() const { return m_; }
   const Bipartite& graph() const { return g_; }
   /// The graph, moved out: the last use of the object.
   Bipartite take_graph() && { return std::move(g_); }
+  /// The matching, moved out: the last use of the object.
+  Matching take_matching() && { return std::move(m_); }
 
  private:
   bool augment(std::size_t root);

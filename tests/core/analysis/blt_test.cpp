@@ -7,8 +7,9 @@ using namespace acausal;
 TEST_CASE("blt: a chain solves from its free end, a loop is one block") {
   // Rows: 0: x0 = 1; 1: x1 = f(x0); 2, 3: x2, x3 coupled both ways; 4: x4 = g(x3, x1).
   Bipartite g;
-  g.rows = g.cols = 5;
-  g.adjacency = {{0}, {1, 0}, {2, 3, 1}, {3, 2}, {4, 3, 1}};
+  g.cols = 5;
+  for (const std::vector<std::uint32_t>& row : std::vector<std::vector<std::uint32_t>>{{0}, {1, 0}, {2, 3, 1}, {3, 2}, {4, 3, 1}})
+    g.adjacency.push_back(row);
   Matching m = maximum_matching(g);
   REQUIRE(m.perfect());
   const std::vector<BltBlock> blocks = blt(g, m);
