@@ -7,12 +7,14 @@
 #include <functional>
 #include <initializer_list>
 #include <iterator>
+#include <memory>
 #include <optional>
 #include <string_view>
 #include <utility>
 
 #include "core/model/errors.hpp"
 #include "core/model/json_checks.hpp"
+#include "core/model/plain_json.hpp"
 #include "core/model/subsystem_reader.hpp"
 
 namespace acausal {
@@ -477,21 +479,29 @@ std::string NetlistReader::pointer() const {
 
 namespace {
 
-/// One pass of `reader` over `text`; syntax errors and numbers out of range as ModelError.
-void read(std::string_view text, const std::string& source, NetlistReader& reader) {
+/// A reader's pass over `text` into `n`. Plain text (plain_json.hpp) is read by the fast pass;
+/// other text, from the start again into a fresh netlist, by nlohmann's parser, whose syntax errors
+/// and numbers out of range become ModelErrors.
+std::unique_ptr<NetlistReader> read(std::string_view text, const std::string& source, Netlist& n,
+                                    NetlistReader::Mode mode) {
+  auto reader = std::make_unique<NetlistReader>(n, mode);
+  if (plain_json::sax_parse(text, *reader)) return reader;
+  n = Netlist();
+  reader = std::make_unique<NetlistReader>(n, mode);
   try {
-    json::sax_parse(text.begin(), text.end(), &reader);
+    json::sax_parse(text.begin(), text.end(), reader.get());
   } catch (const json::exception&) {
     rethrow_as_model_error(text, source);
   }
+  return reader;
 }
 
 }  // namespace
 
 Netlist parse_netlist(std::string_view text, std::string source) {
   Netlist n;
-  NetlistReader reader(n);
-  read(text, source, reader);
+  const std::unique_ptr<NetlistReader> read_into_n = read(text, source, n, NetlistReader::Mode::netlist);
+  NetlistReader& reader = *read_into_n;
   n.source = std::move(source);
   // The checks in their order (see NetlistReader).
   reader.check_duplicates();
@@ -518,10 +528,9 @@ Netlist parse_netlist(std::string_view text, std::string source) {
 
 json read_json(std::string_view text, const std::string& source) {
   Netlist unused;
-  NetlistReader reader(unused, NetlistReader::Mode::tree);
-  read(text, source, reader);
-  reader.check_duplicates();
-  return reader.take_tree();
+  const std::unique_ptr<NetlistReader> reader = read(text, source, unused, NetlistReader::Mode::tree);
+  reader->check_duplicates();
+  return reader->take_tree();
 }
 
 Netlist load_netlist(const std::string& path) {
