@@ -21,12 +21,12 @@ std::size_t Model::find_variable(std::string_view n) const {
   if (instance_by_name_.size() != instances.size()) {  // first use, or instances added since
     instance_by_name_.clear();
     instance_by_name_.reserve(instances.size());
-    for (std::size_t i = 0; i < instances.size(); ++i) instance_by_name_.emplace(instances[i].name(), static_cast<std::uint32_t>(i));
+    for (std::size_t i = 0; i < instances.size(); ++i) instance_by_name_.insert(instances[i].name(), static_cast<std::uint32_t>(i));
   }
   constexpr std::size_t npos = std::string::npos;
   const auto [i, dot] = split_instance_path(n, [&](std::string_view instance) {
-    const auto found = instance_by_name_.find(instance);
-    return found == instance_by_name_.end() ? npos : found->second;
+    const std::uint32_t found = instance_by_name_.find(instance);
+    return found == NameIndex::npos ? npos : found;
   });
   if (i == npos) return npos;
   const Definition& d = *instances[i].definition;
@@ -416,12 +416,13 @@ class Assembler {
 
   /// The index of the instance with this name, or npos.
   std::size_t find_instance(std::string_view name) {
-    if (instance_index_.empty()) {
+    if (instance_index_.size() == 0) {
       instance_index_.reserve(netlist_.components.size());
-      for (std::size_t i = 0; i < netlist_.components.size(); ++i) instance_index_.emplace(netlist_.components[i].name, i);
+      for (std::size_t i = 0; i < netlist_.components.size(); ++i)
+        instance_index_.insert(netlist_.components[i].name, static_cast<std::uint32_t>(i));
     }
-    auto found = instance_index_.find(name);
-    return found == instance_index_.end() ? npos : found->second;
+    const std::uint32_t found = instance_index_.find(name);
+    return found == NameIndex::npos ? npos : found;
   }
 
   /// `instance.rest` split after the instance (whose name holds dots inside a subsystem): its index
@@ -656,7 +657,7 @@ class Assembler {
   std::vector<bool> connected_;         ///< per port of every instance
   static constexpr std::uint32_t kNoEnd = static_cast<std::uint32_t>(-1);
   std::vector<std::uint32_t> end_of_port_;  ///< per port (as connected_): its connection end, or kNoEnd
-  std::unordered_map<std::string_view, std::size_t> instance_index_;  ///< keys: the netlist's names
+  NameIndex instance_index_;  ///< keys: the netlist's names
 };
 
 }  // namespace

@@ -11,6 +11,7 @@
 
 #include "core/expr/linear_row.hpp"
 #include "core/model/component.hpp"
+#include "core/model/name_index.hpp"
 #include "core/model/netlist.hpp"
 #include "core/model/registry.hpp"
 
@@ -105,7 +106,7 @@ struct Model {
  private:
   /// find_variable's index of the instances by name, made on first use (keys: the names in
   /// equation_texts, which stay in place).
-  mutable std::unordered_map<std::string_view, std::uint32_t> instance_by_name_;
+  mutable NameIndex instance_by_name_;
 
  public:
 
