@@ -56,9 +56,10 @@ void RowStore::set(std::size_t i, const LinearRow& row) {
   const auto count = static_cast<std::uint32_t>(row.terms.size());
   if (count > h.capacity) {
     if (terms_.size() + count > kNone) throw std::length_error("RowStore: more than 2^32 terms");
-    h.first = static_cast<std::uint32_t>(terms_.size());
+    // The row last placed grows where it is; another moves to the end.
+    if (h.first + h.capacity != terms_.size()) h.first = static_cast<std::uint32_t>(terms_.size());
+    terms_.resize(h.first + count);
     h.capacity = count;
-    terms_.resize(terms_.size() + count);
   }
   std::copy(row.terms.begin(), row.terms.end(), terms_.begin() + h.first);
   h.count = count;

@@ -76,10 +76,21 @@ TEST_CASE("row store: set() changes one row, in place or moved to the end, and t
   check_same(s[0], shorter);
   check_same(s[1], longer);
   check_same(s[2], row({{{5, 0}, 5.0}}, 0.0));
-  // grown again in its new place, then shrunk back: still the row it was set to
+  // grown again where it now is (the end), then shrunk: still the row it was set to, the others too
+  const LinearRow longest = row({{{2, 0}, 3.0}, {{6, 1}, 1.0}, {{7, 0}, -1.0}, {{9, 0}, 2.0}, {{10, 1}, -2.0}}, 1.0);
+  s.set(1, longest);
+  check_same(s[1], longest);
   const LinearRow again = row({{{8, 0}, 1.0}}, -1.0);
   s.set(1, again);
   check_same(s[1], again);
+  check_same(s[0], shorter);
+  check_same(s[2], row({{{5, 0}, 5.0}}, 0.0));
+  // the first row grows past the others: it moves, and they stay
+  const LinearRow first_longer = row({{{0, 0}, 1.0}, {{1, 0}, 2.0}, {{3, 0}, 3.0}}, 0.0);
+  s.set(0, first_longer);
+  check_same(s[0], first_longer);
+  check_same(s[1], again);
+  check_same(s[2], row({{{5, 0}, 5.0}}, 0.0));
 }
 
 TEST_CASE("row store: compacted keeps the rows asked for, renumbered, and refuses one that reads a dropped column") {
