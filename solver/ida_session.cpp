@@ -13,6 +13,7 @@
 #include <sstream>
 
 #include "solver/fast_nvector.hpp"
+#include "solver/nonfinite.hpp"
 #include "solver/solver_error.hpp"
 
 namespace acausal {
@@ -53,12 +54,11 @@ struct IdaCallbacks {
     try {
       const TapeInputs in = s->program_.inputs(t, N_VGetArrayPointer(y), N_VGetArrayPointer(yp));
       s->program_.residual().evaluate(in, N_VGetArrayPointer(r), s->branch_.data());
-      const double* out = N_VGetArrayPointer(r);
-      for (std::size_t i = 0; i < s->program_.size(); ++i)
-        if (!std::isfinite(out[i])) {
-          s->nonfinite_residual_ = i;
-          return 1;  // recoverable: IDA retries with a smaller step
-        }
+      const std::size_t n = s->program_.size();
+      if (const std::size_t i = first_nonfinite(N_VGetArrayPointer(r), n); i != n) {
+        s->nonfinite_residual_ = i;
+        return 1;  // recoverable: IDA retries with a smaller step
+      }
       return 0;
     } catch (...) {
       s->pending_ = std::current_exception();

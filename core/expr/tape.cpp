@@ -43,9 +43,14 @@ double powi(double x, std::int32_t n) {
   return invert ? 1.0 / r : r;
 }
 
+/// Two doubles in one SSE2 register (GCC's vector extension): two rows of a shape summed at once.
+using Pair = double __attribute__((vector_size(16)));
+
 /// The rows of one shape of Tape::LinearRows with `ny` y terms and `nyp` y' terms known when
 /// compiled: the coefficients and offsets stay in registers, and each row is its loads and
-/// multiply-adds alone (most of a large linear residual's rows go through these).
+/// multiply-adds alone (most of a large linear residual's rows go through these). Rows are taken
+/// two at a time, one in each lane: each lane adds the same products in the same order as one row
+/// alone would, so the sums are the same to the bit, with half the arithmetic instructions.
 template <std::size_t NY, std::size_t NYP, typename Shape, typename Term, typename Row>
 void fixed_shape_rows(const Shape& shape, const Term* terms, const Row* rows, const double* y, const double* yp,
                       const double* w, double* out) {
@@ -56,7 +61,21 @@ void fixed_shape_rows(const Shape& shape, const Term* terms, const Row* rows, co
     at[k] = terms[k].offset;
   }
   const Term* const constants = terms + NY + NYP;
-  for (const Row* row = rows; row != rows + shape.row_count; ++row) {
+  const Row* row = rows;
+  const Row* const end = rows + shape.row_count;
+  for (; end - row >= 2; row += 2) {
+    const double* const ys0 = y + row[0].base;
+    const double* const ys1 = y + row[1].base;
+    const double* const yps0 = yp + row[0].base;
+    const double* const yps1 = yp + row[1].base;
+    Pair acc = {0.0, 0.0};
+    for (std::size_t k = 0; k < NY; ++k) acc += Pair{ys0[at[k]], ys1[at[k]]} * c[k];
+    for (std::size_t k = NY; k < NY + NYP; ++k) acc += Pair{yps0[at[k]], yps1[at[k]]} * c[k];
+    for (std::uint32_t k = 0; k < shape.constant_terms; ++k) acc += constants[k].coefficient * w[constants[k].offset];
+    out[row[0].output] = acc[0];
+    out[row[1].output] = acc[1];
+  }
+  for (; row != end; ++row) {
     const double* const ys = y + row->base;
     const double* const yps = yp + row->base;
     double acc = 0.0;
