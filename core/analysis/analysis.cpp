@@ -362,6 +362,8 @@ LinearRow alias_row(const Model& model, std::size_t e, const AliasElimination& a
   return row;
 }
 
+bool is_zero_constant(const Expr& e) { return e.is_constant() && e.constant_value() == 0.0; }
+
 /// The column of an eliminated unknown in the kept numbering.
 constexpr std::uint32_t kEliminated = 0xFFFFFFFFu;
 
@@ -525,7 +527,22 @@ void substitute_derivative_aliases(std::size_t unknowns, const Leaf& leaf, RowSt
       if (const double u = take_term(row, Slot{x, 1}); u != 0.0) add_scaled(row, u, value_of(x), index);
   };
   auto rewrite_in = [&](RowStore& store, std::size_t i, bool linear_terms) {
-    if (!reads_replaced(store[i], linear_terms)) return;
+    const RowView view = store[i];
+    if (!reads_replaced(view, linear_terms)) return;
+    if (std::none_of(view.rest_slots.begin(), view.rest_slots.end(), replaced)) {
+      // The linear terms alone, replaced in the store one after another while their values are
+      // linear (as rewrite() would, without copying the row out).
+      boost::container::small_vector<std::uint32_t, 4> columns;
+      for (const LinearRow::Term& t : view.terms)
+        if (replaced(t.slot)) columns.push_back(t.slot.column);
+      std::size_t k = 0;
+      for (; k < columns.size(); ++k) {
+        const LinearRow& definition_of_x = value_of(columns[k]);
+        if (!is_zero_constant(definition_of_x.rest)) break;
+        store.substitute(i, Slot{columns[k], 1}, definition_of_x, index);
+      }
+      if (k == columns.size()) return;
+    }
     LinearRow row = store.row(i);
     rewrite(row, linear_terms);
     store.set(i, row);
@@ -651,6 +668,7 @@ void eliminate_solved_algebraics(const Model& model, ReducedDae& r, RowStore& re
     }
     const LinearRow value = solved_for(residual_rows.row(i), x);
     std::optional<Expr> value_expression;  // built only if x occurs in a nonlinear remainder
+    const bool linear_value = is_zero_constant(value.rest);
     const auto stamp = static_cast<std::uint32_t>(defined.size() + 1);
     row_alive[i] = false;
     col_alive[c] = false;
@@ -663,14 +681,18 @@ void eliminate_solved_algebraics(const Model& model, ReducedDae& r, RowStore& re
       if (id < rows && !row_alive[id]) continue;
       RowStore& store = id < rows ? residual_rows : definition;
       const std::size_t at = id < rows ? id : id - rows;
-      LinearRow user = store.row(at);
-      if (user.in_rest(x.column)) {
-        if (!value_expression) value_expression = materialize(value, leaf);
-        const std::unordered_map<Expr, Expr, ExprHash> replace{{leaf(x), *value_expression}};
-        set_rest(user, substitute(user.rest, replace), slot_of);
+      if (linear_value && !store[at].in_rest(x.column)) {
+        store.substitute(at, x, value, index);  // numbers alone, in place
+      } else {
+        LinearRow user = store.row(at);
+        if (user.in_rest(x.column)) {
+          if (!value_expression) value_expression = materialize(value, leaf);
+          const std::unordered_map<Expr, Expr, ExprHash> replace{{leaf(x), *value_expression}};
+          set_rest(user, substitute(user.rest, replace), slot_of);
+        }
+        if (const double u = take_term(user, x); u != 0.0) add_scaled(user, u, value, index);
+        store.set(at, user);
       }
-      if (const double u = take_term(user, x); u != 0.0) add_scaled(user, u, value, index);
-      store.set(at, user);
       (id < rows ? into_row : into_definition).emplace_back(static_cast<std::uint32_t>(at), static_cast<std::uint32_t>(d));
       // Substituting x brings the unknowns of its value into each user; the users' other unknowns
       // are noted already.

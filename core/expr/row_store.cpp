@@ -51,20 +51,53 @@ RowView RowStore::operator[](std::size_t i) const {
                  x.exact);
 }
 
-void RowStore::set(std::size_t i, const LinearRow& row) {
-  Header& h = headers_[i];
-  const auto count = static_cast<std::uint32_t>(row.terms.size());
+void RowStore::place_terms(Header& h, const LinearRow::Term* terms, std::size_t count) {
   if (count > h.capacity) {
     if (terms_.size() + count > kNone) throw std::length_error("RowStore: more than 2^32 terms");
     // The row last placed grows where it is; another moves to the end.
     if (h.first + h.capacity != terms_.size()) h.first = static_cast<std::uint32_t>(terms_.size());
     terms_.resize(h.first + count);
-    h.capacity = count;
+    h.capacity = static_cast<std::uint32_t>(count);
   }
-  std::copy(row.terms.begin(), row.terms.end(), terms_.begin() + h.first);
-  h.count = count;
+  std::copy(terms, terms + count, terms_.begin() + h.first);
+  h.count = static_cast<std::uint32_t>(count);
+}
+
+void RowStore::set(std::size_t i, const LinearRow& row) {
+  Header& h = headers_[i];
+  place_terms(h, row.terms.data(), row.terms.size());
   h.constant = row.constant;
   set_extra(h, row);
+}
+
+double RowStore::substitute(std::size_t i, Slot x, const LinearRow& value, SlotIndex& index) {
+  Header& h = headers_[i];
+  const LinearRow::Term* const row = terms_.data() + h.first;
+  const LinearRow::Term* const end = row + h.count;
+  const LinearRow::Term* const at = std::find_if(row, end, [x](const LinearRow::Term& t) { return t.slot == x; });
+  if (at == end) return 0.0;
+  const double u = at->coefficient;
+  // The row's other terms in their order, then value's new ones (as add_scaled appends them).
+  scratch_.assign(row, at);
+  scratch_.insert(scratch_.end(), at + 1, end);
+  for (std::size_t k = 0; k < scratch_.size(); ++k) index.at(scratch_[k].slot) = static_cast<std::int32_t>(k);
+  for (const LinearRow::Term& t : value.terms) {
+    std::int32_t& p = index.at(t.slot);
+    if (p >= 0) {
+      scratch_[static_cast<std::size_t>(p)].coefficient += u * t.coefficient;
+    } else {
+      p = static_cast<std::int32_t>(scratch_.size());
+      scratch_.push_back({t.slot, u * t.coefficient});
+    }
+  }
+  for (const LinearRow::Term& t : scratch_) index.at(t.slot) = -1;
+  scratch_.erase(std::remove_if(scratch_.begin(), scratch_.end(),
+                                [](const LinearRow::Term& t) { return t.coefficient == 0.0; }),
+                 scratch_.end());
+  place_terms(h, scratch_.data(), scratch_.size());
+  h.constant += u * value.constant;
+  if (h.extra != kNone) extras_[h.extra].exact.reset();  // the row is no longer that expression
+  return u;
 }
 
 RowStore RowStore::compacted(const std::vector<bool>& keep, const std::vector<std::uint32_t>& column) const {

@@ -30,6 +30,11 @@ class RowStore {
   /// Replaces row i. Its terms stay where they are when they fit; else they go to the end of the
   /// store (what they leave behind is not reused: compacted() drops it).
   void set(std::size_t i, const LinearRow& row);
+  /// Row i with its term c·x replaced by c·`value` (x's definition, linear: no remainder), as
+  /// take_term() and add_scaled() would change a LinearRow — the same terms in the same order —
+  /// without copying the row out. Returns c (0: the row has no term in x and is unchanged). The
+  /// row must not read x in its remainder.
+  double substitute(std::size_t i, Slot x, const LinearRow& value, SlotIndex& index);
   /// The rows `keep` says, in order, without the room left behind by set(), their slots renumbered
   /// through `column` (the new column of each old one).
   RowStore compacted(const std::vector<bool>& keep, const std::vector<std::uint32_t>& column) const;
@@ -71,10 +76,13 @@ class RowStore {
   };
   static const Extra& no_extra();
   void set_extra(Header& h, RowView row);
+  /// Writes `count` terms as row h's (where they are when they fit, else at the end).
+  void place_terms(Header& h, const LinearRow::Term* terms, std::size_t count);
 
   std::vector<LinearRow::Term> terms_;
   std::vector<Header> headers_;
   std::vector<Extra> extras_;
+  std::vector<LinearRow::Term> scratch_;  ///< substitute()'s, kept for its buffer
 };
 
 }  // namespace acausal

@@ -107,3 +107,33 @@ TEST_CASE("row store: compacted keeps the rows asked for, renumbered, and refuse
   check_same(kept[1], row({{{0, 0}, 4.0}}, 0.0, u, {{0, 0}}));
   CHECK_THROWS_AS(s.compacted({false, true, false}, column), std::logic_error);
 }
+
+TEST_CASE("row store: substitute() changes a row as take_term and add_scaled change a LinearRow") {
+  // Rows over slots 0..5 (orders 0 and 1), each with x = (2, 0) or without it; values reading some
+  // of the row's slots (merged, one cancelling exactly) and new ones.
+  const Slot x{2, 0};
+  const std::vector<LinearRow> rows{
+      row({{{0, 0}, 1.5}, {x, -2.0}, {{3, 1}, 0.25}}, 1.0),
+      row({{x, 4.0}}, -3.0),
+      row({{{1, 0}, 1.0}, {{4, 0}, 2.0}}, 0.5),               // no x: unchanged, 0 returned
+      row({{{5, 1}, -1.0}, {x, 0.5}, {{0, 0}, -0.125}}, 0.0),
+  };
+  const std::vector<LinearRow> values{
+      row({{{0, 0}, 0.75}, {{5, 1}, 2.0}}, 0.5),  // 1.5 + (−2)·0.75 = 0: the term cancels in row 0
+      row({{{4, 0}, -1.0}, {{3, 1}, 1.0}, {{1, 1}, 3.0}}, -0.25),
+  };
+  for (const LinearRow& value : values) {
+    RowStore s;
+    for (const LinearRow& r : rows) s.push_back(r);
+    SlotIndex index(2);
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+      CAPTURE(i);
+      LinearRow expected = rows[i];
+      const double u = take_term(expected, x);
+      if (u != 0.0) add_scaled(expected, u, value, index);
+      CHECK(s.substitute(i, x, value, index) == u);
+      check_same(s[i], expected);
+    }
+    for (std::size_t i = 0; i < rows.size(); ++i) CHECK_FALSE(s[i].in_rest(x.column));
+  }
+}
