@@ -37,7 +37,7 @@ nlohmann::json json_report(const Model& model, Program& program, const std::vect
   json states = json::array(), initial = json::array();
   for (std::size_t j = 0; j < program.size(); ++j) {
     if (program.id()[j] == 1.0) states.push_back(program.name(j));
-    const Target& t = dae.targets[j];
+    const Target& t = program.targets()[j];
     json entry = {{"unknown", program.name(j)}};
     switch (sources[j]) {
       case InitialSource::HighTarget: entry["source"] = "high target"; break;

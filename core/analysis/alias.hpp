@@ -33,7 +33,8 @@ struct Target {
 struct AliasElimination {
   std::vector<AliasOf> alias;                ///< per model variable; representatives map to themselves
   std::vector<bool> eliminated_equation;     ///< per model equation: consumed as an alias
-  /// By model variable, the representatives that have one (analyze() moves them to its unknowns).
+  /// By model variable, the representatives that have one (analyze() moves them to its unknowns,
+  /// ReducedDae::targets, and leaves this empty).
   std::unordered_map<std::size_t, Target> target;
   /// By model variable, the representatives that have one: the smallest nominal declared or given in
   /// the netlist among the variables of its class (they differ by sign and offset only).

@@ -791,8 +791,9 @@ ReducedDae analyze(const Model& model) {
     column_of[i] = static_cast<std::uint32_t>(r.unknown_variable.size());
     r.unknown_variable.push_back(i);
     const auto target = r.aliases.target.find(i);  // the representatives' targets move to the unknowns
-    r.targets.push_back(target == r.aliases.target.end() ? Target{} : target->second);
+    r.targets.push_back(target == r.aliases.target.end() ? Target{} : std::move(target->second));
   }
+  r.aliases.target = {};
   SlotOf slot_of = slots_of_representatives(model, r.aliases, column_of);
   ExprMap<std::size_t> column;  // by symbol, once index reduction has added unknowns that are no model variables
   RowStore rows;

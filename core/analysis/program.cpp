@@ -177,7 +177,7 @@ void Program::keep_what_messages_read(const Model& model) {
   names_.reserve(size());
   for (std::size_t k = 0; k < size(); ++k) names_.push_back(dae_.name(model, k));
   output_names_ = model.outputs;
-  targets_ = dae_.targets;
+  targets_ = std::move(dae_.targets);  // read by the initialization and messages only
   for (Target& t : targets_) {
     if (!t.pointer.empty()) t.pointer = target_texts_.emplace_back(t.pointer);
   }

@@ -84,7 +84,7 @@ class Program {
   std::size_t size() const { return dae_.unknowns.size(); }
   /// The analysis it was compiled from (for `acausal check` and tests). Its residual_definitions,
   /// solved_equation and solved_definitions have moved to the program's messages
-  /// (residual_provenance).
+  /// (residual_provenance), its targets to targets().
   const ReducedDae& dae() const { return dae_; }
 
   /// Name of unknown k (`der(x)` for a dummy derivative or a derivative state).
