@@ -4,6 +4,8 @@
 
 #include <cmath>
 #include <cstddef>
+#include <cstdint>
+#include <span>
 #include <stdexcept>
 
 // The loops below are written so that GCC vectorizes them at -O3 (solver/CMakeLists.txt): every
@@ -271,8 +273,31 @@ double min_quotient(N_Vector num, N_Vector denom) {
 // ---- fused operations: the stock fallbacks' arithmetic, element for element -------------------
 
 /// z = c_0 x_0, then z += c_i x_i for i = 1, … (N_VScale, then N_VLinearSum(c_i, x_i, 1, z, z)).
+/// The vector whose linear combinations compute some components only (OnlyComponents), on this thread.
+struct Selection {
+  N_Vector vector = nullptr;
+  std::span<const std::uint32_t> components;
+};
+thread_local Selection selection;
+
+/// linear_combination below for the selected components of z alone: each one's value is the
+/// full operation's, the same products added in the same order (a term that is z reads z's
+/// component as the operation has left it so far).
+void selected_linear_combination(int nvec, const realtype* c, const N_Vector* X, N_Vector z) {
+  double* zd = data(z);
+  for (const std::uint32_t i : selection.components) {
+    double acc = X[0] == z && c[0] == 1.0 ? zd[i] : c[0] * (X[0] == z ? zd[i] : data(X[0])[i]);
+    for (int j = 1; j < nvec; ++j) acc = acc + c[j] * (X[j] == z ? acc : data(X[j])[i]);
+    zd[i] = acc;
+  }
+}
+
 int linear_combination(int nvec, realtype* c, N_Vector* X, N_Vector z) {
   if (nvec < 1) return -1;
+  if (z == selection.vector) {
+    selected_linear_combination(nvec, c, X, z);
+    return 0;
+  }
   if (!(X[0] == z && c[0] == 1.0)) scale(c[0], X[0], z);  // z·1 is z
   double* zd = data(z);
   const Index n = length(z);
@@ -380,6 +405,15 @@ int linear_combination_vector_array(int nvec, int nsum, realtype* c, N_Vector** 
 }
 
 }  // namespace
+
+OnlyComponents::OnlyComponents(N_Vector v, std::span<const std::uint32_t> components) {
+  if (selection.vector != nullptr) throw std::logic_error("OnlyComponents: a selection is active on this thread");
+  for (const std::uint32_t i : components)
+    if (static_cast<Index>(i) >= length(v)) throw std::out_of_range("OnlyComponents: a component beyond the vector");
+  selection = {v, components};
+}
+
+OnlyComponents::~OnlyComponents() { selection = {}; }
 
 void use_fast_vector_ops(N_Vector v) {
   if (!v || !v->ops || !v->content || v->ops->nvgetvectorid != N_VGetVectorID_Serial)

@@ -16,6 +16,9 @@
 /// are exact. Vectors passed to one operation are either the same vector or disjoint, as SUNDIALS
 /// assumes.
 
+#include <cstdint>
+#include <span>
+
 #include <sundials/sundials_nvector.h>
 
 namespace acausal {
@@ -29,5 +32,20 @@ void use_fast_vector_ops(N_Vector v);
 
 /// Whether `v`'s ops table holds our operations (for tests).
 bool has_fast_vector_ops(N_Vector v);
+
+/// While it lives, our linear combinations into `v` (a vector with our operations) compute only
+/// the given components (each as the whole operation would, to the bit) and leave the others as
+/// they are. IDAGetDky fills its vector with one linear combination of IDA's history: the outputs
+/// of a large model read a few of its unknowns, and interpolating the rest at every output row
+/// would cost as much as the row's share of a step. One selection at a time per thread.
+/// @throws std::logic_error if another is alive on this thread, std::out_of_range for a component
+///         beyond v's length.
+class OnlyComponents {
+ public:
+  OnlyComponents(N_Vector v, std::span<const std::uint32_t> components);
+  ~OnlyComponents();
+  OnlyComponents(const OnlyComponents&) = delete;
+  OnlyComponents& operator=(const OnlyComponents&) = delete;
+};
 
 }  // namespace acausal

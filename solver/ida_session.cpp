@@ -203,6 +203,19 @@ void IdaSession::interpolate(double t, int order, std::vector<double>& out) {
   if (flag < 0) fail(flag, "IDAGetDky");
 }
 
+void IdaSession::interpolate(double t, int order, std::span<const std::uint32_t> only, std::vector<double>& out) {
+  out.resize(program_.size());
+  N_Vector v = N_VMake_Serial(static_cast<sunindextype>(out.size()), out.data(), h_->context);
+  use_fast_vector_ops(v);
+  int flag = 0;
+  {
+    const OnlyComponents selected(v, only);
+    flag = IDAGetDky(h_->ida, t, order, v);
+  }
+  N_VDestroy(v);
+  if (flag < 0) fail(flag, "IDAGetDky");
+}
+
 double IdaSession::step_start() const {
   realtype h = 0.0;
   IDAGetLastStep(h_->ida, &h);

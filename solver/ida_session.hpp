@@ -6,6 +6,7 @@
 #include <exception>
 #include <memory>
 #include <string>
+#include <span>
 #include <vector>
 
 #include "core/analysis/program.hpp"
@@ -51,6 +52,8 @@ class IdaSession {
   double time() const { return t_; }
   /// The interpolated solution (order 0) or its derivative (order 1) at t within the last step.
   void interpolate(double t, int order, std::vector<double>& out);
+  /// The same at the components `only` (ascending) alone; out's others keep their values.
+  void interpolate(double t, int order, std::span<const std::uint32_t> only, std::vector<double>& out);
   /// Last step's interval start (t − h).
   double step_start() const;
   /// The hysteresis half-width ε_k of each indicator.

@@ -86,6 +86,10 @@ SimulationResult simulate(Program& program, const SimulationOptions& options, Re
     ledger->start(options.start, result.initial.y.data(), result.initial.yp.data());
   }
   std::vector<double> y, yp, indicator(program.indicator_count());
+  // The unknowns the outputs read: a large model's outputs are a few of them, and only those are
+  // interpolated at the output rows.
+  const std::vector<std::uint32_t> output_y = program.outputs().columns_read(InputKind::Y);
+  const std::vector<std::uint32_t> output_yp = program.outputs().columns_read(InputKind::YP);
   auto sample = [&](double t, std::vector<double>& ys, std::vector<double>& yps) {
     ida.interpolate(t, 0, ys);
     ida.interpolate(t, 1, yps);
@@ -126,8 +130,8 @@ SimulationResult simulate(Program& program, const SimulationOptions& options, Re
     const bool event = s == IdaSession::Step::Root;
     while (!grid.done() && grid.time() <= t + eps && !(event && grid.time() >= t - eps)) {
       const double tg = std::min(grid.time(), t);
-      ida.interpolate(tg, 0, y);
-      if (program.outputs().reads_yp()) ida.interpolate(tg, 1, yp);  // outputs usually read y alone
+      ida.interpolate(tg, 0, output_y, y);
+      if (!output_yp.empty()) ida.interpolate(tg, 1, output_yp, yp);  // outputs usually read y alone
       emit(grid.time(), y.data(), yp.data());
       grid.advance();
     }

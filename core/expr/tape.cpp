@@ -396,6 +396,29 @@ void Tape::build_linear_rows() {
   linear_reads_ = {};
 }
 
+std::vector<std::uint32_t> Tape::columns_read(InputKind kind) const {
+  if (kind != InputKind::Y && kind != InputKind::YP) throw std::invalid_argument("tape: columns_read of y or y' only");
+  const Code load = kind == InputKind::Y ? Code::LoadY : Code::LoadYP;
+  const auto source = static_cast<std::uint32_t>(kind == InputKind::Y ? LinearTerm::Source::Y : LinearTerm::Source::YP);
+  std::vector<std::uint32_t> columns;
+  for (const Instruction& i : code_)
+    if (i.code == load) columns.push_back(i.a);
+  for (const std::uint32_t read : linear_reads_)
+    if (read >> kSourceShift == source) columns.push_back(read & kIndexMask);
+  if (linear_rows_) {
+    for (const LinearRows::Shape& shape : linear_rows_->shapes) {
+      const std::uint32_t first = shape.first_term + (kind == InputKind::Y ? 0 : shape.y_terms);
+      const std::uint32_t count = kind == InputKind::Y ? shape.y_terms : shape.yp_terms;
+      for (std::uint32_t r = shape.first_row; r < shape.first_row + shape.row_count; ++r)
+        for (std::uint32_t k = first; k < first + count; ++k)
+          columns.push_back(static_cast<std::uint32_t>(linear_rows_->rows[r].base + linear_rows_->terms[k].offset));
+    }
+  }
+  std::sort(columns.begin(), columns.end());
+  columns.erase(std::unique(columns.begin(), columns.end()), columns.end());
+  return columns;
+}
+
 void Tape::pack_linear_terms() {
   linear_coefficients_.reserve(linear_terms_.size());
   linear_reads_.reserve(linear_terms_.size());

@@ -78,6 +78,9 @@ class Tape {
   /// Whether any output depends on y' (callers may skip computing y' otherwise).
   bool reads_yp() const { return reads_yp_; }
   std::size_t instruction_count() const { return code_.size(); }
+  /// The positions in y (kind Y) or y' (kind YP) that evaluate() reads, ascending: a caller that
+  /// fills its input arrays at those alone gets the same outputs.
+  std::vector<std::uint32_t> columns_read(InputKind kind) const;
 
  private:
   enum class Code : std::uint8_t;

@@ -553,3 +553,46 @@ TEST_CASE("fast N_Vector ops: a vector that is not serial is refused") {
   N_VFreeEmpty(v);
   CHECK_THROWS_AS(use_fast_vector_ops(nullptr), std::invalid_argument);
 }
+
+TEST_CASE("fast N_Vector ops: a linear combination of some components gives those of the whole one to the bit") {
+  Context c;
+  const std::size_t n = 1001;
+  std::mt19937_64 rng(7);
+  std::uniform_real_distribution<double> value(-2.0, 2.0);
+  auto random_vector = [&] {
+    N_Vector v = N_VNew_Serial(static_cast<sunindextype>(n), c.ctx);
+    use_fast_vector_ops(v);
+    for (std::size_t i = 0; i < n; ++i) N_VGetArrayPointer(v)[i] = value(rng);
+    return v;
+  };
+  std::vector<N_Vector> x;
+  for (int k = 0; k < 5; ++k) x.push_back(random_vector());
+  N_Vector whole = random_vector(), part = random_vector();
+  const std::vector<std::uint32_t> only{0, 3, 4, 500, 999, 1000};
+  // As IDAGetDky combines its history (five terms), then with z among the terms (first and later).
+  std::array<double, 5> coefficients{1.0, -0.37, 2.5e-3, 1.0 / 3.0, -7.0};
+  for (int variant = 0; variant < 3; ++variant) {
+    std::vector<N_Vector> whole_terms = x, part_terms = x;
+    if (variant == 1) whole_terms[0] = whole, part_terms[0] = part;
+    if (variant == 2) whole_terms[3] = whole, part_terms[3] = part;
+    std::copy_n(N_VGetArrayPointer(x[4]), n, N_VGetArrayPointer(whole));  // the same z where z is read
+    std::copy_n(N_VGetArrayPointer(x[4]), n, N_VGetArrayPointer(part));
+    N_VGetArrayPointer(part)[1] = 42.0;  // a component not selected
+    REQUIRE(N_VLinearCombination(5, coefficients.data(), whole_terms.data(), whole) == 0);
+    {
+      const OnlyComponents selected(part, only);
+      CHECK_THROWS_AS(OnlyComponents(whole, only), std::logic_error);  // one selection at a time
+      REQUIRE(N_VLinearCombination(5, coefficients.data(), part_terms.data(), part) == 0);
+    }
+    for (std::uint32_t i : only) CHECK(N_VGetArrayPointer(part)[i] == N_VGetArrayPointer(whole)[i]);
+    CHECK(N_VGetArrayPointer(part)[1] == 42.0);
+  }
+  // The selection ends with its guard: the whole vector is combined again.
+  REQUIRE(N_VLinearCombination(5, coefficients.data(), x.data(), part) == 0);
+  REQUIRE(N_VLinearCombination(5, coefficients.data(), x.data(), whole) == 0);
+  CHECK(N_VGetArrayPointer(part)[1] == N_VGetArrayPointer(whole)[1]);
+  CHECK_THROWS_AS(OnlyComponents(part, std::vector<std::uint32_t>{1001}), std::out_of_range);
+  for (N_Vector v : x) N_VDestroy(v);
+  N_VDestroy(whole);
+  N_VDestroy(part);
+}

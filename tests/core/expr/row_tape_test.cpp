@@ -161,3 +161,33 @@ TEST_CASE("row tape: rows of one shape at different places, and rows too long fo
     CHECK(std::fabs(f[r] - expected) <= 1e-15 * magnitude);
   }
 }
+
+TEST_CASE("tape: the positions of y and y' it reads, from rows of numbers and from expressions") {
+  // Rows of numbers alone (evaluated by shape): y[7], y[20], y[22], y'[6], y'[21]; a constant row.
+  const RowStore numbers = store({row({{{7, 0}, 1.0}, {{6, 1}, -1.0}}, 0.0, 0.0),
+                                  row({{{22, 0}, -1.0}, {{20, 0}, 2.0}, {{21, 1}, 3.0}}, 0.5, 0.0),
+                                  row({{{7, 0}, 4.0}}, 0.0, 0.0), row({}, 1.0, 0.0)});
+  const Tape by_shape(numbers, input);
+  CHECK(by_shape.columns_read(InputKind::Y) == std::vector<std::uint32_t>{7, 20, 22});
+  CHECK(by_shape.columns_read(InputKind::YP) == std::vector<std::uint32_t>{6, 21});
+  // Rows with remainders (instructions): u0 and u1 in row 0's remainder, u2 in row 3's.
+  const Tape mixed(rows(), input);
+  CHECK(mixed.columns_read(InputKind::Y) == std::vector<std::uint32_t>{0, 1, 2});
+  CHECK(mixed.columns_read(InputKind::YP) == std::vector<std::uint32_t>{0, 1, 2});
+  // Expressions: y[1], y[2] and y'[0]; nothing from y' of the second tape.
+  const std::vector<Expr> outputs{2.0 * u2 + der(u0), sin(u1) * p};
+  const Tape expressions(outputs, input);
+  CHECK(expressions.columns_read(InputKind::Y) == std::vector<std::uint32_t>{1, 2});
+  CHECK(expressions.columns_read(InputKind::YP) == std::vector<std::uint32_t>{0});
+  const std::vector<Expr> positions{u1 * Expr::time()};
+  CHECK(Tape(positions, input).columns_read(InputKind::YP).empty());
+  CHECK_THROWS_AS(expressions.columns_read(InputKind::P), std::invalid_argument);
+  // Reading those alone gives the same outputs: the others may hold anything.
+  std::vector<double> y(23, std::nan("")), yp(23, std::nan("")), f(4);
+  for (std::uint32_t k : by_shape.columns_read(InputKind::Y)) y[k] = 0.1 * k;
+  for (std::uint32_t k : by_shape.columns_read(InputKind::YP)) yp[k] = -0.2 * k;
+  Tape evaluated(numbers, input);
+  evaluated.evaluate({0.0, y.data(), yp.data(), nullptr}, f.data());
+  const std::vector<double> expected{y[7] - yp[6], -y[22] + 2.0 * y[20] + 3.0 * yp[21] + 0.5, 4.0 * y[7], 1.0};
+  for (std::size_t r = 0; r < f.size(); ++r) CHECK(f[r] == doctest::Approx(expected[r]).epsilon(1e-15));
+}
