@@ -187,9 +187,16 @@ class Assembler {
     // The components that set the environment (the World's gravity) first, so that every other
     // definition can read it.
     std::vector<BuiltInstance> built(count);
+    // Each component's type, looked up once (a large netlist's components are of a few types, in
+    // runs: the same type as the one before is compared, not hashed).
+    std::vector<const Component*> types(count);
+    for (std::size_t i = 0; i < count; ++i) {
+      const std::string& type_name = netlist_.components[i].type;
+      types[i] = i > 0 && type_name == netlist_.components[i - 1].type ? types[i - 1] : registry.find(type_name);
+    }
     for (std::size_t i = 0; i < count; ++i) {
       const NetlistComponent& c = netlist_.components[i];
-      const Component* type = registry.find(c.type);
+      const Component* type = types[i];
       if (type == nullptr || !type->provides_environment()) continue;
       built[i] = factory_.build(*type, c, &graph_.roles[i]);
       if (!built[i].definition->provided_gravity) continue;
@@ -202,7 +209,7 @@ class Assembler {
     std::size_t variables = 0, equations = 0;
     for (std::size_t i = 0; i < count; ++i) {
       const NetlistComponent& c = netlist_.components[i];
-      const Component* type = registry.find(c.type);
+      const Component* type = types[i];
       if (type == nullptr)
         throw ModelError(c.pointer + "/type",
                          "unknown component type \"" + c.type + "\"" + suggestion(registry.close_matches(c.type)));

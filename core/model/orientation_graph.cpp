@@ -92,9 +92,11 @@ class Builder {
   }
 
   void declare() {
+    const Component* type = nullptr;
     for (std::size_t i = 0; i < netlist_.components.size(); ++i) {
       const NetlistComponent& c = netlist_.components[i];
-      const Component* type = registry_.find(c.type);
+      // a large netlist's types come in runs: the one before is compared, not hashed
+      if (i == 0 || c.type != netlist_.components[i - 1].type) type = registry_.find(c.type);
       if (type == nullptr) continue;  // reported when the model is built
       FrameDeclaration d(&c.params);
       type->declare_frames(d);
