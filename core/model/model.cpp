@@ -4,6 +4,7 @@
 #include <boost/graph/adjacency_list.hpp>
 #include <boost/graph/connected_components.hpp>
 #include <nlohmann/json.hpp>
+#include <array>
 #include <unordered_map>
 
 #include "core/expr/expr_map.hpp"
@@ -428,8 +429,14 @@ class Assembler {
       for (std::size_t i = 0; i < netlist_.components.size(); ++i)
         instance_index_.insert(netlist_.components[i].name, static_cast<std::uint32_t>(i));
     }
+    // Connections are written component by component: an end names one of the last few instances
+    // found more often than not (a chain's every other end), and those names are in cache.
+    for (const std::uint32_t i : recent_instances_)
+      if (i != NameIndex::npos && netlist_.components[i].name == name) return i;
     const std::uint32_t found = instance_index_.find(name);
-    return found == NameIndex::npos ? npos : found;
+    if (found == NameIndex::npos) return npos;
+    recent_instances_[next_recent_++ % recent_instances_.size()] = found;
+    return found;
   }
 
   /// `instance.rest` split after the instance (whose name holds dots inside a subsystem): its index
@@ -665,6 +672,9 @@ class Assembler {
   static constexpr std::uint32_t kNoEnd = static_cast<std::uint32_t>(-1);
   std::vector<std::uint32_t> end_of_port_;  ///< per port (as connected_): its connection end, or kNoEnd
   NameIndex instance_index_;  ///< keys: the netlist's names
+  /// find_instance's last finds (npos: none yet), replaced in turn.
+  std::array<std::uint32_t, 4> recent_instances_{NameIndex::npos, NameIndex::npos, NameIndex::npos, NameIndex::npos};
+  std::size_t next_recent_ = 0;
 };
 
 }  // namespace
