@@ -357,7 +357,7 @@ void Tape::build_linear_rows() {
     if (fresh) {
       LinearRows::Shape shape{static_cast<std::uint32_t>(rows.terms.size()), static_cast<std::uint32_t>(by_source[0].size()),
                               static_cast<std::uint32_t>(by_source[1].size()), static_cast<std::uint32_t>(by_source[2].size()),
-                              0, 0};
+                              0, 0, 0, 0};
       for (std::size_t source = 0; source < 3; ++source)
         for (const auto& [c, index] : by_source[source])
           rows.terms.push_back({c, source == 2 ? static_cast<std::int64_t>(index) : static_cast<std::int64_t>(index) - base});
@@ -387,9 +387,31 @@ void Tape::build_linear_rows() {
   }
   rows.rows.reserve(output_slots_.size());
   for (std::size_t k = 0; k < rows.shapes.size(); ++k) {
-    rows.shapes[k].first_row = static_cast<std::uint32_t>(rows.rows.size());
-    rows.shapes[k].row_count = static_cast<std::uint32_t>(shape_rows[k].size());
-    rows.rows.insert(rows.rows.end(), shape_rows[k].begin(), shape_rows[k].end());
+    LinearRows::Shape& shape = rows.shapes[k];
+    const std::vector<LinearRows::Row>& mine = shape_rows[k];
+    shape.first_row = static_cast<std::uint32_t>(rows.rows.size());
+    shape.first_run = static_cast<std::uint32_t>(rows.runs.size());
+    // Runs of rows (in output order) whose bases and outputs move on by one stride; the rest one by one.
+    const bool runs_possible = shape.constant_terms == 0 && detail::has_strided_kernel(shape.y_terms, shape.yp_terms, 1);
+    std::size_t i = 0;
+    while (i < mine.size()) {
+      std::size_t end = i + 1;
+      std::uint32_t stride = 0;
+      if (runs_possible && i + 1 < mine.size() && mine[i + 1].base > mine[i].base) {
+        stride = mine[i + 1].base - mine[i].base;
+        while (end < mine.size() && mine[end].base - mine[end - 1].base == stride &&
+               mine[end].output - mine[end - 1].output == stride)
+          ++end;
+      }
+      if (end - i >= LinearRows::kMinRun && detail::has_strided_kernel(shape.y_terms, shape.yp_terms, stride)) {
+        rows.runs.push_back({mine[i].base, mine[i].output, static_cast<std::uint32_t>(end - i), stride});
+        i = end;
+      } else {
+        rows.rows.push_back(mine[i++]);
+      }
+    }
+    shape.row_count = static_cast<std::uint32_t>(rows.rows.size()) - shape.first_row;
+    shape.run_count = static_cast<std::uint32_t>(rows.runs.size()) - shape.first_run;
   }
   linear_rows_ = std::move(rows);
   linear_coefficients_ = {};  // evaluate() reads the rows alone
@@ -412,6 +434,12 @@ std::vector<std::uint32_t> Tape::columns_read(InputKind kind) const {
       for (std::uint32_t r = shape.first_row; r < shape.first_row + shape.row_count; ++r)
         for (std::uint32_t k = first; k < first + count; ++k)
           columns.push_back(static_cast<std::uint32_t>(linear_rows_->rows[r].base + linear_rows_->terms[k].offset));
+      for (std::uint32_t u = shape.first_run; u < shape.first_run + shape.run_count; ++u) {
+        const detail::StridedRows& run = linear_rows_->runs[u];
+        for (std::uint32_t r = 0; r < run.count; ++r)
+          for (std::uint32_t k = first; k < first + count; ++k)
+            columns.push_back(static_cast<std::uint32_t>(run.base + run.stride * r + linear_rows_->terms[k].offset));
+      }
     }
   }
   std::sort(columns.begin(), columns.end());
@@ -543,6 +571,8 @@ std::ptrdiff_t Tape::frozen_piece(const TableStep& step, double x, const double*
 void Tape::evaluate_shape(const LinearRows& rows, const LinearRows::Shape& shape, const double* y, const double* yp,
                           const double* w, double* out) {
   const LinearRows::Term* const terms = rows.terms.data() + shape.first_term;
+  for (std::uint32_t k = shape.first_run; k < shape.first_run + shape.run_count; ++k)
+    detail::sum_strided_rows(terms, shape.y_terms, shape.yp_terms, rows.runs[k], y, yp, out);
   const LinearRows::Row* const first = rows.rows.data() + shape.first_row;
   using Kernel = void (*)(const LinearRows::Shape&, const LinearRows::Term*, const LinearRows::Row*, const double*,
                           const double*, const double*, double*);

@@ -12,6 +12,7 @@
 
 #include "core/expr/expr.hpp"
 #include "core/expr/row_store.hpp"
+#include "core/expr/strided_rows.hpp"
 
 namespace acausal {
 
@@ -136,14 +137,13 @@ class Tape {
   /// have a few shapes: each row costs its output position and first read (8 bytes) instead of its
   /// terms, and the loops over a shape's terms run the same length row after row.
   struct LinearRows {
-    struct Term {
-      double coefficient;
-      std::int64_t offset;  ///< from the row's first read (a constant: its workspace slot)
-    };
+    /// A term: its offset from the row's first read (a constant: its workspace slot).
+    using Term = detail::RowTerm;
     struct Shape {
       std::uint32_t first_term;            ///< into terms: the y terms, the y' terms, the constants
       std::uint32_t y_terms, yp_terms, constant_terms;
-      std::uint32_t first_row, row_count;  ///< into rows
+      std::uint32_t first_row, row_count;  ///< into rows: those in no run
+      std::uint32_t first_run, run_count;  ///< into runs
     };
     struct Row {
       std::uint32_t output;  ///< its position among the outputs
@@ -152,6 +152,10 @@ class Tape {
     std::vector<Shape> shapes;
     std::vector<Term> terms;
     std::vector<Row> rows;  ///< by shape
+    /// By shape: rows whose reads and outputs move on by a stride (strided_rows.hpp), at least
+    /// kMinRun of them in a row.
+    std::vector<detail::StridedRows> runs;
+    static constexpr std::uint32_t kMinRun = 8;
   };
   void build_linear_rows();
   /// out[row's output] for every row of `shape` (the sums of its terms).

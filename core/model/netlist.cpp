@@ -49,18 +49,44 @@ std::string resolve_include(const std::string& file, std::string_view path) {
   return (std::filesystem::path(file).parent_path() / std::filesystem::path(path)).lexically_normal().generic_string();
 }
 
+bool name_less(std::string_view a, std::string_view b) {
+  auto digit = [](char c) { return c >= '0' && c <= '9'; };
+  std::size_t i = 0, j = 0;
+  while (i < a.size() && j < b.size()) {
+    if (digit(a[i]) && digit(b[j])) {
+      // A run of digits each: compare their values (without leading zeros, the longer is larger).
+      std::size_t ei = i, ej = j;
+      while (ei < a.size() && digit(a[ei])) ++ei;
+      while (ej < b.size() && digit(b[ej])) ++ej;
+      std::size_t si = i, sj = j;
+      while (si + 1 < ei && a[si] == '0') ++si;
+      while (sj + 1 < ej && b[sj] == '0') ++sj;
+      if (ei - si != ej - sj) return ei - si < ej - sj;
+      if (const int c = a.substr(si, ei - si).compare(b.substr(sj, ej - sj)); c != 0) return c < 0;
+      i = ei;
+      j = ej;
+      continue;
+    }
+    if (a[i] != b[j]) return static_cast<unsigned char>(a[i]) < static_cast<unsigned char>(b[j]);
+    ++i;
+    ++j;
+  }
+  if (a.size() - i != b.size() - j) return a.size() - i < b.size() - j;
+  return a < b;  // equal as numbers and text: leading zeros decide
+}
+
 namespace {
 
 const char* type_name(const json& j) { return j.type_name(); }
 
-/// Sorts components by name: their names sorted with their places, then each component moved once
+/// Sorts components by name (name_less): their names sorted with their places, then each component moved once
 /// to its place (following the permutation's cycles). Sorting the components themselves moved each
 /// of a large netlist's about 20 times.
 void sort_by_name(std::vector<NetlistComponent>& components) {
   std::vector<std::pair<std::string_view, std::size_t>> names;
   names.reserve(components.size());
   for (std::size_t i = 0; i < components.size(); ++i) names.emplace_back(components[i].name, i);
-  std::sort(names.begin(), names.end());
+  std::sort(names.begin(), names.end(), [](const auto& x, const auto& y) { return name_less(x.first, y.first); });
   // Place i takes the component at names[i].second; a place whose component is in place is marked
   // by pointing at itself.
   std::vector<std::size_t> from(components.size());
@@ -145,8 +171,8 @@ class KeySet {
 /// number out of range) is thrown during the pass, so that one anywhere in the text comes first:
 /// every other problem is noted, and the checks after the pass report it in the order they had when
 /// they walked a tree of the whole document — the first repeated key, then the netlist's members
-/// one by one, the components in the order of their names (a tree's std::map order, which is also
-/// the order of Netlist::components), the connections in theirs.
+/// one by one, the components in the order of their names (name_less, the order of
+/// Netlist::components), the connections in theirs.
 class NetlistReader {
  public:
   using number_integer_t = json::number_integer_t;
@@ -419,7 +445,7 @@ void NetlistReader::finish_component() {
 }
 
 void NetlistReader::note_component_problem(const std::string& name, ModelError problem) {
-  if (!component_problem_ || name < component_problem_->first) component_problem_.emplace(name, std::move(problem));
+  if (!component_problem_ || name_less(name, component_problem_->first)) component_problem_.emplace(name, std::move(problem));
 }
 
 void NetlistReader::check_components() {

@@ -113,6 +113,12 @@ std::string resolve_include(const std::string& file, std::string_view path);
 /// `"file:"`: the prefix of a type that names a subsystem file.
 inline constexpr std::string_view kFileTypePrefix = "file:";
 
+/// The order of component names (Netlist::components, a subsystem's components, and so the model's
+/// instances and variables): digits compare as numbers, so `mass2` comes before `mass10` and a chain
+/// written `mass1` … `mass100000` keeps its order (its neighbours' unknowns side by side); other
+/// characters compare as bytes; names that differ only in leading zeros, by bytes.
+bool name_less(std::string_view a, std::string_view b);
+
 /// Splits `instance.rest` where the instance name may hold dots (a component inside a subsystem:
 /// `gearbox1.shaft.flange.phi`): the shortest prefix before a dot that `index_of` knows (it returns
 /// an index or `npos`). Returns the index and the position of that dot, or npos and the position of

@@ -1,5 +1,6 @@
 #include "core/model/subsystem_reader.hpp"
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -82,6 +83,8 @@ void read_definition(const json& j, Subsystem& s) {
     throw ModelError(components, "\"components\" is empty: a subsystem needs at least one component");
   for (const auto& [name, value] : j["components"].items())
     s.components.push_back(read_component(name, value, components + "/" + json_pointer_token(name)));
+  std::sort(s.components.begin(), s.components.end(),
+            [](const NetlistComponent& a, const NetlistComponent& b) { return name_less(a.name, b.name); });
   if (j.contains("connections")) {
     const std::string pointer = s.pointer + "/connections";
     const json& list = j["connections"];

@@ -191,3 +191,47 @@ TEST_CASE("tape: the positions of y and y' it reads, from rows of numbers and fr
   const std::vector<double> expected{y[7] - yp[6], -y[22] + 2.0 * y[20] + 3.0 * yp[21] + 0.5, 4.0 * y[7], 1.0};
   for (std::size_t r = 0; r < f.size(); ++r) CHECK(f[r] == doctest::Approx(expected[r]).epsilon(1e-15));
 }
+
+TEST_CASE("row tape: runs of rows whose reads and outputs move on by a stride of 1 to 5 give each row's sum to the bit") {
+  // For each stride s: 20 rows reading y at base + {0, s, -1} (the last from the row before's
+  // block), y' at base + {1}, writing every s-th output; then 5 rows (too few for a run) and a
+  // row of another shape between them. Stride 5 has no kernel: one row at a time.
+  for (std::uint32_t s = 1; s <= 5; ++s) {
+    CAPTURE(s);
+    const std::uint32_t n = 20;
+    const std::uint32_t size = s * (n + 8) + 8;
+    std::vector<LinearRow> rows(size, row({}, 0.0, 0.0));  // output k: row k (zero unless written)
+    std::vector<std::uint32_t> written;
+    for (std::uint32_t r = 0; r < n; ++r) {
+      const std::uint32_t b = 1 + s * r;
+      rows[s * r] = row({{{b, 0}, 0.3}, {{b + s, 0}, -1.7}, {{b + 1, 1}, 2.9}, {{b - 1, 0}, 1e-3}}, 0.0, 0.0);
+      written.push_back(s * r);
+    }
+    for (std::uint32_t r = n + 2; r < n + 7; ++r) {
+      const std::uint32_t b = 1 + s * r;
+      rows[s * r] = row({{{b, 0}, 0.3}, {{b + s, 0}, -1.7}, {{b + 1, 1}, 2.9}, {{b - 1, 0}, 1e-3}}, 0.0, 0.0);
+      written.push_back(s * r);
+    }
+    rows[s * (n + 1)] = row({{{2, 0}, 1.0}}, 0.0, 0.0);
+    Tape tape(store(rows), input);
+    std::vector<double> y(size + 2 * s + 2), yp(size + 2 * s + 2), f(rows.size());
+    for (std::size_t k = 0; k < y.size(); ++k) {
+      y[k] = std::sin(1.3 * static_cast<double>(k)) / 3.0;
+      yp[k] = std::cos(0.7 * static_cast<double>(k)) * 1e3;
+    }
+    tape.evaluate({0.0, y.data(), yp.data(), nullptr}, f.data());
+    for (std::uint32_t k : written) {
+      CAPTURE(k);
+      // the y terms in the row's order, then the y' term
+      const auto& t = rows[k].terms;
+      const double expected = ((t[0].coefficient * y[t[0].slot.column] + t[1].coefficient * y[t[1].slot.column]) +
+                               t[3].coefficient * y[t[3].slot.column]) +
+                              t[2].coefficient * yp[t[2].slot.column];
+      CHECK(f[k] == expected);
+    }
+    CHECK(f[s * (n + 1)] == y[2]);
+    const std::vector<std::uint32_t> read = tape.columns_read(InputKind::YP);
+    CHECK(read.size() == n + 5);
+    CHECK(read.front() == 2);
+  }
+}

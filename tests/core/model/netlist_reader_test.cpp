@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "core/model/errors.hpp"
 #include "core/model/netlist.hpp"
@@ -140,6 +141,30 @@ TEST_CASE("netlist reader: components are checked in the order of their names") 
         "/components/2a: invalid instance name \"2a\": use letters, digits and _, not starting with a digit");
   CHECK(error_of(R"({ "format": "acausal/1", "components": { "b": 7, "a": { "type": "t", "initial": [] } } })") ==
         "/components/a/initial: \"initial\" must be an object, got array");
+}
+
+TEST_CASE("netlist reader: component names in order with their numbers compared as numbers") {
+  CHECK(name_less("mass2", "mass10"));
+  CHECK_FALSE(name_less("mass10", "mass2"));
+  CHECK(name_less("mass9", "mass10"));
+  CHECK(name_less("a", "a1"));
+  CHECK(name_less("a1", "a1b"));
+  CHECK(name_less("a1_2", "a1_10"));
+  CHECK(name_less("g1.shaft", "g10"));
+  CHECK(name_less("b01", "b1"));  // equal as numbers: leading zeros decide, as bytes
+  CHECK_FALSE(name_less("b1", "b01"));
+  CHECK(name_less("b1", "b02"));
+  CHECK(name_less("Z9", "a1"));  // other characters as bytes
+  CHECK_FALSE(name_less("mass3", "mass3"));
+  const Netlist n = parse_netlist(R"({ "format": "acausal/1", "components": {
+    "sd10": { "type": "t" }, "mass2": { "type": "t" }, "sd9": { "type": "t" }, "mass10": { "type": "t" },
+    "mass1": { "type": "t" }, "wall": { "type": "t" } } })");
+  std::vector<std::string> names;
+  for (const NetlistComponent& c : n.components) names.push_back(c.name);
+  CHECK(names == std::vector<std::string>{"mass1", "mass2", "mass10", "sd9", "sd10", "wall"});
+  // The problem of the first component in that order is the one reported.
+  CHECK(error_of(R"({ "format": "acausal/1", "components": { "m10": { "type": "t", "params": 1 }, "m9": { "type": "t", "initial": 1 } } })") ==
+        "/components/m9/initial: \"initial\" must be an object, got number");
 }
 
 TEST_CASE("netlist reader: within a component, unknown keys, then the type, then params and initial") {
