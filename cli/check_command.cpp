@@ -16,7 +16,7 @@ namespace acausal::cli {
 namespace {
 
 std::string source_text(const Program& p, std::size_t j, InitialSource s) {
-  const Target& t = p.targets()[j];
+  const TargetMessage& t = p.targets()[j];
   const std::string where = t.pointer.empty() ? "" : " (" + std::string(t.pointer) + ")";
   const std::string via = t.variable.empty() || t.variable == p.name(j) ? "" : " via " + std::string(t.variable);
   switch (s) {
@@ -37,7 +37,7 @@ nlohmann::json json_report(const Model& model, Program& program, const std::vect
   json states = json::array(), initial = json::array();
   for (std::size_t j = 0; j < program.size(); ++j) {
     if (program.id()[j] == 1.0) states.push_back(program.name(j));
-    const Target& t = program.targets()[j];
+    const TargetMessage& t = program.targets()[j];
     json entry = {{"unknown", program.name(j)}};
     switch (sources[j]) {
       case InitialSource::HighTarget: entry["source"] = "high target"; break;

@@ -61,7 +61,7 @@ struct Condition {
 
 /// A target as the netlist wrote it: the variable it named, its value, its place.
 std::string target_text(const Program& p, std::size_t j) {
-  const Target& t = p.targets()[j];
+  const TargetMessage& t = p.targets()[j];
   std::ostringstream os;
   os << (t.variable.empty() ? p.name(j) : t.variable) << " = " << t.netlist_value;
   if (!t.pointer.empty()) os << " (" << t.pointer << ")";
@@ -69,7 +69,7 @@ std::string target_text(const Program& p, std::size_t j) {
 }
 
 std::string target_variable(const Program& p, std::size_t j) {
-  const Target& t = p.targets()[j];
+  const TargetMessage& t = p.targets()[j];
   return t.variable.empty() ? p.name(j) : std::string(t.variable);
 }
 

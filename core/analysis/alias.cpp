@@ -187,25 +187,25 @@ AliasElimination eliminate_aliases(const Model& model) {
   for (std::size_t i = 0; i < n; ++i) {
     const ModelVariable& v = model.variables[i];
     if (v.target == TargetPriority::None) continue;
-    const std::string name = model.variable_name(i);
     const InitialTarget& given = model.targets.at(i);
     const AliasOf& a = out.alias[i];
     if (a.is_constant()) {
       if (v.target == TargetPriority::High && std::fabs(given.value - a.offset) > 1e-12 * (1 + std::fabs(a.offset)))
-        throw ModelError(given.pointer, "initial value " + number(given.value) + " of " + name +
+        throw ModelError(given.pointer, "initial value " + number(given.value) + " of " + model.variable_name(i) +
                                                " cannot hold: the model fixes it at " + number(a.offset));
       continue;
     }
     double value = (given.value - a.offset) / a.sign;
     Target& t = out.target[a.representative];
     if (t.priority == TargetPriority::High && v.target == TargetPriority::High &&
-        std::fabs(t.value - value) > 1e-12 * (1 + std::fabs(value)))
-      throw ModelError(given.pointer, "initial value " + number(given.value) + " of " + name +
-                                             " conflicts with " + t.variable + " = " +
-                                             number(t.netlist_value) + " (" + std::string(t.pointer) +
-                                             "): they are the same quantity; free one of: " + t.variable +
-                                             ", " + name);
-    if (v.target > t.priority) t = {v.target, value, given.pointer, name, given.value};
+        std::fabs(t.value - value) > 1e-12 * (1 + std::fabs(value))) {
+      const std::string name = model.variable_name(i), other = model.variable_name(t.variable);
+      const InitialTarget& first = model.targets.at(t.variable);
+      throw ModelError(given.pointer, "initial value " + number(given.value) + " of " + name + " conflicts with " +
+                                          other + " = " + number(first.value) + " (" + first.pointer +
+                                          "): they are the same quantity; free one of: " + other + ", " + name);
+    }
+    if (v.target > t.priority) t = {value, static_cast<std::uint32_t>(i), v.target};
   }
 
   // The smallest nominal of a class reaches its representative (value = ±representative + offset:

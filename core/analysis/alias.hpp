@@ -20,14 +20,14 @@ struct AliasOf {
   bool is_constant() const { return representative == std::string::npos; }
 };
 
-/// An initial target on a representative, gathered from its aliases. The pointer is a view of the
-/// Model's (which outlives the analysis and the program).
+/// An initial target on a representative, gathered from its aliases: 16 bytes, one per unknown of a
+/// large model. What the netlist wrote (the value as given, where) is the Model's target of
+/// `variable` (Model::targets), and its name Model::variable_name(variable).
 struct Target {
+  static constexpr std::uint32_t kNone = static_cast<std::uint32_t>(-1);
+  double value = 0.0;                ///< for the representative (SI)
+  std::uint32_t variable = kNone;    ///< the model variable the netlist gave it for
   TargetPriority priority = TargetPriority::None;
-  double value = 0.0;
-  std::string_view pointer;   ///< where the netlist set it
-  std::string variable;       ///< the variable the netlist named
-  double netlist_value = 0.0;  ///< the value as the netlist gave it (for that variable)
 };
 
 struct AliasElimination {

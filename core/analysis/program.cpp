@@ -177,10 +177,17 @@ void Program::keep_what_messages_read(const Model& model) {
   names_.reserve(size());
   for (std::size_t k = 0; k < size(); ++k) names_.push_back(dae_.name(model, k));
   output_names_ = model.outputs;
-  targets_ = std::move(dae_.targets);  // read by the initialization and messages only
-  for (Target& t : targets_) {
-    if (!t.pointer.empty()) t.pointer = target_texts_.emplace_back(t.pointer);
+  // The targets, read by the initialization and messages only, with the netlist's words for them.
+  targets_.reserve(dae_.targets.size());
+  for (const Target& t : dae_.targets) {
+    TargetMessage& m = targets_.emplace_back(TargetMessage{t.priority, t.value});
+    if (t.variable == Target::kNone) continue;
+    const InitialTarget& given = model.targets.at(t.variable);
+    m.pointer = target_texts_.emplace_back(given.pointer);
+    m.variable = model.variable_name(t.variable);
+    m.netlist_value = given.value;
   }
+  dae_.targets = {};
   pivot_blocks_ = dae_.reduction.pivots;
   for (PivotBlock& b : pivot_blocks_) b.entries.clear();
   equation_texts_ = model.equation_texts;

@@ -73,6 +73,16 @@ struct ProgramOptions {
   bool energy = false;  ///< the energy terms and the residuals' time partials (energy accounting)
 };
 
+/// An unknown's initial target as the initialization and messages show it: the analysis' Target
+/// with the netlist's words for it, kept by the program once the model is gone.
+struct TargetMessage {
+  TargetPriority priority = TargetPriority::None;
+  double value = 0.0;          ///< for the unknown (SI)
+  std::string_view pointer;    ///< where the netlist set it
+  std::string variable;        ///< the variable the netlist named
+  double netlist_value = 0.0;  ///< the value as the netlist gave it (for that variable)
+};
+
 class Program {
  public:
   /// Compiles every tape the solver will use, up front: the solver only evaluates.
@@ -90,7 +100,7 @@ class Program {
   /// Name of unknown k (`der(x)` for a dummy derivative or a derivative state).
   const std::string& name(std::size_t k) const { return names_[k]; }
   /// The initial target of each unknown (priority None: none), with the netlist's place and name.
-  const std::vector<Target>& targets() const { return targets_; }
+  const std::vector<TargetMessage>& targets() const { return targets_; }
   /// The state selection's pivot blocks (index-reduced models), without their entries: those are
   /// selection()'s outputs.
   const std::vector<PivotBlock>& pivot_blocks() const { return pivot_blocks_; }
@@ -202,7 +212,7 @@ class Program {
   // What messages and the solver read, owned (the model may be gone):
   std::vector<std::string> names_, output_names_;
   std::deque<std::string> target_texts_;  ///< what targets_' views point at
-  std::vector<Target> targets_;
+  std::vector<TargetMessage> targets_;
   std::vector<PivotBlock> pivot_blocks_;
   /// Per model equation: its description and source (in equation_texts_ or kept text).
   struct EquationLabel {
