@@ -129,7 +129,8 @@ void text_report(const Netlist& netlist, const Model& model, Program& program, c
     std::cout << "differentiated equations (index reduction):\n";
     for (const auto& [e, k] : dae.reduction.differentiated) {
       const ModelEquation& eq = model.equations[e];
-      std::cout << "  " << eq.pointer() << " (" << eq.origin() << (eq.description.empty() ? "" : ": " + std::string(eq.description))
+      const std::string_view description = model.description(e);
+      std::cout << "  " << eq.pointer() << " (" << eq.origin() << (description.empty() ? "" : ": " + std::string(description))
                 << "): 0 = " << to_string(model.residual(e)) << "   differentiated " << times_text(k) << "\n";
     }
     std::cout << "dummy derivatives (algebraic; their variables are fixed by the constraints):\n";

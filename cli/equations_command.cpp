@@ -21,7 +21,7 @@ std::string residual_origin(const Model& model, const ReducedDae& dae, std::size
   if (dae.residual_equation[i] == ReducedDae::kNoEquation) return "index reduction: both orders are states";
   const ModelEquation& origin = model.equations[dae.residual_equation[i]];
   std::string where = origin.origin() == "connection" ? "connection" : origin.origin();
-  if (!origin.description.empty()) where += ": " + std::string(origin.description);
+  if (const std::string_view d = model.description(dae.residual_equation[i]); !d.empty()) where += ": " + std::string(d);
   if (const int k = dae.residual_differentiations[i]; k > 0) where += " (differentiated " + times_text(k) + ")";
   return where;
 }
@@ -62,12 +62,12 @@ int run(const NetlistArguments& args, bool reduced_only) {
     std::cout << "\n# " << d.name() << " (" << d.type() << ")\n";
     auto it = by_origin.find(d.name());
     if (it == by_origin.end()) continue;
-    for (std::size_t e : it->second) print_equation(model.residual(e), model.equations[e].description);
+    for (std::size_t e : it->second) print_equation(model.residual(e), model.description(e));
     by_origin.erase(it);
   }
   for (const auto& [origin, list] : by_origin) {
     std::cout << "\n# " << (origin == "connection" ? "connections" : origin) << "\n";
-    for (std::size_t e : list) print_equation(model.residual(e), model.equations[e].description);
+    for (std::size_t e : list) print_equation(model.residual(e), model.description(e));
   }
 
   // Every variable that is not an unknown of the reduced system: aliases (a = ±b + c, a = c) and

@@ -117,7 +117,8 @@ std::string count(std::size_t n, const char* noun) {
 std::string describe_equation(const Model& m, std::size_t e, const Expr& residual) {
   const ModelEquation& eq = m.equations[e];
   std::string who = eq.origin() == "connection" ? "connection" : eq.origin();
-  return "  " + eq.pointer() + " (" + who + (eq.description.empty() ? "" : ": " + std::string(eq.description)) +
+  const std::string_view description = m.description(e);
+  return "  " + eq.pointer() + " (" + who + (description.empty() ? "" : ": " + std::string(description)) +
          "): 0 = " + to_string(residual);
 }
 
@@ -197,7 +198,8 @@ std::vector<std::size_t> fixing_chain(const Model& m, const ReducedDae& r, std::
   const Expr residual = m.residual(r.residual_equation[row]);
   const std::string which = eq.origin() == "connection" ? "the connection" : eq.origin() + "'s equation";
   std::string text = "these parts contradict each other: " + which +
-                     (eq.description.empty() ? "" : " (" + std::string(eq.description) + ")") + "\n  0 = " + to_string(residual) +
+                     (m.description(r.residual_equation[row]).empty() ? "" : " (" + std::string(m.description(r.residual_equation[row])) + ")") +
+                     "\n  0 = " + to_string(residual) +
                      "\ncannot hold: it becomes 0 = " + to_string(r.residual(row)) + " because";
   for (const Expr& leaf : leaves(residual)) {
     if (leaf.op() != Op::Variable) continue;
@@ -224,7 +226,8 @@ std::vector<std::size_t> fixing_chain(const Model& m, const ReducedDae& r, std::
 SingularParts singular_parts(const Model& m, const ReducedDae& r, const DulmageMendelsohn& dm) {
   auto equation = [&](std::size_t row) {
     const ModelEquation& eq = m.equations[r.residual_equation[row]];
-    return SingularParts::Equation{eq.pointer(), eq.origin(), std::string(eq.description), to_string(r.residual(row))};
+    return SingularParts::Equation{eq.pointer(), eq.origin(), std::string(m.description(r.residual_equation[row])),
+                                   to_string(r.residual(row))};
   };
   auto unknown = [&](std::size_t col) {
     const std::size_t v = r.unknown_variable[col];
@@ -358,7 +361,9 @@ LinearRow alias_row(const Model& model, std::size_t e, const AliasElimination& a
     set_rest(row, rest, slot_of);
   }
   // A copied instance's equation is not at hand as an expression: the row is materialized when needed.
-  if (same && eq.copy_of_instance == ModelEquation::kWritten) row.exact = eq.written;
+  const bool written = eq.instance == ModelEquation::kWritten ||
+                       (eq.instance != ModelEquation::kLinear && !model.instances[eq.instance].copy);
+  if (same && written) row.exact = model.residual(e);
   return row;
 }
 

@@ -192,7 +192,8 @@ void Program::keep_what_messages_read(const Model& model) {
   for (PivotBlock& b : pivot_blocks_) b.entries.clear();
   equation_texts_ = model.equation_texts;
   equation_labels_.reserve(model.equations.size());
-  for (const ModelEquation& e : model.equations) equation_labels_.push_back({e.description, e.source});
+  for (std::size_t e = 0; e < model.equations.size(); ++e)
+    equation_labels_.push_back({model.description(e), model.equations[e].source});
   residual_equation_ = dae_.residual_equation;
   residual_definitions_ = std::move(dae_.residual_definitions);  // read by messages only
   solved_equation_ = std::move(dae_.solved_equation);

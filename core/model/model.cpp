@@ -77,13 +77,20 @@ std::optional<double> Model::nominal(std::size_t v) const {
 
 Expr Model::residual(std::size_t e) const {
   const ModelEquation& eq = equations[e];
-  if (eq.copy_of_instance == ModelEquation::kWritten) return eq.written;
-  if (eq.copy_of_instance == ModelEquation::kLinear) {
+  if (eq.instance == ModelEquation::kWritten) return written[eq.local].residual;
+  if (eq.instance == ModelEquation::kLinear) {
     std::vector<std::pair<double, Expr>> written_terms;
     for (const LinearRow::Term& t : terms_of(e)) written_terms.emplace_back(t.coefficient, symbol(t.slot.column));
     return linear_combination(written_terms, eq.constant);
   }
-  return in_instance(eq.copy_of_instance, instances[eq.copy_of_instance].definition->equations[eq.local].residual);
+  return in_instance(eq.instance, instances[eq.instance].definition->equations[eq.local].residual);
+}
+
+std::string_view Model::description(std::size_t e) const {
+  const ModelEquation& eq = equations[e];
+  if (eq.instance == ModelEquation::kWritten) return written[eq.local].description;
+  if (eq.instance == ModelEquation::kLinear) return linear_descriptions[eq.local];
+  return instances[eq.instance].definition->equations[eq.local].description;
 }
 
 Expr Model::in_instance(std::size_t i, const Expr& e) const {
@@ -239,8 +246,12 @@ class Assembler {
       if (instance.copy) {
         add_copied_equations(i);
       } else {
-        for (const Definition::Equation& e : instance.definition->equations)
-          add_equation(e.residual, e.description, instance.source, {&i, 1});
+        const std::vector<Definition::Equation>& own = instance.definition->equations;
+        for (std::size_t k = 0; k < own.size(); ++k) {
+          ModelEquation& eq = add_equation(own[k].residual, instance.source, {&i, 1});
+          eq.instance = static_cast<std::uint32_t>(i);
+          eq.local = static_cast<std::uint32_t>(k);
+        }
       }
     }
   }
@@ -490,7 +501,7 @@ class Assembler {
       }
       if (closes_loop)
         for (const Expr& r : domain.loop_closure()->residuals(instance_port(source), instance_port(other)))
-          add_equation(r, text(std::string(other.path) + " closes a loop: its orientation agrees with " + std::string(source.path)),
+          add_written_equation(r, text(std::string(other.path) + " closes a loop: its orientation agrees with " + std::string(source.path)),
                        from, at_node);
     }
     std::vector<std::string_view> paths;
@@ -505,13 +516,21 @@ class Assembler {
   }
 
   /// Appends 0 = residual, its linear part split off. `instances`: those whose variables it reads
-  /// (any other variable is looked up in the whole model).
-  void add_equation(Expr residual, std::string_view description, const EquationSource* from,
-                    std::span<const std::size_t> instances) {
+  /// (any other variable is looked up in the whole model). Says nothing of where it is written.
+  ModelEquation& add_equation(const Expr& residual, const EquationSource* from, std::span<const std::size_t> instances) {
     const LinearRow row = split_at(residual, [&](const Expr& x) { return variable_index(x, instances); });
-    ModelEquation& eq = push_row(row, description, from);
+    ModelEquation& eq = push_row(row, from);
     eq.rest = row.rest;
-    eq.written = std::move(residual);
+    return eq;
+  }
+
+  /// Appends 0 = residual, an equation the model writes (kWritten).
+  void add_written_equation(Expr residual, std::string_view description, const EquationSource* from,
+                            std::span<const std::size_t> instances) {
+    ModelEquation& eq = add_equation(residual, from, instances);
+    eq.instance = ModelEquation::kWritten;
+    eq.local = static_cast<std::uint32_t>(model_.written.size());
+    model_.written.push_back({std::move(residual), description});
   }
 
   /// Appends the equations of copied instance i: its type's split, moved to its variables.
@@ -522,12 +541,12 @@ class Assembler {
     for (std::size_t k = 0; k < rows.size(); ++k) {
       LinearRow row = rows[k];
       for (LinearRow::Term& t : row.terms) t.slot.column += instance.first_variable;
-      ModelEquation& eq = push_row(row, instance.definition->equations[k].description, instance.source);
+      ModelEquation& eq = push_row(row, instance.source);
       if (!row.rest.is_constant()) {
         if (own.empty()) own = copy_symbols(*instance.definition, instance.name());
         eq.rest = renamed(*instance.definition, own, row.rest);
       }
-      eq.copy_of_instance = static_cast<std::uint32_t>(i);
+      eq.instance = static_cast<std::uint32_t>(i);
       eq.local = static_cast<std::uint32_t>(k);
     }
   }
@@ -546,13 +565,12 @@ class Assembler {
     return found->second;
   }
 
-  ModelEquation& push_row(const LinearRow& row, std::string_view description, const EquationSource* from) {
+  ModelEquation& push_row(const LinearRow& row, const EquationSource* from) {
     ModelEquation& eq = model_.equations.emplace_back();
     eq.first_term = static_cast<std::uint32_t>(model_.terms.size());
     eq.term_count = static_cast<std::uint32_t>(row.terms.size());
     model_.terms.insert(model_.terms.end(), row.terms.begin(), row.terms.end());
     eq.constant = row.constant;
-    eq.description = description;
     eq.source = from;
     return eq;
   }
@@ -656,7 +674,10 @@ class Assembler {
     LinearRow row;
     for (const LinearRow::Term& t : terms) detail::add_term(row, t.slot, t.coefficient);
     detail::drop_zero_terms(row);
-    push_row(row, description, from).copy_of_instance = ModelEquation::kLinear;
+    ModelEquation& eq = push_row(row, from);
+    eq.instance = ModelEquation::kLinear;
+    eq.local = static_cast<std::uint32_t>(model_.linear_descriptions.size());
+    model_.linear_descriptions.push_back(description);
   }
 
   const Netlist& netlist_;

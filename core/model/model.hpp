@@ -56,26 +56,32 @@ struct InitialTarget {
 /// part in the model's variables (Slot::column is a variable index), split once when the model is
 /// built, so that alias elimination and the analysis read numbers. A copied instance (ModelInstance)
 /// shares its type's split: its equations are never built as expressions unless something prints
-/// them (Model::residual).
+/// them (Model::residual). 40 bytes: the expression as written and the description are the
+/// instance's definition's (Model::residual, Model::description), or in a side table.
 struct ModelEquation {
-  static constexpr std::uint32_t kWritten = static_cast<std::uint32_t>(-1);  ///< see copy_of_instance
-  static constexpr std::uint32_t kLinear = static_cast<std::uint32_t>(-2);   ///< see copy_of_instance
+  static constexpr std::uint32_t kWritten = static_cast<std::uint32_t>(-1);  ///< see instance
+  static constexpr std::uint32_t kLinear = static_cast<std::uint32_t>(-2);   ///< see instance
 
   std::uint32_t first_term = 0;  ///< the linear part: Model::terms[first_term, first_term + term_count)
   std::uint32_t term_count = 0;
   double constant = 0.0;
   Expr rest = 0.0;  ///< the terms not linear in the variables (in their symbols)
-  Expr written;     ///< the equation as written (when copy_of_instance is kWritten)
-  /// Where Model::residual finds the expression: kWritten, in `written`; kLinear, in the linear
-  /// part (a connection's equalities and sums, written as rows); otherwise a copied instance's
-  /// equation: that instance, and the index among its type's equations.
-  std::uint32_t copy_of_instance = kWritten;
+  /// Where the equation is written: an instance, whose definition's equation `local` it is (in
+  /// the instance's variables); kWritten, an equation the model wrote (a loop closure),
+  /// Model::written[local]; kLinear, a row of numbers alone (a connection's equalities and sums),
+  /// described by Model::linear_descriptions[local].
+  std::uint32_t instance = kWritten;
   std::uint32_t local = 0;
-  std::string_view description;  ///< "Hooke's law", "sum of f at sd1.R, mass1.flange is zero", ...
-  const EquationSource* source;  ///< owned by the Model
+  const EquationSource* source = nullptr;  ///< owned by the Model
 
   const std::string& origin() const { return source->origin; }
   const std::string& pointer() const { return source->pointer; }
+};
+
+/// An equation the model wrote itself, as an expression (ModelEquation::kWritten).
+struct WrittenEquation {
+  Expr residual;
+  std::string_view description;
 };
 
 /// The sources and the descriptions written per equation that a model's equations point into. Shared:
@@ -93,6 +99,8 @@ struct Model {
   std::vector<ModelVariable> variables;
   std::vector<ModelEquation> equations;
   std::vector<LinearRow::Term> terms;  ///< the equations' linear parts, one after the other
+  std::vector<WrittenEquation> written;  ///< the kWritten equations' (ModelEquation::local)
+  std::vector<std::string_view> linear_descriptions;  ///< the kLinear equations' (ModelEquation::local)
   std::shared_ptr<EquationTexts> equation_texts = std::make_shared<EquationTexts>();
   /// By variable, the initial values the netlist gives (ModelVariable::target says how strongly).
   std::unordered_map<std::size_t, InitialTarget> targets;
@@ -137,6 +145,8 @@ struct Model {
   std::optional<double> nominal(std::size_t v) const;
   /// Equation e's residual as an expression (as written; a copy's is made from its type's).
   Expr residual(std::size_t e) const;
+  /// Equation e's description: "Hooke's law", "sum of f at sd1.R, mass1.flange is zero", ...
+  std::string_view description(std::size_t e) const;
   /// The linear part of equation e.
   std::span<const LinearRow::Term> terms_of(std::size_t e) const {
     return {terms.data() + equations[e].first_term, equations[e].term_count};

@@ -60,7 +60,7 @@ TEST_CASE("model: a copy shares its type's definition and reads its equations in
                                                       "2*m2.a - m2.flange.f"});
   // The split: v − der(s) is +1·v and −1·der(s), in m2's own variables.
   std::size_t e = 0;
-  while (!(m.equations[e].origin() == "m2" && m.equations[e].description == "velocity")) ++e;
+  while (!(m.equations[e].origin() == "m2" && m.description(e) == "velocity")) ++e;
   const auto terms = m.terms_of(e);
   REQUIRE(terms.size() == 2);
   CHECK(m.variable_name(terms[0].slot.column) == "m2.v");
