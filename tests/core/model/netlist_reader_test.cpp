@@ -167,6 +167,63 @@ TEST_CASE("netlist reader: component names in order with their numbers compared 
         "/components/m9/initial: \"initial\" must be an object, got number");
 }
 
+TEST_CASE("netlist reader: the order of names agrees with comparing them chunk by chunk, on random names") {
+  // Written apart: a name as its chunks, a run of digits as (its length without leading zeros, those
+  // digits), any other character as itself; chunks compared in turn, a name that runs out first is
+  // smaller, and names with equal chunks compare as bytes.
+  struct Chunk {
+    bool number;
+    std::size_t length;
+    std::string text;
+    bool operator<(const Chunk& o) const {
+      if (number && o.number) return length != o.length ? length < o.length : text < o.text;
+      if (number != o.number) return text.front() < o.text.front();  // a digit against another character
+      return text < o.text;
+    }
+    bool operator==(const Chunk& o) const { return !(*this < o) && !(o < *this); }
+  };
+  auto chunks = [](const std::string& s) {
+    std::vector<Chunk> out;
+    for (std::size_t i = 0; i < s.size();) {
+      if (s[i] >= '0' && s[i] <= '9') {
+        std::size_t e = i;
+        while (e < s.size() && s[e] >= '0' && s[e] <= '9') ++e;
+        std::size_t z = i;
+        while (z + 1 < e && s[z] == '0') ++z;
+        out.push_back({true, e - z, s.substr(z, e - z)});
+        i = e;
+      } else {
+        out.push_back({false, 1, s.substr(i++, 1)});
+      }
+    }
+    return out;
+  };
+  auto reference = [&](const std::string& a, const std::string& b) {
+    const std::vector<Chunk> x = chunks(a), y = chunks(b);
+    for (std::size_t k = 0; k < x.size() && k < y.size(); ++k)
+      if (!(x[k] == y[k])) return x[k] < y[k];
+    if (x.size() != y.size()) return x.size() < y.size();
+    return a < b;
+  };
+  std::uint64_t state = 12345;
+  auto next = [&state] {
+    state = state * 6364136223846793005ull + 1442695040888963407ull;
+    return static_cast<std::size_t>(state >> 33);
+  };
+  const std::string alphabet = "ab_009";
+  auto random_name = [&] {
+    std::string s = "m";
+    for (std::size_t n = next() % 7; n > 0; --n) s += alphabet[next() % alphabet.size()];
+    return s;
+  };
+  for (int k = 0; k < 5000; ++k) {
+    const std::string a = random_name(), b = random_name();
+    CAPTURE(a);
+    CAPTURE(b);
+    CHECK(name_less(a, b) == reference(a, b));
+  }
+}
+
 TEST_CASE("netlist reader: within a component, unknown keys, then the type, then params and initial") {
   // The first unknown key by sorted order, "" included.
   CHECK(error_of(R"({ "format": "acausal/1", "components": { "a": { "zz": 1, "params": 1, "aa": 2 } } })") ==
