@@ -10,6 +10,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
+#include <optional>
 #include <sstream>
 
 #include "solver/fast_nvector.hpp"
@@ -194,22 +195,21 @@ IdaSession::Step IdaSession::step(double tout) {
   return Step::Normal;
 }
 
-void IdaSession::interpolate(double t, int order, std::vector<double>& out) {
+void IdaSession::interpolate(double t, int order, std::vector<double>& out) { interpolate_into(t, order, nullptr, out); }
+
+void IdaSession::interpolate(double t, int order, std::span<const std::uint32_t> only, std::vector<double>& out) {
+  interpolate_into(t, order, &only, out);
+}
+
+void IdaSession::interpolate_into(double t, int order, const std::span<const std::uint32_t>* only,
+                                  std::vector<double>& out) {
   out.resize(program_.size());
   N_Vector v = N_VMake_Serial(static_cast<sunindextype>(out.size()), out.data(), h_->context);
   use_fast_vector_ops(v);  // IDAGetDky combines the history into it with N_VLinearCombination
-  int flag = IDAGetDky(h_->ida, t, order, v);
-  N_VDestroy(v);
-  if (flag < 0) fail(flag, "IDAGetDky");
-}
-
-void IdaSession::interpolate(double t, int order, std::span<const std::uint32_t> only, std::vector<double>& out) {
-  out.resize(program_.size());
-  N_Vector v = N_VMake_Serial(static_cast<sunindextype>(out.size()), out.data(), h_->context);
-  use_fast_vector_ops(v);
   int flag = 0;
   {
-    const OnlyComponents selected(v, only);
+    std::optional<OnlyComponents> selected;
+    if (only != nullptr) selected.emplace(v, *only);
     flag = IDAGetDky(h_->ida, t, order, v);
   }
   N_VDestroy(v);

@@ -71,6 +71,8 @@ class IdaSession {
   friend struct IdaCallbacks;
   struct Handles;
   [[noreturn]] void fail(int flag, const char* call);
+  /// IDAGetDky into `out`, at the components `only` alone when given.
+  void interpolate_into(double t, int order, const std::span<const std::uint32_t>* only, std::vector<double>& out);
   Program& program_;
   std::vector<double>& branch_;
   std::vector<double> band_;  // ε_k of each indicator

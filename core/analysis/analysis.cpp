@@ -197,9 +197,9 @@ std::vector<std::size_t> fixing_chain(const Model& m, const ReducedDae& r, std::
   const ModelEquation& eq = m.equations[r.residual_equation[row]];
   const Expr residual = m.residual(r.residual_equation[row]);
   const std::string which = eq.origin() == "connection" ? "the connection" : eq.origin() + "'s equation";
+  const std::string_view description = m.description(r.residual_equation[row]);
   std::string text = "these parts contradict each other: " + which +
-                     (m.description(r.residual_equation[row]).empty() ? "" : " (" + std::string(m.description(r.residual_equation[row])) + ")") +
-                     "\n  0 = " + to_string(residual) +
+                     (description.empty() ? "" : " (" + std::string(description) + ")") + "\n  0 = " + to_string(residual) +
                      "\ncannot hold: it becomes 0 = " + to_string(r.residual(row)) + " because";
   for (const Expr& leaf : leaves(residual)) {
     if (leaf.op() != Op::Variable) continue;
