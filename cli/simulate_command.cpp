@@ -146,7 +146,7 @@ int run(const SimulateOptions& o) {
   t.analyze = since(t0);
   if (o.stats) t.resident_analyze = resident_bytes();
   t0 = Clock::now();
-  Program& program = keep_until_exit(std::make_unique<Program>(*model, std::move(dae), ProgramOptions{o.energy}));
+  Program& program = keep_until_exit(std::make_unique<Program>(*model, std::move(dae), ProgramOptions{.energy = o.energy, .keep_analysis = false}));
   const Experiment experiment = model->experiment;
   // The program has what the run needs (its analysis reads the model no more): the model's memory
   // serves the initialization and the integration.

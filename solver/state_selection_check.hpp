@@ -19,7 +19,7 @@ class StateSelectionCheck {
   explicit StateSelectionCheck(Program& program);
 
   /// Nothing to check: no selection depends on the solution.
-  bool idle() const { return program_.dae().reduction.pivots.empty(); }
+  bool idle() const { return program_.pivot_blocks().empty(); }
 
   /// @throws SolverError naming the constraints, the variables they are solved for and the other
   ///         candidates, when a selected block has become nearly singular (σ_min(selected) below
@@ -28,7 +28,7 @@ class StateSelectionCheck {
 
   /// For a solver failure: the selection's trouble at this point, if its quality is below 0.1.
   std::optional<std::string> diagnose(double t, const double* y, const double* yp);
-  /// Quality σ_min(selected)/σ_min(all candidates) of every block (in dae().reduction.pivots order).
+  /// Quality σ_min(selected)/σ_min(all candidates) of every block (in Program::pivot_blocks() order).
   const std::vector<double>& qualities(double t, const double* y, const double* yp);
 
  private:

@@ -141,6 +141,8 @@ InitialParameters collect_initial_parameters(const Model& model, const ReducedDa
 
 Program::Program(const Model& model, ReducedDae dae, ProgramOptions options)
     : dae_(std::move(dae)),
+      size_(dae_.unknowns.size()),
+      kept_analysis_(options.keep_analysis),
       initial_(collect_initial_parameters(model, dae_)),
       initial_values_(initial_.symbols.size(), 0.0),
       inputs_(unknown_inputs(dae_, initial_)),
@@ -170,16 +172,42 @@ Program::Program(const Model& model, ReducedDae dae, ProgramOptions options)
   indicator_scales_.emplace(build_indicator_scales());
   if (!initial_.symbols.empty()) build_initial_problem();
   if (options.energy) build_energy(model);
-  keep_what_messages_read(model);
+  keep_what_messages_read(model, options.keep_analysis);
 }
 
-void Program::keep_what_messages_read(const Model& model) {
+const ReducedDae& Program::dae() const {
+  if (!kept_analysis_)
+    throw std::logic_error("dae(): the program was compiled without keeping its analysis (ProgramOptions::keep_analysis)");
+  return dae_;
+}
+
+void Program::release_analysis() {
+  dae_ = ReducedDae();
+  inputs_ = InputMap();
+  derivatives_ = ExplicitDerivatives(dae_, inputs_);
+  output_expressions_ = {};
+}
+
+void Program::keep_what_messages_read(const Model& model, bool keep_analysis) {
+  // First what the analysis gives them, then (once the analysis is freed, unless kept) the model's.
   names_.reserve(size());
   for (std::size_t k = 0; k < size(); ++k) names_.push_back(dae_.name(model, k));
+  pivot_blocks_ = dae_.reduction.pivots;
+  for (PivotBlock& b : pivot_blocks_) b.entries.clear();
+  residual_equation_ = dae_.residual_equation;
+  residual_definitions_ = std::move(dae_.residual_definitions);  // read by messages only
+  solved_equation_ = std::move(dae_.solved_equation);
+  solved_definitions_ = std::move(dae_.solved_definitions);
+  for (std::size_t r = 0; r < residual_equation_.size(); ++r)
+    if (residual_equation_[r] == ReducedDae::kNoEquation) written_residuals_[r] = to_string(dae_.residual(r));
+  const std::vector<Target> targets = std::move(dae_.targets);
+  dae_.targets = {};
+  if (!keep_analysis) release_analysis();
+
   output_names_ = model.outputs;
   // The targets, read by the initialization and messages only, with the netlist's words for them.
-  targets_.reserve(dae_.targets.size());
-  for (const Target& t : dae_.targets) {
+  targets_.reserve(targets.size());
+  for (const Target& t : targets) {
     TargetMessage& m = targets_.emplace_back(TargetMessage{t.priority, t.value});
     if (t.variable == Target::kNone) continue;
     const InitialTarget& given = model.targets.at(t.variable);
@@ -187,19 +215,10 @@ void Program::keep_what_messages_read(const Model& model) {
     m.variable = model.variable_name(t.variable);
     m.netlist_value = given.value;
   }
-  dae_.targets = {};
-  pivot_blocks_ = dae_.reduction.pivots;
-  for (PivotBlock& b : pivot_blocks_) b.entries.clear();
   equation_texts_ = model.equation_texts;
   equation_labels_.reserve(model.equations.size());
   for (std::size_t e = 0; e < model.equations.size(); ++e)
     equation_labels_.push_back({model.description(e), model.equations[e].source});
-  residual_equation_ = dae_.residual_equation;
-  residual_definitions_ = std::move(dae_.residual_definitions);  // read by messages only
-  solved_equation_ = std::move(dae_.solved_equation);
-  solved_definitions_ = std::move(dae_.solved_definitions);
-  for (std::size_t r = 0; r < residual_equation_.size(); ++r)
-    if (residual_equation_[r] == ReducedDae::kNoEquation) written_residuals_[r] = to_string(dae_.residual(r));
   for (std::size_t k = 0; k < initial_.symbols.size(); ++k)
     initial_parameter_texts_.push_back(initial_.pointers[k] + " (initial parameter: " + initial_.symbols[k].name() +
                                        " = " + to_string(initial_.values[k]) + ")");

@@ -71,6 +71,11 @@ struct InitialProblem {
 /// What to compile besides the residual, Jacobian, indicators, outputs and assertions.
 struct ProgramOptions {
   bool energy = false;  ///< the energy terms and the residuals' time partials (energy accounting)
+  /// Keep the analysis it was compiled from (Program::dae(), for `acausal check` and tests). Without
+  /// it, the analysis and the expressions the tapes were compiled from are freed as soon as the
+  /// tapes exist, before the program takes the model's texts: the compile's high-water mark is lower
+  /// by about their size (a large model's, like the simulate command's).
+  bool keep_analysis = true;
 };
 
 /// An unknown's initial target as the initialization and messages show it: the analysis' Target
@@ -91,11 +96,12 @@ class Program {
   Program(const Program&) = delete;
   Program& operator=(const Program&) = delete;
 
-  std::size_t size() const { return dae_.unknowns.size(); }
+  std::size_t size() const { return size_; }
   /// The analysis it was compiled from (for `acausal check` and tests). Its residual_definitions,
   /// solved_equation and solved_definitions have moved to the program's messages
   /// (residual_provenance), its targets to targets().
-  const ReducedDae& dae() const { return dae_; }
+  /// @throws std::logic_error when compiled without ProgramOptions::keep_analysis.
+  const ReducedDae& dae() const;
 
   /// Name of unknown k (`der(x)` for a dummy derivative or a derivative state).
   const std::string& name(std::size_t k) const { return names_[k]; }
@@ -185,10 +191,13 @@ class Program {
   Tape build_assertions(const Model& model);
   Tape build_selection() const;
   void build_initial_problem();
-  void keep_what_messages_read(const Model& model);
+  void keep_what_messages_read(const Model& model, bool keep_analysis);
+  void release_analysis();
   Tape build_indicator_scales() const;
 
   ReducedDae dae_;
+  std::size_t size_ = 0;
+  bool kept_analysis_ = true;
   InitialParameters initial_;
   std::vector<double> initial_values_;
   InputMap inputs_;  ///< where every tape reads the unknowns (one column map, shared)
