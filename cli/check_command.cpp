@@ -67,8 +67,8 @@ nlohmann::json json_report(const Model& model, Program& program, const std::vect
       notes.push_back({{"instance", d.name()}, {"pointer", d.pointer()}, {"note", note}});
   json differentiated = json::array();
   for (const auto& [e, k] : dae.reduction.differentiated)
-    differentiated.push_back({{"pointer", model.equations[e].pointer()},
-                              {"origin", model.equations[e].origin()},
+    differentiated.push_back({{"pointer", model.pointer(e)},
+                              {"origin", model.origin(e)},
                               {"equation", to_string(model.residual(e))},
                               {"times", k}});
   return {{"ok", true},
@@ -128,9 +128,8 @@ void text_report(const Netlist& netlist, const Model& model, Program& program, c
   if (dae.reduction.index > 1) {
     std::cout << "differentiated equations (index reduction):\n";
     for (const auto& [e, k] : dae.reduction.differentiated) {
-      const ModelEquation& eq = model.equations[e];
-      const std::string_view description = model.description(e);
-      std::cout << "  " << eq.pointer() << " (" << eq.origin() << (description.empty() ? "" : ": " + std::string(description))
+      const std::string description = model.description(e);
+      std::cout << "  " << model.pointer(e) << " (" << model.origin(e) << (description.empty() ? "" : ": " + description)
                 << "): 0 = " << to_string(model.residual(e)) << "   differentiated " << times_text(k) << "\n";
     }
     std::cout << "dummy derivatives (algebraic; their variables are fixed by the constraints):\n";

@@ -19,9 +19,8 @@ void print_equation(const Expr& residual, std::string_view description) {
 /// Where residual i of the reduced system comes from.
 std::string residual_origin(const Model& model, const ReducedDae& dae, std::size_t i) {
   if (dae.residual_equation[i] == ReducedDae::kNoEquation) return "index reduction: both orders are states";
-  const ModelEquation& origin = model.equations[dae.residual_equation[i]];
-  std::string where = origin.origin() == "connection" ? "connection" : origin.origin();
-  if (const std::string_view d = model.description(dae.residual_equation[i]); !d.empty()) where += ": " + std::string(d);
+  std::string where = model.origin(dae.residual_equation[i]);
+  if (const std::string d = model.description(dae.residual_equation[i]); !d.empty()) where += ": " + d;
   if (const int k = dae.residual_differentiations[i]; k > 0) where += " (differentiated " + times_text(k) + ")";
   return where;
 }
@@ -57,7 +56,7 @@ int run(const NetlistArguments& args, bool reduced_only) {
             << " equations in " << model.variables.size() << " variables\n";
   // Equations of each instance in netlist order, then the connection equations.
   std::map<std::string, std::vector<std::size_t>> by_origin;
-  for (std::size_t e = 0; e < model.equations.size(); ++e) by_origin[model.equations[e].origin()].push_back(e);
+  for (std::size_t e = 0; e < model.equations.size(); ++e) by_origin[model.origin(e)].push_back(e);
   for (const ModelInstance& d : model.instances) {
     std::cout << "\n# " << d.name() << " (" << d.type() << ")\n";
     auto it = by_origin.find(d.name());

@@ -115,10 +115,8 @@ std::string count(std::size_t n, const char* noun) {
 }
 
 std::string describe_equation(const Model& m, std::size_t e, const Expr& residual) {
-  const ModelEquation& eq = m.equations[e];
-  std::string who = eq.origin() == "connection" ? "connection" : eq.origin();
-  const std::string_view description = m.description(e);
-  return "  " + eq.pointer() + " (" + who + (description.empty() ? "" : ": " + std::string(description)) +
+  const std::string description = m.description(e);
+  return "  " + m.pointer(e) + " (" + m.origin(e) + (description.empty() ? "" : ": " + description) +
          "): 0 = " + to_string(residual);
 }
 
@@ -194,12 +192,13 @@ std::vector<std::size_t> fixing_chain(const Model& m, const ReducedDae& r, std::
 /// An equation left without unknowns because its variables were all fixed to constants: say which
 /// parts fixed them, since the equation itself is rarely where the user must look.
 [[noreturn]] void report_contradiction(const Model& m, const ReducedDae& r, std::size_t row) {
-  const ModelEquation& eq = m.equations[r.residual_equation[row]];
-  const Expr residual = m.residual(r.residual_equation[row]);
-  const std::string which = eq.origin() == "connection" ? "the connection" : eq.origin() + "'s equation";
-  const std::string_view description = m.description(r.residual_equation[row]);
+  const std::size_t e = r.residual_equation[row];
+  const Expr residual = m.residual(e);
+  const std::string& origin = m.origin(e);
+  const std::string which = origin == "connection" ? "the connection" : origin + "'s equation";
+  const std::string description = m.description(e);
   std::string text = "these parts contradict each other: " + which +
-                     (description.empty() ? "" : " (" + std::string(description) + ")") + "\n  0 = " + to_string(residual) +
+                     (description.empty() ? "" : " (" + description + ")") + "\n  0 = " + to_string(residual) +
                      "\ncannot hold: it becomes 0 = " + to_string(r.residual(row)) + " because";
   for (const Expr& leaf : leaves(residual)) {
     if (leaf.op() != Op::Variable) continue;
@@ -208,26 +207,25 @@ std::vector<std::size_t> fixing_chain(const Model& m, const ReducedDae& r, std::
     text += "\n  " + leaf.name() + " = " + to_string(Expr(r.aliases.alias[v].offset));
     const std::vector<std::size_t> chain = fixing_chain(m, r, v);
     if (chain.empty()) continue;
-    const ModelEquation& fixed = m.equations[chain.front()];
-    text += " is fixed by " + fixed.origin() + " (" + fixed.pointer() + ")";
+    const std::string& fixed = m.origin(chain.front());
+    text += " is fixed by " + fixed + " (" + m.pointer(chain.front()) + ")";
     std::vector<std::string> through;  // the components in between, not the connections
     for (std::size_t k = chain.size(); k-- > 1;) {
-      const std::string& origin = m.equations[chain[k]].origin();
-      if (origin != "connection" && origin != fixed.origin() && origin != eq.origin() &&
-          std::find(through.begin(), through.end(), origin) == through.end())
-        through.push_back(origin);
+      const std::string& between = m.origin(chain[k]);
+      if (between != "connection" && between != fixed && between != origin &&
+          std::find(through.begin(), through.end(), between) == through.end())
+        through.push_back(between);
     }
     for (std::size_t k = 0; k < through.size(); ++k) text += (k == 0 ? " through " : ", ") + through[k];
   }
   text += "\n  remove or change one of these parts";
-  throw ModelError(eq.pointer(), text);
+  throw ModelError(m.pointer(e), text);
 }
 
 SingularParts singular_parts(const Model& m, const ReducedDae& r, const DulmageMendelsohn& dm) {
   auto equation = [&](std::size_t row) {
-    const ModelEquation& eq = m.equations[r.residual_equation[row]];
-    return SingularParts::Equation{eq.pointer(), eq.origin(), std::string(m.description(r.residual_equation[row])),
-                                   to_string(r.residual(row))};
+    const std::size_t e = r.residual_equation[row];
+    return SingularParts::Equation{m.pointer(e), m.origin(e), m.description(e), to_string(r.residual(row))};
   };
   auto unknown = [&](std::size_t col) {
     const std::size_t v = r.unknown_variable[col];
@@ -257,7 +255,7 @@ SingularParts singular_parts(const Model& m, const ReducedDae& r, const DulmageM
     text += "\n  remove one of these equations (or the connection or initial value that makes it):";
     for (std::size_t row : dm.over_rows)
       text += "\n" + describe_equation(m, r.residual_equation[row], r.residual(row));
-    pointer = m.equations[r.residual_equation[dm.over_rows[0]]].pointer();
+    pointer = m.pointer(r.residual_equation[dm.over_rows[0]]);
   }
   if (!dm.under_cols.empty()) {
     std::size_t missing = dm.under_cols.size() - dm.under_rows.size();
@@ -361,8 +359,9 @@ LinearRow alias_row(const Model& model, std::size_t e, const AliasElimination& a
     set_rest(row, rest, slot_of);
   }
   // A copied instance's equation is not at hand as an expression: the row is materialized when needed.
-  const bool written = eq.instance == ModelEquation::kWritten ||
-                       (eq.instance != ModelEquation::kLinear && !model.instances[eq.instance].copy);
+  const std::uint32_t who = model.labels->label(e).who;
+  const bool written =
+      who == EquationLabels::kWritten || (who != EquationLabels::kLinear && !model.instances[who].copy);
   if (same && written) row.exact = model.residual(e);
   return row;
 }

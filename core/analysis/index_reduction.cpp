@@ -245,7 +245,7 @@ class Reducer {
     if (!match.perfect() && match.size < rows.size()) {
       std::string text = "index reduction found no variables that these constraints can be solved for:";
       for (std::size_t i : rows) text += "\n  " + constraint_text(i, level);
-      throw ModelError(model_.equations[r_.residual_equation[rows[0]]].pointer(), text);
+      throw ModelError(model_.pointer(r_.residual_equation[rows[0]]), text);
     }
     std::vector<std::size_t> chosen;
     for (std::size_t i = 0; i < rows.size(); ++i) chosen.push_back(match.col_of_row[i]);
@@ -254,9 +254,8 @@ class Reducer {
 
   /// Equation i at `level`: its form r differentiations below the highest.
   std::string constraint_text(std::size_t i, int level) const {
-    const ModelEquation& eq = model_.equations[r_.residual_equation[i]];
     const int times = c_[i] - level;
-    std::string text = eq.pointer() + ": 0 = " + to_string(residuals_[i]);
+    std::string text = model_.pointer(r_.residual_equation[i]) + ": 0 = " + to_string(residuals_[i]);
     if (times > 0) text += " (differentiated " + times_text(times) + ")";
     return text;
   }

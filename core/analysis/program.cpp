@@ -215,10 +215,7 @@ void Program::keep_what_messages_read(const Model& model, bool keep_analysis) {
     m.variable = model.variable_name(t.variable);
     m.netlist_value = given.value;
   }
-  equation_texts_ = model.equation_texts;
-  equation_labels_.reserve(model.equations.size());
-  for (std::size_t e = 0; e < model.equations.size(); ++e)
-    equation_labels_.push_back({model.description(e), model.equations[e].source});
+  labels_ = model.labels;
   for (std::size_t k = 0; k < initial_.symbols.size(); ++k)
     initial_parameter_texts_.push_back(initial_.pointers[k] + " (initial parameter: " + initial_.symbols[k].name() +
                                        " = " + to_string(initial_.values[k]) + ")");
@@ -226,9 +223,8 @@ void Program::keep_what_messages_read(const Model& model, bool keep_analysis) {
 
 std::string Program::residual_provenance(std::size_t r) const {
   const auto equation = [&](std::size_t e) {
-    const EquationLabel& l = equation_labels_[e];
-    return l.source->origin + (l.description.empty() ? "" : " (" + std::string(l.description) + ")") + ", " +
-           l.source->pointer;
+    const std::string description = labels_->description(e);
+    return labels_->origin(e) + (description.empty() ? "" : " (" + description + ")") + ", " + labels_->pointer(e);
   };
   const std::size_t e = residual_equation_[r];
   std::string text = e == ReducedDae::kNoEquation ? written_residuals_.at(r) : equation(e);
@@ -245,8 +241,7 @@ std::string Program::residual_provenance(std::size_t r) const {
 std::string Program::residual_equation_text(std::size_t r) const {
   const std::size_t e = residual_equation_[r];
   if (e == ReducedDae::kNoEquation) return "0 = " + written_residuals_.at(r);
-  const EquationLabel& l = equation_labels_[e];
-  return l.source->pointer + " (" + l.source->origin + ": " + std::string(l.description) + ")";
+  return labels_->pointer(e) + " (" + labels_->origin(e) + ": " + labels_->description(e) + ")";
 }
 
 Tape Program::build_assertions(const Model& model) {

@@ -223,13 +223,8 @@ class Program {
   std::deque<std::string> target_texts_;  ///< what targets_' views point at
   std::vector<TargetMessage> targets_;
   std::vector<PivotBlock> pivot_blocks_;
-  /// Per model equation: its description and source (in equation_texts_ or kept text).
-  struct EquationLabel {
-    std::string_view description;
-    const EquationSource* source;
-  };
-  std::shared_ptr<const EquationTexts> equation_texts_;
-  std::vector<EquationLabel> equation_labels_;
+  /// Who wrote each model equation and what it says (the model's, shared).
+  std::shared_ptr<const EquationLabels> labels_;
   std::vector<std::size_t> residual_equation_;
   IndexLists residual_definitions_;
   std::vector<std::size_t> solved_equation_;

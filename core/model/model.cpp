@@ -77,20 +77,14 @@ std::optional<double> Model::nominal(std::size_t v) const {
 
 Expr Model::residual(std::size_t e) const {
   const ModelEquation& eq = equations[e];
-  if (eq.instance == ModelEquation::kWritten) return written[eq.local].residual;
-  if (eq.instance == ModelEquation::kLinear) {
+  const EquationLabels::Label label = labels->label(e);
+  if (label.who == EquationLabels::kWritten) return written[label.local];
+  if (label.who == EquationLabels::kLinear) {
     std::vector<std::pair<double, Expr>> written_terms;
     for (const LinearRow::Term& t : terms_of(e)) written_terms.emplace_back(t.coefficient, symbol(t.slot.column));
     return linear_combination(written_terms, eq.constant);
   }
-  return in_instance(eq.instance, instances[eq.instance].definition->equations[eq.local].residual);
-}
-
-std::string_view Model::description(std::size_t e) const {
-  const ModelEquation& eq = equations[e];
-  if (eq.instance == ModelEquation::kWritten) return written[eq.local].description;
-  if (eq.instance == ModelEquation::kLinear) return linear_descriptions[eq.local];
-  return instances[eq.instance].definition->equations[eq.local].description;
+  return in_instance(label.who, instances[label.who].definition->equations[label.local].residual);
 }
 
 Expr Model::in_instance(std::size_t i, const Expr& e) const {
@@ -232,7 +226,7 @@ class Assembler {
       const NetlistComponent& c = netlist_.components[i];
       const Definition& d = *built[i].definition;
       const auto first = static_cast<std::uint32_t>(model_.variables.size());
-      const EquationSource* from = &model_.equation_texts->sources.emplace_back(EquationSource{c.name, c.pointer});
+      const EquationSource* from = &model_.labels->add_instance(built[i].definition, EquationSource{c.name, c.pointer});
       model_.instances.push_back({std::move(built[i].definition), from, first, built[i].copy});
       for (std::size_t k = 0; k < d.variables.size(); ++k)
         model_.variables.push_back({static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(k)});
@@ -248,9 +242,8 @@ class Assembler {
       } else {
         const std::vector<Definition::Equation>& own = instance.definition->equations;
         for (std::size_t k = 0; k < own.size(); ++k) {
-          ModelEquation& eq = add_equation(own[k].residual, instance.source, {&i, 1});
-          eq.instance = static_cast<std::uint32_t>(i);
-          eq.local = static_cast<std::uint32_t>(k);
+          add_equation(own[k].residual, {&i, 1});
+          model_.labels->add_instance_equation(static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(k));
         }
       }
     }
@@ -336,8 +329,7 @@ class Assembler {
     for (std::size_t e = 0; e < ends.size(); ++e) nodes[component[e]].push_back(e);
     std::vector<std::size_t> node_connection(count);
     for (std::size_t k = 0; k < edges.size(); ++k) node_connection[component[edges[k].first]] = edge_connection[k];
-    for (std::size_t n = 0; n < count; ++n)
-      assemble_node(ends, nodes[n], netlist_.connections[node_connection[n]].pointer);
+    for (std::size_t n = 0; n < count; ++n) assemble_node(ends, nodes[n], node_connection[n]);
     close_open_ports();
     if (graph_problem_) throw *graph_problem_;
   }
@@ -375,9 +367,8 @@ class Assembler {
   struct PortLocals {
     std::vector<std::uint32_t> across, through;
   };
-  void add_linear(std::initializer_list<LinearRow::Term> terms, std::string_view description,
-                  const EquationSource* from) {
-    add_linear(std::span<const LinearRow::Term>(terms.begin(), terms.size()), description, from);
+  void add_linear(std::initializer_list<LinearRow::Term> terms) {
+    add_linear(std::span<const LinearRow::Term>(terms.begin(), terms.size()));
   }
 
   /// A port at a connection node.
@@ -456,7 +447,19 @@ class Assembler {
     return split_instance_path(path, [&](std::string_view name) { return find_instance(name); });
   }
 
-  void assemble_node(const std::vector<End>& ends, const std::vector<std::size_t>& node, const std::string& pointer) {
+  /// The node's ends for its labels, `source` the position of the end the others share or read.
+  std::uint32_t label_node(const std::vector<End>& ends, const std::vector<std::size_t>& node, std::size_t connection,
+                           std::size_t source) {
+    boost::container::small_vector<EquationLabels::NodeEnd, 4> labelled;
+    for (std::size_t e : node)
+      labelled.push_back({static_cast<std::uint32_t>(ends[e].instance),
+                          static_cast<std::uint32_t>(ends[e].flat_port - port_base_[ends[e].instance])});
+    return model_.labels->add_node(static_cast<std::uint32_t>(connection), netlist_.connections[connection].pointer,
+                                   std::span<const EquationLabels::NodeEnd>(labelled.data(), labelled.size()),
+                                   static_cast<std::uint32_t>(source));
+  }
+
+  void assemble_node(const std::vector<End>& ends, const std::vector<std::size_t>& node, std::size_t connection) {
     const End& first = ends[node[0]];
     for (std::size_t e : node) {
       const End& x = ends[e];
@@ -465,8 +468,7 @@ class Assembler {
                                           ") with " + std::string(x.path) + " (" + x.port->domain->name() + ")");
     }
     for (std::size_t e : node) connected_[ends[e].flat_port] = true;
-    if (first.port->domain->causal()) return signal_node(ends, node, pointer);
-    const EquationSource* from = connection_source(pointer);
+    if (first.port->domain->causal()) return signal_node(ends, node, connection);
     const Domain& domain = *first.port->domain;
     // A port whose link to the node closes an orientation loop is related to the node's orientation
     // by the domain's residuals instead of sharing it (see core/model/orientation_graph.hpp).
@@ -487,50 +489,37 @@ class Assembler {
     std::size_t source_index = 0;
     while (source_index + 1 < node.size() && cut(ends[node[source_index]])) ++source_index;
     const End& source = ends[node[source_index]];
+    const std::uint32_t labelled = label_node(ends, node, connection, source_index);
     for (std::size_t k = 0; k < node.size(); ++k) {
       if (k == source_index) continue;
       const End& other = ends[node[k]];
       const bool closes_loop = cut(other);
       for (std::size_t q = 0; q < source.port->across.size(); ++q) {
         if (closes_loop && replaced[q]) continue;
-        const std::uint32_t shared = across(source, q);
-        std::string& description = model_.equation_texts->descriptions.emplace_back();
-        description.append(other.path).append(" and ").append(source.path).append(" share ");
-        description.append(model_.variable_name(shared));
-        add_linear({{{across(other, q), 0}, 1.0}, {{shared, 0}, -1.0}}, description, from);
+        model_.labels->add_share(labelled, static_cast<std::uint32_t>(k), source.locals->across[q]);
+        add_linear({{{across(other, q), 0}, 1.0}, {{across(source, q), 0}, -1.0}});
       }
       if (closes_loop)
-        for (const Expr& r : domain.loop_closure()->residuals(instance_port(source), instance_port(other)))
-          add_written_equation(r, text(std::string(other.path) + " closes a loop: its orientation agrees with " + std::string(source.path)),
-                       from, at_node);
+        for (const Expr& r : domain.loop_closure()->residuals(instance_port(source), instance_port(other))) {
+          model_.labels->add_written_equation(
+              labelled, std::string(other.path) + " closes a loop: its orientation agrees with " + std::string(source.path));
+          add_equation(r, at_node);
+          model_.written.push_back(r);
+        }
     }
-    std::vector<std::string_view> paths;
-    for (std::size_t e : node) paths.push_back(ends[e].path);
     for (std::size_t q = 0; q < first.port->through.size(); ++q) {
       boost::container::small_vector<LinearRow::Term, 4> flows;
       for (std::size_t e : node) flows.push_back({{through(ends[e], q), 0}, 1.0});
-      const std::string& name = domain.through().size() == 1 ? domain.through()[0].name : "flow";
-      add_linear(std::span<const LinearRow::Term>(flows.data(), flows.size()),
-                 text("sum of " + name + " at " + join(paths) + " is zero"), from);
+      model_.labels->add_sum(labelled);
+      add_linear(std::span<const LinearRow::Term>(flows.data(), flows.size()));
     }
   }
 
   /// Appends 0 = residual, its linear part split off. `instances`: those whose variables it reads
   /// (any other variable is looked up in the whole model). Says nothing of where it is written.
-  ModelEquation& add_equation(const Expr& residual, const EquationSource* from, std::span<const std::size_t> instances) {
+  void add_equation(const Expr& residual, std::span<const std::size_t> instances) {
     const LinearRow row = split_at(residual, [&](const Expr& x) { return variable_index(x, instances); });
-    ModelEquation& eq = push_row(row, from);
-    eq.rest = row.rest;
-    return eq;
-  }
-
-  /// Appends 0 = residual, an equation the model writes (kWritten).
-  void add_written_equation(Expr residual, std::string_view description, const EquationSource* from,
-                            std::span<const std::size_t> instances) {
-    ModelEquation& eq = add_equation(residual, from, instances);
-    eq.instance = ModelEquation::kWritten;
-    eq.local = static_cast<std::uint32_t>(model_.written.size());
-    model_.written.push_back({std::move(residual), description});
+    push_row(row).rest = row.rest;
   }
 
   /// Appends the equations of copied instance i: its type's split, moved to its variables.
@@ -541,13 +530,12 @@ class Assembler {
     for (std::size_t k = 0; k < rows.size(); ++k) {
       LinearRow row = rows[k];
       for (LinearRow::Term& t : row.terms) t.slot.column += instance.first_variable;
-      ModelEquation& eq = push_row(row, instance.source);
+      ModelEquation& eq = push_row(row);
       if (!row.rest.is_constant()) {
         if (own.empty()) own = copy_symbols(*instance.definition, instance.name());
         eq.rest = renamed(*instance.definition, own, row.rest);
       }
-      eq.instance = static_cast<std::uint32_t>(i);
-      eq.local = static_cast<std::uint32_t>(k);
+      model_.labels->add_instance_equation(static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(k));
     }
   }
 
@@ -565,13 +553,12 @@ class Assembler {
     return found->second;
   }
 
-  ModelEquation& push_row(const LinearRow& row, const EquationSource* from) {
+  ModelEquation& push_row(const LinearRow& row) {
     ModelEquation& eq = model_.equations.emplace_back();
     eq.first_term = static_cast<std::uint32_t>(model_.terms.size());
     eq.term_count = static_cast<std::uint32_t>(row.terms.size());
     model_.terms.insert(model_.terms.end(), row.terms.begin(), row.terms.end());
     eq.constant = row.constant;
-    eq.source = from;
     return eq;
   }
 
@@ -590,13 +577,9 @@ class Assembler {
     return v;
   }
 
-  const EquationSource* connection_source(const std::string& pointer) {
-    return &model_.equation_texts->sources.emplace_back(EquationSource{"connection", pointer});
-  }
-  /// A description written for one equation, kept by the model.
-  std::string_view text(std::string description) { return model_.equation_texts->descriptions.emplace_back(std::move(description)); }
 
-  void signal_node(const std::vector<End>& ends, const std::vector<std::size_t>& node, const std::string& pointer) {
+  void signal_node(const std::vector<End>& ends, const std::vector<std::size_t>& node, std::size_t connection) {
+    const std::string& pointer = netlist_.connections[connection].pointer;
     std::vector<std::size_t> outputs;
     for (std::size_t e : node)
       if (ends[e].port->direction == SignalDirection::Output) outputs.push_back(e);
@@ -608,13 +591,14 @@ class Assembler {
       throw ModelError(end_pointer(ends[outputs[1]]), "signal node has two outputs: " + std::string(ends[outputs[0]].path) +
                                                        " and " + std::string(ends[outputs[1]].path));
     const End& source = ends[outputs[0]];
-    const EquationSource* from = connection_source(pointer);
-    for (std::size_t e : node) {
-      if (e == outputs[0]) continue;
-      ends[e].port->potential();  // a signal port has one variable (throws if not)
+    const auto output_position = static_cast<std::size_t>(std::find(node.begin(), node.end(), outputs[0]) - node.begin());
+    const std::uint32_t labelled = label_node(ends, node, connection, output_position);
+    for (std::size_t k = 0; k < node.size(); ++k) {
+      if (k == output_position) continue;
+      ends[node[k]].port->potential();  // a signal port has one variable (throws if not)
       source.port->potential();
-      add_linear({{{across(ends[e], 0), 0}, 1.0}, {{across(source, 0), 0}, -1.0}},
-                 text(std::string(ends[e].path) + " reads " + std::string(source.path)), from);
+      model_.labels->add_reads(labelled, static_cast<std::uint32_t>(k));
+      add_linear({{{across(ends[node[k]], 0), 0}, 1.0}, {{across(source, 0), 0}, -1.0}});
     }
   }
 
@@ -631,9 +615,10 @@ class Assembler {
         if (p.direction == SignalDirection::Output) continue;
         model_.unconnected_ports.push_back(path);
         const PortLocals& locals = port_locals(p, *instance.definition);
-        for (std::uint32_t f : locals.through)  // Modelica: the flow of an open port is zero
-          add_linear({{{instance.first_variable + f, 0}, 1.0}}, text("open port " + p.name + " carries no flow"),
-                     instance.source);
+        for (std::uint32_t f : locals.through) {  // Modelica: the flow of an open port is zero
+          model_.labels->add_open_port(static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(k));
+          add_linear({{{instance.first_variable + f, 0}, 1.0}});
+        }
       }
     }
   }
@@ -670,14 +655,11 @@ class Assembler {
 
   /// Appends 0 = Σ terms, as written: a connection's equality or sum (Model::residual writes it
   /// out when asked). Terms of one variable are merged.
-  void add_linear(std::span<const LinearRow::Term> terms, std::string_view description, const EquationSource* from) {
+  void add_linear(std::span<const LinearRow::Term> terms) {
     LinearRow row;
     for (const LinearRow::Term& t : terms) detail::add_term(row, t.slot, t.coefficient);
     detail::drop_zero_terms(row);
-    ModelEquation& eq = push_row(row, from);
-    eq.instance = ModelEquation::kLinear;
-    eq.local = static_cast<std::uint32_t>(model_.linear_descriptions.size());
-    model_.linear_descriptions.push_back(description);
+    push_row(row);
   }
 
   const Netlist& netlist_;
@@ -712,6 +694,9 @@ Model build_model(const Netlist& written, const Registry& registry) {
   a.instantiate(registry);
   a.connect();
   a.outputs();
+  if (model.labels->size() != model.equations.size())
+    throw std::logic_error("build_model: " + std::to_string(model.equations.size()) + " equations but " +
+                           std::to_string(model.labels->size()) + " labels");
   return model;
 }
 

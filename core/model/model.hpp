@@ -11,17 +11,12 @@
 
 #include "core/expr/linear_row.hpp"
 #include "core/model/component.hpp"
+#include "core/model/equation_labels.hpp"
 #include "core/model/name_index.hpp"
 #include "core/model/netlist.hpp"
 #include "core/model/registry.hpp"
 
 namespace acausal {
-
-/// Where equations come from: an instance or a connection. Shared by all equations of that source.
-struct EquationSource {
-  std::string origin;   ///< the instance, or "connection"
-  std::string pointer;  ///< `/components/spring1` or `/connections/2`
-};
 
 /// An instance of the flat model. Instances of one type with equal parameters share their
 /// definition (core/model/instance_factory.hpp): a copy's is the type's first instance's, in that
@@ -56,40 +51,12 @@ struct InitialTarget {
 /// part in the model's variables (Slot::column is a variable index), split once when the model is
 /// built, so that alias elimination and the analysis read numbers. A copied instance (ModelInstance)
 /// shares its type's split: its equations are never built as expressions unless something prints
-/// them (Model::residual). 40 bytes: the expression as written and the description are the
-/// instance's definition's (Model::residual, Model::description), or in a side table.
+/// them (Model::residual). Who wrote it and what it says are in Model::labels.
 struct ModelEquation {
-  static constexpr std::uint32_t kWritten = static_cast<std::uint32_t>(-1);  ///< see instance
-  static constexpr std::uint32_t kLinear = static_cast<std::uint32_t>(-2);   ///< see instance
-
   std::uint32_t first_term = 0;  ///< the linear part: Model::terms[first_term, first_term + term_count)
   std::uint32_t term_count = 0;
   double constant = 0.0;
   Expr rest = 0.0;  ///< the terms not linear in the variables (in their symbols)
-  /// Where the equation is written: an instance, whose definition's equation `local` it is (in
-  /// the instance's variables); kWritten, an equation the model wrote (a loop closure),
-  /// Model::written[local]; kLinear, a row of numbers alone (a connection's equalities and sums),
-  /// described by Model::linear_descriptions[local].
-  std::uint32_t instance = kWritten;
-  std::uint32_t local = 0;
-  const EquationSource* source = nullptr;  ///< owned by the Model
-
-  const std::string& origin() const { return source->origin; }
-  const std::string& pointer() const { return source->pointer; }
-};
-
-/// An equation the model wrote itself, as an expression (ModelEquation::kWritten).
-struct WrittenEquation {
-  Expr residual;
-  std::string_view description;
-};
-
-/// The sources and the descriptions written per equation that a model's equations point into. Shared:
-/// the compiled program keeps them for its messages when the model is gone. A deque keeps its
-/// elements in place as it grows.
-struct EquationTexts {
-  std::deque<EquationSource> sources;
-  std::deque<std::string> descriptions;  ///< written for one equation (connections, open ports)
 };
 
 struct Model {
@@ -99,9 +66,10 @@ struct Model {
   std::vector<ModelVariable> variables;
   std::vector<ModelEquation> equations;
   std::vector<LinearRow::Term> terms;  ///< the equations' linear parts, one after the other
-  std::vector<WrittenEquation> written;  ///< the kWritten equations' (ModelEquation::local)
-  std::vector<std::string_view> linear_descriptions;  ///< the kLinear equations' (ModelEquation::local)
-  std::shared_ptr<EquationTexts> equation_texts = std::make_shared<EquationTexts>();
+  /// The residuals of the equations the model wrote (EquationLabels::kWritten), by their label's local.
+  std::vector<Expr> written;
+  /// Who wrote each equation and what it says; shared with the compiled program for its messages.
+  std::shared_ptr<EquationLabels> labels = std::make_shared<EquationLabels>();
   /// By variable, the initial values the netlist gives (ModelVariable::target says how strongly).
   std::unordered_map<std::size_t, InitialTarget> targets;
   /// By variable, the nominals the netlist gives (they replace the declared ones).
@@ -113,7 +81,7 @@ struct Model {
 
  private:
   /// find_variable's index of the instances by name, made on first use (keys: the names in
-  /// equation_texts, which stay in place).
+  /// labels, which stay in place).
   mutable NameIndex instance_by_name_;
 
  public:
@@ -146,7 +114,11 @@ struct Model {
   /// Equation e's residual as an expression (as written; a copy's is made from its type's).
   Expr residual(std::size_t e) const;
   /// Equation e's description: "Hooke's law", "sum of f at sd1.R, mass1.flange is zero", ...
-  std::string_view description(std::size_t e) const;
+  std::string description(std::size_t e) const { return labels->description(e); }
+  /// The instance that wrote equation e, or "connection".
+  const std::string& origin(std::size_t e) const { return labels->origin(e); }
+  /// Where the netlist writes equation e: `/components/mass1`, `/connections/3`.
+  std::string pointer(std::size_t e) const { return labels->pointer(e); }
   /// The linear part of equation e.
   std::span<const LinearRow::Term> terms_of(std::size_t e) const {
     return {terms.data() + equations[e].first_term, equations[e].term_count};
