@@ -17,8 +17,9 @@ namespace {
 
 std::string source_text(const Program& p, std::size_t j, InitialSource s) {
   const TargetMessage& t = p.targets()[j];
-  const std::string where = t.pointer.empty() ? "" : " (" + std::string(t.pointer) + ")";
-  const std::string via = t.variable.empty() || t.variable == p.name(j) ? "" : " via " + std::string(t.variable);
+  const std::string pointer = p.target_pointer(j), variable = p.target_variable(j);
+  const std::string where = pointer.empty() ? "" : " (" + pointer + ")";
+  const std::string via = variable.empty() || variable == p.name(j) ? "" : " via " + variable;
   switch (s) {
     case InitialSource::HighTarget: return "high target " + number(t.value) + via + where;
     case InitialSource::LowTarget: return "low target " + number(t.value) + via + where;
@@ -47,8 +48,8 @@ nlohmann::json json_report(const Model& model, Program& program, const std::vect
     }
     if (sources[j] == InitialSource::HighTarget || sources[j] == InitialSource::LowTarget) {
       entry["value"] = t.value;
-      entry["pointer"] = t.pointer;
-      if (!t.variable.empty()) entry["variable"] = t.variable;
+      entry["pointer"] = program.target_pointer(j);
+      if (const std::string variable = program.target_variable(j); !variable.empty()) entry["variable"] = variable;
     } else if (sources[j] == InitialSource::DefaultStart) {
       entry["value"] = program.start()[j];
     }

@@ -61,16 +61,16 @@ struct Condition {
 
 /// A target as the netlist wrote it: the variable it named, its value, its place.
 std::string target_text(const Program& p, std::size_t j) {
-  const TargetMessage& t = p.targets()[j];
+  const std::string variable = p.target_variable(j), pointer = p.target_pointer(j);
   std::ostringstream os;
-  os << (t.variable.empty() ? p.name(j) : t.variable) << " = " << t.netlist_value;
-  if (!t.pointer.empty()) os << " (" << t.pointer << ")";
+  os << (variable.empty() ? p.name(j) : variable) << " = " << p.targets()[j].netlist_value;
+  if (!pointer.empty()) os << " (" << pointer << ")";
   return os.str();
 }
 
 std::string target_variable(const Program& p, std::size_t j) {
-  const TargetMessage& t = p.targets()[j];
-  return t.variable.empty() ? p.name(j) : std::string(t.variable);
+  std::string variable = p.target_variable(j);
+  return variable.empty() ? p.name(j) : variable;
 }
 
 struct Choice {
@@ -127,7 +127,7 @@ Choice choose_conditions(Program& p) {
     }
     std::string free_list;
     for (const std::string& s : names) free_list += (free_list.empty() ? "" : ", ") + s;
-    throw ModelError(std::string(targets[j].pointer), "initial values over-specify the model: " + target_text(p, j) +
+    throw ModelError(p.target_pointer(j), "initial values over-specify the model: " + target_text(p, j) +
                                              " cannot hold together with " +
                                              (others.empty() ? std::string("the model's equations") : others) +
                                              "; free one of: " + free_list);

@@ -187,11 +187,11 @@ AliasElimination eliminate_aliases(const Model& model) {
   for (std::size_t i = 0; i < n; ++i) {
     const ModelVariable& v = model.variables[i];
     if (v.target == TargetPriority::None) continue;
-    const InitialTarget& given = model.targets.at(i);
+    const InitialTarget& given = model.target(i);
     const AliasOf& a = out.alias[i];
     if (a.is_constant()) {
       if (v.target == TargetPriority::High && std::fabs(given.value - a.offset) > 1e-12 * (1 + std::fabs(a.offset)))
-        throw ModelError(given.pointer, "initial value " + number(given.value) + " of " + model.variable_name(i) +
+        throw ModelError(model.target_pointer(given), "initial value " + number(given.value) + " of " + model.variable_name(i) +
                                                " cannot hold: the model fixes it at " + number(a.offset));
       continue;
     }
@@ -200,9 +200,9 @@ AliasElimination eliminate_aliases(const Model& model) {
     if (t.priority == TargetPriority::High && v.target == TargetPriority::High &&
         std::fabs(t.value - value) > 1e-12 * (1 + std::fabs(value))) {
       const std::string name = model.variable_name(i), other = model.variable_name(t.variable);
-      const InitialTarget& first = model.targets.at(t.variable);
-      throw ModelError(given.pointer, "initial value " + number(given.value) + " of " + name + " conflicts with " +
-                                          other + " = " + number(first.value) + " (" + first.pointer +
+      const InitialTarget& first = model.target(t.variable);
+      throw ModelError(model.target_pointer(given), "initial value " + number(given.value) + " of " + name + " conflicts with " +
+                                          other + " = " + number(first.value) + " (" + model.target_pointer(first) +
                                           "): they are the same quantity; free one of: " + other + ", " + name);
     }
     if (v.target > t.priority) t = {value, static_cast<std::uint32_t>(i), v.target};

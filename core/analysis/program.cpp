@@ -210,15 +210,28 @@ void Program::keep_what_messages_read(const Model& model, bool keep_analysis) {
   for (const Target& t : targets) {
     TargetMessage& m = targets_.emplace_back(TargetMessage{t.priority, t.value});
     if (t.variable == Target::kNone) continue;
-    const InitialTarget& given = model.targets.at(t.variable);
-    m.pointer = target_texts_.emplace_back(given.pointer);
-    m.variable = model.variable_name(t.variable);
+    const InitialTarget& given = model.target(t.variable);
     m.netlist_value = given.value;
+    m.instance = model.variables[t.variable].instance;
+    m.local = model.variables[t.variable].local;
+    m.written = given.written;
   }
+  target_pointers_ = model.target_pointers;
   labels_ = model.labels;
   for (std::size_t k = 0; k < initial_.symbols.size(); ++k)
     initial_parameter_texts_.push_back(initial_.pointers[k] + " (initial parameter: " + initial_.symbols[k].name() +
                                        " = " + to_string(initial_.values[k]) + ")");
+}
+
+std::string Program::target_variable(std::size_t k) const {
+  const TargetMessage& t = targets_[k];
+  return t.instance == TargetMessage::kNone ? "" : labels_->variable_name(t.instance, t.local);
+}
+
+std::string Program::target_pointer(std::size_t k) const {
+  const TargetMessage& t = targets_[k];
+  if (t.instance == TargetMessage::kNone) return "";
+  return t.written == InitialTarget::kAtEntry ? labels_->initial_pointer(t.instance, t.local) : target_pointers_[t.written];
 }
 
 std::string Program::residual_provenance(std::size_t r) const {

@@ -83,9 +83,12 @@ struct ProgramOptions {
 struct TargetMessage {
   TargetPriority priority = TargetPriority::None;
   double value = 0.0;          ///< for the unknown (SI)
-  std::string_view pointer;    ///< where the netlist set it
-  std::string variable;        ///< the variable the netlist named
-  double netlist_value = 0.0;  ///< the value as the netlist gave it (for that variable)
+  double netlist_value = 0.0;  ///< the value as the netlist gave it (for the variable it named)
+  static constexpr std::uint32_t kNone = static_cast<std::uint32_t>(-1);
+  /// The variable the netlist named (Program::target_variable): its instance (kNone: none) and its
+  /// index there.
+  std::uint32_t instance = kNone, local = 0;
+  std::uint32_t written = InitialTarget::kAtEntry;  ///< where (Program::target_pointer)
 };
 
 class Program {
@@ -107,6 +110,10 @@ class Program {
   const std::string& name(std::size_t k) const { return names_[k]; }
   /// The initial target of each unknown (priority None: none), with the netlist's place and name.
   const std::vector<TargetMessage>& targets() const { return targets_; }
+  /// The variable the netlist gave unknown k's target for (`mass1.s`); "" when none.
+  std::string target_variable(std::size_t k) const;
+  /// Where the netlist sets unknown k's target (`/components/mass1/initial/s`); "" when none.
+  std::string target_pointer(std::size_t k) const;
   /// The state selection's pivot blocks (index-reduced models), without their entries: those are
   /// selection()'s outputs.
   const std::vector<PivotBlock>& pivot_blocks() const { return pivot_blocks_; }
@@ -220,8 +227,8 @@ class Program {
 
   // What messages and the solver read, owned (the model may be gone):
   std::vector<std::string> names_, output_names_;
-  std::deque<std::string> target_texts_;  ///< what targets_' views point at
   std::vector<TargetMessage> targets_;
+  std::vector<std::string> target_pointers_;  ///< the model's (TargetMessage::written)
   std::vector<PivotBlock> pivot_blocks_;
   /// Who wrote each model equation and what it says (the model's, shared).
   std::shared_ptr<const EquationLabels> labels_;

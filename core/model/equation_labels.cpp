@@ -54,6 +54,15 @@ std::string EquationLabels::path(const Node& n, std::uint32_t position) const {
   return instance.source.origin + "." + instance.definition->ports[end.port].port.name;
 }
 
+std::string EquationLabels::variable_name(std::size_t i, std::size_t local) const {
+  return instances_[i].source.origin + "." + std::string(instances_[i].definition->variables[local].local_name);
+}
+
+std::string EquationLabels::initial_pointer(std::size_t i, std::size_t local) const {
+  return instances_[i].source.pointer + "/initial/" +
+         json_pointer_token(std::string(instances_[i].definition->variables[local].local_name));
+}
+
 std::string EquationLabels::description(std::size_t e) const {
   const Label l = equations_[e];
   if (l.who == kWritten) return written_[l.local].description;

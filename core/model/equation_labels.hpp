@@ -80,6 +80,10 @@ class EquationLabels {
   std::string description(std::size_t e) const;
   /// The sources of the instances, in order (their names stay in place).
   const EquationSource& instance_source(std::size_t i) const { return instances_[i].source; }
+  /// `<instance>.<local name>` of instance i's variable `local`.
+  std::string variable_name(std::size_t i, std::size_t local) const;
+  /// Where the netlist's "initial" entry of instance i's variable `local` is: `/components/mass/initial/s`.
+  std::string initial_pointer(std::size_t i, std::size_t local) const;
 
  private:
   struct LinearLabel {

@@ -4,6 +4,7 @@
 #include <boost/graph/adjacency_list.hpp>
 #include <boost/graph/connected_components.hpp>
 #include <nlohmann/json.hpp>
+#include <algorithm>
 #include <array>
 #include <unordered_map>
 
@@ -70,6 +71,18 @@ std::string Model::variable_name(std::size_t v) const {
   return instance.name() + "." + std::string(instance.definition->variables[x.local].local_name);
 }
 
+const InitialTarget& Model::target(std::size_t v) const {
+  const auto it = std::lower_bound(targets.begin(), targets.end(), v,
+                                   [](const InitialTarget& t, std::size_t x) { return t.variable < x; });
+  if (it == targets.end() || it->variable != v) throw std::out_of_range("no initial target for " + variable_name(v));
+  return *it;
+}
+
+std::string Model::target_pointer(const InitialTarget& t) const {
+  if (t.written != InitialTarget::kAtEntry) return target_pointers[t.written];
+  return labels->initial_pointer(variables[t.variable].instance, variables[t.variable].local);
+}
+
 std::optional<double> Model::nominal(std::size_t v) const {
   if (auto given = nominals.find(v); given != nominals.end()) return given->second;
   return declared(v).options.nominal;
@@ -126,9 +139,14 @@ void apply_target(Model& m, std::size_t v, const json& entry, const std::string&
     if (!std::isfinite(x)) throw ModelError(where, "initial value is not a finite number");
     return x;
   };
-  InitialTarget& target = m.targets[v];
+  InitialTarget& target = m.targets.emplace_back();
+  target.variable = static_cast<std::uint32_t>(v);
+  const ModelVariable& x = m.variables[v];
+  if (pointer != m.labels->initial_pointer(x.instance, x.local)) {
+    target.written = static_cast<std::uint32_t>(m.target_pointers.size());
+    m.target_pointers.push_back(pointer);
+  }
   TargetPriority& priority = m.variables[v].target;
-  target.pointer = pointer;
   if (entry.is_object()) {
     for (auto it = entry.begin(); it != entry.end(); ++it)
       if (it.key() != "value" && it.key() != "priority")
@@ -233,6 +251,13 @@ class Assembler {
       apply_entries(d, first, c, c.initial, c.initial_pointers, "/initial/", apply_target);
       apply_entries(d, first, c, c.nominal, c.nominal_pointers, "/nominal/", apply_nominal);
     }
+    // By variable; where the netlist gave one twice, the later one holds.
+    std::stable_sort(model_.targets.begin(), model_.targets.end(),
+                     [](const InitialTarget& a, const InitialTarget& b) { return a.variable < b.variable; });
+    const auto last = [](const InitialTarget& a, const InitialTarget& b) { return a.variable == b.variable; };
+    for (std::size_t k = 0; k + 1 < model_.targets.size(); ++k)
+      if (last(model_.targets[k], model_.targets[k + 1])) model_.targets[k].variable = kSuperseded;
+    std::erase_if(model_.targets, [](const InitialTarget& t) { return t.variable == kSuperseded; });
     // Every variable is in place: an equation may read another instance's.
     model_.terms.reserve(3 * model_.equations.capacity());
     for (std::size_t i = 0; i < count; ++i) {
@@ -423,6 +448,7 @@ class Assembler {
   }
 
   static constexpr std::size_t npos = static_cast<std::size_t>(-1);
+  static constexpr std::uint32_t kSuperseded = static_cast<std::uint32_t>(-1);  ///< a target given again later
 
   /// The index of the instance with this name, or npos.
   std::size_t find_instance(std::string_view name) {

@@ -43,8 +43,13 @@ struct ModelVariable {
 
 /// An initial value the netlist gives a variable.
 struct InitialTarget {
-  double value = 0.0;   ///< SI
-  std::string pointer;  ///< where the netlist sets it: `/components/mass/initial/s`
+  static constexpr std::uint32_t kAtEntry = static_cast<std::uint32_t>(-1);  ///< see written
+  double value = 0.0;  ///< SI
+  std::uint32_t variable = 0;
+  /// Where the netlist sets it (Model::target_pointer): kAtEntry, at the variable's entry of its
+  /// instance's "initial" (`/components/mass/initial/s`); else Model::target_pointers[written] (an
+  /// element of a vector's entry, a value a subsystem instance gives).
+  std::uint32_t written = kAtEntry;
 };
 
 /// An equation of the flat model, 0 = Σ coefficient·der^order(variable) + constant + rest: its linear
@@ -70,8 +75,10 @@ struct Model {
   std::vector<Expr> written;
   /// Who wrote each equation and what it says; shared with the compiled program for its messages.
   std::shared_ptr<EquationLabels> labels = std::make_shared<EquationLabels>();
-  /// By variable, the initial values the netlist gives (ModelVariable::target says how strongly).
-  std::unordered_map<std::size_t, InitialTarget> targets;
+  /// The initial values the netlist gives, by variable in ascending order (ModelVariable::target says
+  /// how strongly): Model::target(v).
+  std::vector<InitialTarget> targets;
+  std::vector<std::string> target_pointers;  ///< see InitialTarget::written
   /// By variable, the nominals the netlist gives (they replace the declared ones).
   std::unordered_map<std::size_t, double> nominals;
   std::vector<std::string> unconnected_ports;  ///< conserving ports left open (their flow is zero)
@@ -109,6 +116,10 @@ struct Model {
   Expr in_instance(std::size_t i, const Expr& e) const;
   /// Instance i's definition in its own variables (a copy's is built).
   Definition definition(std::size_t i) const;
+  /// The initial value the netlist gives variable v. @throws std::out_of_range when it gives none.
+  const InitialTarget& target(std::size_t v) const;
+  /// Where the netlist sets it: `/components/mass/initial/s`.
+  std::string target_pointer(const InitialTarget& t) const;
   /// Variable v's nominal: the netlist's, else the declared one, else none.
   std::optional<double> nominal(std::size_t v) const;
   /// Equation e's residual as an expression (as written; a copy's is made from its type's).

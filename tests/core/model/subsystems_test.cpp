@@ -38,9 +38,9 @@ struct Written {
 Written variable(const Model& m, const std::string& name) {
   const std::size_t i = m.find_variable(name);
   REQUIRE(i != std::string::npos);
-  const auto given = m.targets.find(i);
-  REQUIRE(given != m.targets.end());
-  return {m.variables[i].target, given->second.value, given->second.pointer};
+  REQUIRE(m.variables[i].target != TargetPriority::None);
+  const InitialTarget& given = m.target(i);
+  return {m.variables[i].target, given.value, m.target_pointer(given)};
 }
 
 /// A gearbox of a stage (from a section) and a spring, instantiated twice.
