@@ -423,7 +423,7 @@ void structure(std::size_t n) {
   std::printf(
       "%6zu | %7.4f %8.4f %8.3f %9.3f | %7zu %7zu %6zu %5zu | %9zu %9.0f %9.0f | %7.1f %6.0f | %10.3g | %8zu %9zu | %6zu "
       "%9s %10.3g\n",
-      n, t_load, t_assemble, t_analyze, t_compile, model.variables.size(), model.equations.size(), residual_count,
+      n, t_load, t_assemble, t_analyze, t_compile, model.variables.size(), model.equation_count(), residual_count,
       nonlinear, all.size(), sum_dag / m, max_dag, sum_leaves / m, max_leaves, diff_work,
       program.jacobian().pattern().nonzeros(), program.residual().instruction_count(), blocks,
       (std::to_string(max_rows) + "x" + std::to_string(max_cols)).c_str(), svd_work);

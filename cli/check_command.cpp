@@ -76,7 +76,7 @@ nlohmann::json json_report(const Model& model, Program& program, const std::vect
           {"model", model.name},
           {"components", model.instances.size()},
           {"variables", model.variables.size()},
-          {"equations", model.equations.size()},
+          {"equations", model.equation_count()},
           {"unknowns", program.size()},
           {"structural_index", dae.reduction.index},
           {"states", states},
@@ -108,8 +108,8 @@ void text_report(const Netlist& netlist, const Model& model, Program& program, c
                         " after alias elimination)");
   std::size_t alias_equations = 0;
   for (bool e : dae.aliases.eliminated_equation) alias_equations += e ? 1 : 0;
-  line("equations", std::to_string(model.equations.size()) + " (" +
-                        std::to_string(model.equations.size() - alias_equations) + " after alias elimination)");
+  line("equations", std::to_string(model.equation_count()) + " (" +
+                        std::to_string(model.equation_count() - alias_equations) + " after alias elimination)");
   line("structural index", std::to_string(dae.reduction.index) +
                                (dae.reduction.index > 1 ? " (reduced to 1 by differentiating " +
                                                               std::to_string(dae.reduction.differentiated.size()) +

@@ -52,11 +52,11 @@ int run(const NetlistArguments& args, bool reduced_only) {
     return kOk;
   }
 
-  std::cout << "model " << (model.name.empty() ? "(unnamed)" : model.name) << ": " << model.equations.size()
+  std::cout << "model " << (model.name.empty() ? "(unnamed)" : model.name) << ": " << model.equation_count()
             << " equations in " << model.variables.size() << " variables\n";
   // Equations of each instance in netlist order, then the connection equations.
   std::map<std::string, std::vector<std::size_t>> by_origin;
-  for (std::size_t e = 0; e < model.equations.size(); ++e) by_origin[model.origin(e)].push_back(e);
+  for (std::size_t e = 0; e < model.equation_count(); ++e) by_origin[model.origin(e)].push_back(e);
   for (const ModelInstance& d : model.instances) {
     std::cout << "\n# " << d.name() << " (" << d.type() << ")\n";
     auto it = by_origin.find(d.name());

@@ -154,21 +154,20 @@ AliasElimination eliminate_aliases(const Model& model) {
   out.model = &model;
 
   AliasForest forest(model);
-  out.eliminated_equation.assign(model.equations.size(), false);
-  for (std::size_t e = 0; e < model.equations.size(); ++e) {
+  out.eliminated_equation.assign(model.equation_count(), false);
+  for (std::size_t e = 0; e < model.equation_count(); ++e) {
     // An alias equation is c0 + Σ k_i·x_i over one or two variables (not their derivatives).
-    const ModelEquation& eq = model.equations[e];
-    const std::span<const LinearRow::Term> f = model.terms_of(e);
-    if (!(eq.rest.is_constant() && eq.rest.constant_value() == 0.0) || f.empty() || f.size() > 2) continue;
-    if (std::any_of(f.begin(), f.end(), [](const LinearRow::Term& t) { return t.slot.order != 0; })) continue;
+    const EquationView f = model.equation(e);
+    if (!(f.rest->is_constant() && f.rest->constant_value() == 0.0) || f.empty() || f.size() > 2) continue;
+    if (f[0].slot.order != 0 || (f.size() == 2 && f[1].slot.order != 0)) continue;
     if (f.size() == 1) {  // k·a + c0 = 0
-      out.eliminated_equation[e] = forest.fix(f[0].slot.column, -eq.constant / f[0].coefficient);
+      out.eliminated_equation[e] = forest.fix(f[0].slot.column, -f.constant / f[0].coefficient);
     } else {
       const double ka = f[0].coefficient;
       const double kb = f[1].coefficient;
       if (std::fabs(ka) != std::fabs(kb)) continue;  // a scaled relation stays an equation
       // ka·a + kb·b + c0 = 0  ⇒  a = (−kb/ka)·b − c0/ka
-      out.eliminated_equation[e] = forest.join(f[0].slot.column, f[1].slot.column, -kb / ka, -eq.constant / ka);
+      out.eliminated_equation[e] = forest.join(f[0].slot.column, f[1].slot.column, -kb / ka, -f.constant / ka);
     }
   }
 

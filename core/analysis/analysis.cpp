@@ -157,10 +157,10 @@ Bipartite incidence(const RowStore& rows, const std::vector<bool>& differential,
 /// v' = c, found by walking the eliminated equations breadth first. Empty if there is none.
 std::vector<std::size_t> fixing_chain(const Model& m, const ReducedDae& r, std::size_t v) {
   std::vector<std::vector<std::size_t>> equations_of(m.variables.size());
-  std::vector<std::vector<std::size_t>> variables_of(m.equations.size());
-  for (std::size_t e = 0; e < m.equations.size(); ++e) {
+  std::vector<std::vector<std::size_t>> variables_of(m.equation_count());
+  for (std::size_t e = 0; e < m.equation_count(); ++e) {
     if (!r.aliases.eliminated_equation[e]) continue;
-    for (const LinearRow::Term& t : m.terms_of(e)) {  // an alias equation is linear in variables
+    for (const LinearRow::Term t : m.equation(e)) {  // an alias equation is linear in variables
       variables_of[e].push_back(t.slot.column);
       equations_of[t.slot.column].push_back(e);
     }
@@ -337,11 +337,11 @@ LinearRow row_of(const Expr& residual, const SlotOf& slot_of) {
 /// `column_of` gives the column of each representative (model variable index).
 LinearRow alias_row(const Model& model, std::size_t e, const AliasElimination& aliases,
                     const std::vector<std::uint32_t>& column_of, const SlotOf& slot_of) {
-  const ModelEquation& eq = model.equations[e];
+  const EquationView eq = model.equation(e);
   LinearRow row;
   row.constant = eq.constant;
   bool same = true;  // every variable is its own representative: the row is the equation
-  for (const LinearRow::Term& t : model.terms_of(e)) {
+  for (const LinearRow::Term t : eq) {
     const AliasOf& a = aliases.alias[t.slot.column];
     if (t.slot.order == 0) row.constant += t.coefficient * a.offset;  // the offset is constant in time
     if (a.representative != t.slot.column) same = false;
@@ -349,13 +349,13 @@ LinearRow alias_row(const Model& model, std::size_t e, const AliasElimination& a
     if (!detail::add_term(row, Slot{column_of[a.representative], t.slot.order}, t.coefficient * a.sign)) same = false;
   }
   detail::drop_zero_terms(row);
-  if (eq.rest.is_constant()) {
-    row.rest = eq.rest;
+  if (eq.rest->is_constant()) {
+    row.rest = *eq.rest;
   } else {
     // The nonlinear remainder in the representatives. If that changes it, split the whole equation
     // once more, so that terms the substitution makes alike are merged with the linear part.
-    const Expr rest = aliases.in_representatives(eq.rest);
-    if (rest != eq.rest) return row_of(aliases.in_representatives(model.residual(e)), slot_of);
+    const Expr rest = aliases.in_representatives(*eq.rest);
+    if (rest != *eq.rest) return row_of(aliases.in_representatives(model.residual(e)), slot_of);
     set_rest(row, rest, slot_of);
   }
   // A copied instance's equation is not at hand as an expression: the row is materialized when needed.
@@ -801,8 +801,8 @@ ReducedDae analyze(const Model& model) {
   SlotOf slot_of = slots_of_representatives(model, r.aliases, column_of);
   ExprMap<std::size_t> column;  // by symbol, once index reduction has added unknowns that are no model variables
   RowStore rows;
-  rows.reserve(model.equations.size() - aliased, model.terms.size());
-  for (std::size_t e = 0; e < model.equations.size(); ++e) {
+  rows.reserve(model.equation_count() - aliased, model.terms.size());
+  for (std::size_t e = 0; e < model.equation_count(); ++e) {
     if (r.aliases.eliminated_equation[e]) continue;
     LinearRow row = alias_row(model, e, r.aliases, column_of, slot_of);
     // 0 = 0: implied by the aliases (a loop of equalities, say), it fixes nothing. If the model

@@ -88,13 +88,28 @@ std::optional<double> Model::nominal(std::size_t v) const {
   return declared(v).options.nominal;
 }
 
+EquationView Model::equation(std::size_t e) const {
+  const std::uint32_t slot = equation_slots[e];
+  if (slot != kCopied) {
+    const ModelEquation& eq = stored_equations[slot];
+    return {{terms.data() + eq.first_term, eq.term_count}, 0, eq.constant, &eq.rest};
+  }
+  const EquationLabels::Label label = labels->label(e);
+  const ModelInstance& instance = instances[label.who];
+  const TypeEquations& type = type_equations.at(instance.definition.get());
+  const ModelEquation& eq = type.equations[label.local];
+  const auto rest = copied_rests.find(e);
+  return {{type.terms.data() + eq.first_term, eq.term_count}, instance.first_variable, eq.constant,
+          rest != copied_rests.end() ? &rest->second : &eq.rest};
+}
+
 Expr Model::residual(std::size_t e) const {
-  const ModelEquation& eq = equations[e];
   const EquationLabels::Label label = labels->label(e);
   if (label.who == EquationLabels::kWritten) return written[label.local];
   if (label.who == EquationLabels::kLinear) {
+    const EquationView eq = equation(e);
     std::vector<std::pair<double, Expr>> written_terms;
-    for (const LinearRow::Term& t : terms_of(e)) written_terms.emplace_back(t.coefficient, symbol(t.slot.column));
+    for (const LinearRow::Term t : eq) written_terms.emplace_back(t.coefficient, symbol(t.slot.column));
     return linear_combination(written_terms, eq.constant);
   }
   return in_instance(label.who, instances[label.who].definition->equations[label.local].residual);
@@ -239,7 +254,7 @@ class Assembler {
     }
     // The flat variables and equations, in vectors of their exact size.
     model_.variables.reserve(variables);
-    model_.equations.reserve(equations + equations / 2);  // the connections add about half as many
+    model_.equation_slots.reserve(equations + equations / 2);  // the connections add about half as many
     for (std::size_t i = 0; i < count; ++i) {
       const NetlistComponent& c = netlist_.components[i];
       const Definition& d = *built[i].definition;
@@ -259,7 +274,6 @@ class Assembler {
       if (last(model_.targets[k], model_.targets[k + 1])) model_.targets[k].variable = kSuperseded;
     std::erase_if(model_.targets, [](const InitialTarget& t) { return t.variable == kSuperseded; });
     // Every variable is in place: an equation may read another instance's.
-    model_.terms.reserve(3 * model_.equations.capacity());
     for (std::size_t i = 0; i < count; ++i) {
       const ModelInstance& instance = model_.instances[i];
       if (instance.copy) {
@@ -548,44 +562,54 @@ class Assembler {
     push_row(row).rest = row.rest;
   }
 
-  /// Appends the equations of copied instance i: its type's split, moved to its variables.
+  /// Appends the equations of copied instance i: its type's split (Model::equation moves them to
+  /// its variables); only a remainder that is not constant is written in its own symbols.
   void add_copied_equations(std::size_t i) {
     const ModelInstance& instance = model_.instances[i];
-    const std::vector<LinearRow>& rows = type_rows(*instance.definition);
+    const Model::TypeEquations& type = type_equations(*instance.definition);
     std::vector<Expr> own;  // the copy's symbols, made once a remainder needs them
-    for (std::size_t k = 0; k < rows.size(); ++k) {
-      LinearRow row = rows[k];
-      for (LinearRow::Term& t : row.terms) t.slot.column += instance.first_variable;
-      ModelEquation& eq = push_row(row);
-      if (!row.rest.is_constant()) {
+    for (std::size_t k = 0; k < type.equations.size(); ++k) {
+      const Expr& rest = type.equations[k].rest;
+      if (!rest.is_constant()) {
         if (own.empty()) own = copy_symbols(*instance.definition, instance.name());
-        eq.rest = renamed(*instance.definition, own, row.rest);
+        model_.copied_rests.emplace(model_.equation_slots.size(), renamed(*instance.definition, own, rest));
       }
+      model_.equation_slots.push_back(Model::kCopied);
       model_.labels->add_instance_equation(static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(k));
     }
   }
 
   /// The equations of a type's first instance split, in its variables' positions (a copied type
   /// reads no other variables).
-  const std::vector<LinearRow>& type_rows(const Definition& first) {
-    auto [found, added] = type_rows_.try_emplace(&first);
+  const Model::TypeEquations& type_equations(const Definition& first) {
+    auto [found, added] = model_.type_equations.try_emplace(&first);
     if (!added) return found->second;
     const auto local = [&](const Expr& x) -> std::optional<std::size_t> {
       for (std::size_t k = 0; k < first.variables.size(); ++k)
         if (first.variables[k].symbol == x) return k;
       return std::nullopt;
     };
-    for (const Definition::Equation& e : first.equations) found->second.push_back(split_at(e.residual, local));
+    for (const Definition::Equation& e : first.equations) {
+      const LinearRow row = split_at(e.residual, local);
+      add_row(found->second.equations, found->second.terms, row).rest = row.rest;
+    }
     return found->second;
   }
 
-  ModelEquation& push_row(const LinearRow& row) {
-    ModelEquation& eq = model_.equations.emplace_back();
-    eq.first_term = static_cast<std::uint32_t>(model_.terms.size());
+  static ModelEquation& add_row(std::vector<ModelEquation>& equations, std::vector<LinearRow::Term>& terms,
+                                const LinearRow& row) {
+    ModelEquation& eq = equations.emplace_back();
+    eq.first_term = static_cast<std::uint32_t>(terms.size());
     eq.term_count = static_cast<std::uint32_t>(row.terms.size());
-    model_.terms.insert(model_.terms.end(), row.terms.begin(), row.terms.end());
+    terms.insert(terms.end(), row.terms.begin(), row.terms.end());
     eq.constant = row.constant;
     return eq;
+  }
+
+  /// Appends an equation of its own (not a copy's).
+  ModelEquation& push_row(const LinearRow& row) {
+    model_.equation_slots.push_back(static_cast<std::uint32_t>(model_.stored_equations.size()));
+    return add_row(model_.stored_equations, model_.terms, row);
   }
 
   /// The model variable whose symbol is `x`: among `instances`' variables (not copies), else by
@@ -696,7 +720,6 @@ class Assembler {
   std::optional<ModelError> graph_problem_;
   std::vector<std::size_t> port_base_;  ///< per instance: the index of its first port in connected_
   std::unordered_map<const Port*, PortLocals> port_locals_;  ///< port_locals(), by port of a definition
-  std::unordered_map<const Definition*, std::vector<LinearRow>> type_rows_;  ///< type_rows(), by template
   std::vector<bool> connected_;         ///< per port of every instance
   static constexpr std::uint32_t kNoEnd = static_cast<std::uint32_t>(-1);
   std::vector<std::uint32_t> end_of_port_;  ///< per port (as connected_): its connection end, or kNoEnd
@@ -720,8 +743,8 @@ Model build_model(const Netlist& written, const Registry& registry) {
   a.instantiate(registry);
   a.connect();
   a.outputs();
-  if (model.labels->size() != model.equations.size())
-    throw std::logic_error("build_model: " + std::to_string(model.equations.size()) + " equations but " +
+  if (model.labels->size() != model.equation_count())
+    throw std::logic_error("build_model: " + std::to_string(model.equation_count()) + " equations but " +
                            std::to_string(model.labels->size()) + " labels");
   return model;
 }

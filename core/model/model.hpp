@@ -52,16 +52,45 @@ struct InitialTarget {
   std::uint32_t written = kAtEntry;
 };
 
-/// An equation of the flat model, 0 = Σ coefficient·der^order(variable) + constant + rest: its linear
-/// part in the model's variables (Slot::column is a variable index), split once when the model is
-/// built, so that alias elimination and the analysis read numbers. A copied instance (ModelInstance)
-/// shares its type's split: its equations are never built as expressions unless something prints
-/// them (Model::residual). Who wrote it and what it says are in Model::labels.
+/// A stored equation of the flat model, 0 = Σ coefficient·der^order(variable) + constant + rest: its
+/// linear part split once when the model is built, so that alias elimination and the analysis read
+/// numbers. Who wrote it and what it says are in Model::labels.
 struct ModelEquation {
-  std::uint32_t first_term = 0;  ///< the linear part: Model::terms[first_term, first_term + term_count)
+  std::uint32_t first_term = 0;  ///< the linear part: terms[first_term, first_term + term_count) of its store
   std::uint32_t term_count = 0;
   double constant = 0.0;
   Expr rest = 0.0;  ///< the terms not linear in the variables (in their symbols)
+};
+
+/// Equation e of a model as the analysis reads it (Model::equation): its linear part, constant and
+/// remainder. A copied instance's equations are its type's, whose terms name the type's first
+/// instance's variables by their position there: `offset` (the copy's first variable) moves them.
+struct EquationView {
+  std::span<const LinearRow::Term> written;  ///< columns before `offset`
+  std::uint32_t offset = 0;
+  double constant = 0.0;
+  const Expr* rest = nullptr;  ///< in the model's symbols
+
+  std::size_t size() const { return written.size(); }
+  bool empty() const { return written.empty(); }
+  /// Term k, its column a model variable.
+  LinearRow::Term operator[](std::size_t k) const {
+    LinearRow::Term t = written[k];
+    t.slot.column += offset;
+    return t;
+  }
+  class iterator {
+   public:
+    iterator(const EquationView* v, std::size_t k) : v_(v), k_(k) {}
+    LinearRow::Term operator*() const { return (*v_)[k_]; }
+    iterator& operator++() { ++k_; return *this; }
+    bool operator==(const iterator& o) const { return k_ == o.k_; }
+   private:
+    const EquationView* v_;
+    std::size_t k_;
+  };
+  iterator begin() const { return {this, 0}; }
+  iterator end() const { return {this, size()}; }
 };
 
 struct Model {
@@ -69,8 +98,21 @@ struct Model {
   std::string source;
   std::vector<ModelInstance> instances;  ///< in netlist order
   std::vector<ModelVariable> variables;
-  std::vector<ModelEquation> equations;
-  std::vector<LinearRow::Term> terms;  ///< the equations' linear parts, one after the other
+  /// The equations, in order: per equation, its index into stored_equations, or kCopied for a copied
+  /// instance's (its label says which of the type's it is). Read them with equation(e).
+  std::vector<std::uint32_t> equation_slots;
+  static constexpr std::uint32_t kCopied = static_cast<std::uint32_t>(-1);
+  std::vector<ModelEquation> stored_equations;  ///< all but the copies'
+  std::vector<LinearRow::Term> terms;           ///< the stored equations' linear parts, one after the other
+  /// The equations of a type that has copies, split over its first instance's variables (positions
+  /// among them), keyed by that instance's definition: what a copy's equations are.
+  struct TypeEquations {
+    std::vector<ModelEquation> equations;
+    std::vector<LinearRow::Term> terms;
+  };
+  std::unordered_map<const Definition*, TypeEquations> type_equations;
+  /// A copy's equations' remainders that are not constant, in its own symbols, by equation.
+  std::unordered_map<std::size_t, Expr> copied_rests;
   /// The residuals of the equations the model wrote (EquationLabels::kWritten), by their label's local.
   std::vector<Expr> written;
   /// Who wrote each equation and what it says; shared with the compiled program for its messages.
@@ -130,10 +172,9 @@ struct Model {
   const std::string& origin(std::size_t e) const { return labels->origin(e); }
   /// Where the netlist writes equation e: `/components/mass1`, `/connections/3`.
   std::string pointer(std::size_t e) const { return labels->pointer(e); }
-  /// The linear part of equation e.
-  std::span<const LinearRow::Term> terms_of(std::size_t e) const {
-    return {terms.data() + equations[e].first_term, equations[e].term_count};
-  }
+  std::size_t equation_count() const { return equation_slots.size(); }
+  /// Equation e's linear part, constant and remainder.
+  EquationView equation(std::size_t e) const;
 };
 
 /// Instantiates every component (parameters, ports, variables, equations, initial targets), then

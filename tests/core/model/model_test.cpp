@@ -40,7 +40,7 @@ std::size_t instance(const Model& m, const std::string& name) {
 /// The printed equations of an instance (or of "connection"), in model order.
 std::vector<std::string> printed(const Model& m, const std::string& origin) {
   std::vector<std::string> out;
-  for (std::size_t e = 0; e < m.equations.size(); ++e)
+  for (std::size_t e = 0; e < m.equation_count(); ++e)
     if (m.origin(e) == origin) out.push_back(to_string(m.residual(e)));
   return out;
 }
@@ -61,7 +61,7 @@ TEST_CASE("model: a copy shares its type's definition and reads its equations in
   // The split: v − der(s) is +1·v and −1·der(s), in m2's own variables.
   std::size_t e = 0;
   while (!(m.origin(e) == "m2" && m.description(e) == "velocity")) ++e;
-  const auto terms = m.terms_of(e);
+  const EquationView terms = m.equation(e);
   REQUIRE(terms.size() == 2);
   CHECK(m.variable_name(terms[0].slot.column) == "m2.v");
   CHECK(terms[0].slot.order == 0);
@@ -69,7 +69,7 @@ TEST_CASE("model: a copy shares its type's definition and reads its equations in
   CHECK(m.variable_name(terms[1].slot.column) == "m2.s");
   CHECK(terms[1].slot.order == 1);
   CHECK(terms[1].coefficient == -1.0);
-  CHECK(m.equations[e].rest == Expr(0.0));
+  CHECK(*terms.rest == Expr(0.0));
   // What a copy declares is read from the shared definition.
   const std::size_t v = m.find_variable("m2.v");
   CHECK(m.declared(v).unit == "m/s");
@@ -86,10 +86,11 @@ TEST_CASE("model: connection equations are rows, written out as the connection s
   CHECK(has("m1.flange.s - s1.R.s"));
   CHECK(has("s2.C.s - s1.R.s"));
   CHECK(has("s1.R.f + m1.flange.f + s2.C.f"));
-  for (std::size_t e = 0; e < m.equations.size(); ++e) {
+  for (std::size_t e = 0; e < m.equation_count(); ++e) {
     if (m.origin(e) != "connection") continue;
-    CHECK(m.equations[e].rest == Expr(0.0));
-    CHECK(m.equations[e].constant == 0.0);
-    for (const LinearRow::Term& t : m.terms_of(e)) CHECK(std::abs(t.coefficient) == 1.0);
+    const EquationView eq = m.equation(e);
+    CHECK(*eq.rest == Expr(0.0));
+    CHECK(eq.constant == 0.0);
+    for (const LinearRow::Term t : eq) CHECK(std::abs(t.coefficient) == 1.0);
   }
 }

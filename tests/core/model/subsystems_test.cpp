@@ -139,12 +139,12 @@ TEST_CASE("subsystems: the model names instances, variables, outputs and equatio
   CHECK(instances == std::vector<std::string>{"g1.gear", "g1.stage.shaft", "g2.gear", "g2.stage.shaft", "ground"});
   CHECK(m.outputs == std::vector<std::string>{"g1.stage.shaft.w", "g2.gear.C.phi"});
   const auto origin = [&](const std::string& name) {
-    for (std::size_t e = 0; e < m.equations.size(); ++e)
+    for (std::size_t e = 0; e < m.equation_count(); ++e)
       if (m.origin(e) == name) return true;
     return false;
   };
   CHECK(origin("g2.stage.shaft"));
-  for (std::size_t e = 0; e < m.equations.size(); ++e)
+  for (std::size_t e = 0; e < m.equation_count(); ++e)
     if (m.origin(e) == "g2.stage.shaft") CHECK(m.pointer(e) == "/subsystems/stage/components/shaft");
 }
 
