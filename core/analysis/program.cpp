@@ -82,10 +82,15 @@ ExplicitDerivatives::ExplicitDerivatives(const ReducedDae& dae, const InputMap& 
   }
 }
 
+void ExplicitDerivatives::clear() {
+  explicit_in_ = {};
+  built_ = {};
+}
+
 const Expr* ExplicitDerivatives::find(const Expr& derivative) {
   if (derivative.op() != Op::Derivative) return nullptr;
   const std::optional<InputSlot> slot = (*inputs_)(derivative);
-  if (!slot || slot->kind != InputKind::YP) return nullptr;
+  if (!slot || slot->kind != InputKind::YP || slot->index >= explicit_in_.size()) return nullptr;
   const Residual& r = explicit_in_[slot->index];
   if (r.coefficient == 0.0) return nullptr;
   if (auto it = built_.find(derivative); it != built_.end()) return &it->second;
@@ -149,8 +154,8 @@ Program::Program(const Model& model, ReducedDae dae, ProgramOptions options)
       derivatives_(dae_, inputs_),
       output_expressions_(output_expressions(model, dae_, derivatives_)),
       indicator_set_(collect_indicators(dae_, output_expressions_, derivatives_)),
-      residual_(dae_.rows, inputs_, &indicator_set_.index),
-      jacobian_(dae_.rows, inputs_, dae_.unknowns.size(), &indicator_set_.index),
+      residual_(std::span<const Expr>(), inputs_),  // compiled below, once what only the outputs need is gone
+      jacobian_(std::span<const Expr>(), inputs_, 0),
       indicators_(indicator_set_.expressions, inputs_),
       outputs_(output_expressions_, inputs_, &indicator_set_.index),
       assertions_(build_assertions(model)),
@@ -169,9 +174,15 @@ Program::Program(const Model& model, ReducedDae dae, ProgramOptions options)
     start_.push_back(v.options.start);
     nominal_.push_back(nominal ? *nominal : std::max(1.0, std::fabs(v.options.start)));
   }
+  if (options.energy) build_energy(model);
+  // The residual and its Jacobian read the rows alone: what carried the model's variables to the
+  // unknowns (the aliases, the solved definitions) has done its work for the outputs, indicators,
+  // assertions and energy terms, and goes first when the analysis is not kept.
+  if (!options.keep_analysis) release_expressions();
+  residual_ = Tape(dae_.rows, inputs_, &indicator_set_.index);
+  jacobian_ = JacobianTape(dae_.rows, inputs_, size_, &indicator_set_.index);
   indicator_scales_.emplace(build_indicator_scales());
   if (!initial_.symbols.empty()) build_initial_problem();
-  if (options.energy) build_energy(model);
   keep_what_messages_read(model, options.keep_analysis);
 }
 
@@ -181,11 +192,18 @@ const ReducedDae& Program::dae() const {
   return dae_;
 }
 
+void Program::release_expressions() {
+  dae_.aliases = AliasElimination();
+  dae_.solved = SolvedUnknowns();
+  dae_.derivatives = {};
+  derivatives_.clear();
+  output_expressions_ = {};
+}
+
 void Program::release_analysis() {
+  release_expressions();
   dae_ = ReducedDae();
   inputs_ = InputMap();
-  derivatives_ = ExplicitDerivatives(dae_, inputs_);
-  output_expressions_ = {};
 }
 
 void Program::keep_what_messages_read(const Model& model, bool keep_analysis) {

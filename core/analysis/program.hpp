@@ -41,6 +41,8 @@ class ExplicitDerivatives {
   ExplicitDerivatives(const ReducedDae& dae, const InputMap& inputs);
   /// g for `derivative`, or nullptr when it is not a derivative an explicit residual defines.
   const Expr* find(const Expr& derivative);
+  /// Forgets every residual and every g built (find() finds none after it).
+  void clear();
 
  private:
   struct Residual {
@@ -199,6 +201,8 @@ class Program {
   Tape build_selection() const;
   void build_initial_problem();
   void keep_what_messages_read(const Model& model, bool keep_analysis);
+  /// Frees what only the outputs, indicators, assertions and energy terms were compiled from.
+  void release_expressions();
   void release_analysis();
   Tape build_indicator_scales() const;
 
