@@ -671,6 +671,7 @@ void eliminate_solved_algebraics(const Model& model, ReducedDae& r, RowStore& re
       if (row.terms.size() - 1 + row.rest_slots.size() > kMaxDefinitionReach) continue;
     }
     const LinearRow value = solved_for(residual_rows.row(i), x);
+    residual_rows.clear(i);  // its room serves the rows that grow
     std::optional<Expr> value_expression;  // built only if x occurs in a nonlinear remainder
     const bool linear_value = is_zero_constant(value.rest);
     const auto stamp = static_cast<std::uint32_t>(defined.size() + 1);

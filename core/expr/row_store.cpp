@@ -1,5 +1,6 @@
 #include "core/expr/row_store.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 
 namespace acausal {
@@ -40,6 +41,7 @@ void RowStore::push_back(RowView row) {
   h.count = h.capacity = static_cast<std::uint32_t>(row.terms.size());
   h.constant = row.constant;
   terms_.insert(terms_.end(), row.terms.begin(), row.terms.end());
+  held_ += h.capacity;
   set_extra(h, row);
   headers_.push_back(h);
 }
@@ -53,14 +55,54 @@ RowView RowStore::operator[](std::size_t i) const {
 
 void RowStore::place_terms(Header& h, const LinearRow::Term* terms, std::size_t count) {
   if (count > h.capacity) {
-    if (terms_.size() + count > kNone) throw std::length_error("RowStore: more than 2^32 terms");
-    // The row last placed grows where it is; another moves to the end.
-    if (h.first + h.capacity != terms_.size()) h.first = static_cast<std::uint32_t>(terms_.size());
-    terms_.resize(h.first + count);
-    h.capacity = static_cast<std::uint32_t>(count);
+    // A row that grew once grows again (a chain of substitutions): it moves with room for half as
+    // many terms again.
+    const std::size_t capacity = count + count / 2;
+    if (terms_.size() + capacity > kNone) throw std::length_error("RowStore: more than 2^32 terms");
+    held_ -= h.capacity;
+    // The row last placed grows where it is; another moves to the end, leaving its old place
+    // behind. Before the array would grow for it, what is left behind is reclaimed if it is most.
+    if (h.first + h.capacity == terms_.size()) {
+      terms_.resize(h.first);
+    } else if (terms_.size() + capacity > terms_.capacity() && 2 * held_ < terms_.size()) {
+      h.capacity = 0;  // its terms are the caller's now
+      reclaim();
+    }
+    h.first = static_cast<std::uint32_t>(terms_.size());
+    terms_.resize(terms_.size() + capacity);
+    h.capacity = static_cast<std::uint32_t>(capacity);
+    held_ += capacity;
   }
   std::copy(terms, terms + count, terms_.begin() + h.first);
   h.count = static_cast<std::uint32_t>(count);
+}
+
+void RowStore::reclaim() {
+  // Rows in the order of their places: moving each down to the end of the one before never
+  // overwrites a row not yet moved.
+  std::vector<std::uint32_t> order(headers_.size());
+  for (std::uint32_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::sort(order.begin(), order.end(), [this](std::uint32_t a, std::uint32_t b) { return headers_[a].first < headers_[b].first; });
+  std::size_t end = 0;
+  for (const std::uint32_t i : order) {
+    Header& h = headers_[i];
+    if (h.capacity == 0) {  // no terms (or the row being placed)
+      h.first = static_cast<std::uint32_t>(end);
+      continue;
+    }
+    std::copy(terms_.begin() + h.first, terms_.begin() + h.first + h.count, terms_.begin() + static_cast<std::ptrdiff_t>(end));
+    h.first = static_cast<std::uint32_t>(end);
+    end += h.capacity;
+  }
+  terms_.resize(end);
+}
+
+void RowStore::clear(std::size_t i) {
+  Header& h = headers_[i];
+  held_ -= h.capacity;
+  if (h.extra != kNone) extras_[h.extra] = Extra();
+  h = Header{};
+  h.first = static_cast<std::uint32_t>(terms_.size());
 }
 
 void RowStore::set(std::size_t i, const LinearRow& row) {

@@ -35,6 +35,8 @@ class RowStore {
   /// without copying the row out. Returns c (0: the row has no term in x and is unchanged). The
   /// row must not read x in its remainder.
   double substitute(std::size_t i, Slot x, const LinearRow& value, SlotIndex& index);
+  /// Empties row i (0 = 0) and gives up its room, for a row that is done with (solved).
+  void clear(std::size_t i);
   /// The rows `keep` says, in order, without the room left behind by set(), their slots renumbered
   /// through `column` (the new column of each old one).
   RowStore compacted(const std::vector<bool>& keep, const std::vector<std::uint32_t>& column) const;
@@ -78,8 +80,11 @@ class RowStore {
   void set_extra(Header& h, RowView row);
   /// Writes `count` terms as row h's (where they are when they fit, else at the end).
   void place_terms(Header& h, const LinearRow::Term* terms, std::size_t count);
+  /// Moves the rows together, dropping the room that rows which moved left behind.
+  void reclaim();
 
   std::vector<LinearRow::Term> terms_;
+  std::size_t held_ = 0;  ///< the rows' room in terms_ (Σ capacity); the rest was left behind
   std::vector<Header> headers_;
   std::vector<Extra> extras_;
   std::vector<LinearRow::Term> scratch_;  ///< substitute()'s, kept for its buffer
