@@ -747,10 +747,10 @@ void eliminate_solved_algebraics(const Model& model, ReducedDae& r, RowStore& re
     defined_unknowns.push_back(
         {r.unknown_variable[c], r.unknown_order[c] == 0 ? std::optional<Expr>() : std::optional<Expr>(r.unknowns[c])});
   SolvedUnknowns solved(model, kept.unknowns);
-  solved.set(defined_unknowns, definition.compacted(std::vector<bool>(definition.size(), true), kept_column));
-  definition = RowStore();
-  kept.rows = residual_rows.compacted(row_alive, kept_column);
-  residual_rows = RowStore();
+  definition.compact(std::vector<bool>(definition.size(), true), kept_column);
+  solved.set(defined_unknowns, std::move(definition));
+  residual_rows.compact(row_alive, kept_column);
+  kept.rows = std::move(residual_rows);
   for (std::size_t i = 0; i < rows; ++i) {
     if (!row_alive[i]) continue;
     kept.residual_equation.push_back(r.residual_equation[i]);

@@ -142,25 +142,39 @@ double RowStore::substitute(std::size_t i, Slot x, const LinearRow& value, SlotI
   return u;
 }
 
-RowStore RowStore::compacted(const std::vector<bool>& keep, const std::vector<std::uint32_t>& column) const {
-  RowStore out;
-  std::size_t rows = 0, terms = 0;
-  for (std::size_t i = 0; i < size(); ++i)
-    if (keep[i]) ++rows, terms += headers_[i].count;
-  out.reserve(rows, terms);
+void RowStore::compact(const std::vector<bool>& keep, const std::vector<std::uint32_t>& column) {
   auto renumber = [&column](Slot& s) {
     s.column = column[s.column];
     if (s.column == kNone) throw std::logic_error("RowStore: a kept row reads a column that is not kept");
   };
-  for (std::size_t i = 0; i < size(); ++i) {
-    if (!keep[i]) continue;
-    const std::size_t first = out.terms_.size();
-    out.push_back((*this)[i]);
-    for (std::size_t k = first; k < out.terms_.size(); ++k) renumber(out.terms_[k].slot);
-    if (const std::uint32_t x = out.headers_.back().extra; x != kNone)
-      for (Slot& s : out.extras_[x].rest_slots) renumber(s);
+  std::vector<std::uint32_t> order;
+  for (std::uint32_t i = 0; i < headers_.size(); ++i)
+    if (keep[i]) order.push_back(i);
+  // In the order of their places, each row moves down to the end of the one before (never onto a
+  // row not yet moved).
+  std::sort(order.begin(), order.end(), [this](std::uint32_t a, std::uint32_t b) { return headers_[a].first < headers_[b].first; });
+  std::size_t end = 0;
+  for (const std::uint32_t i : order) {
+    Header& h = headers_[i];
+    std::copy(terms_.begin() + h.first, terms_.begin() + h.first + h.count, terms_.begin() + static_cast<std::ptrdiff_t>(end));
+    h.first = static_cast<std::uint32_t>(end);
+    h.capacity = h.count;
+    for (std::size_t k = end; k < end + h.count; ++k) renumber(terms_[k].slot);
+    if (h.extra != kNone)
+      for (Slot& s : extras_[h.extra].rest_slots) renumber(s);
+    end += h.count;
   }
-  return out;
+  terms_.resize(end);
+  held_ = end;
+  std::size_t kept = 0;
+  for (std::size_t i = 0; i < headers_.size(); ++i) {
+    if (keep[i]) {
+      headers_[kept++] = headers_[i];
+    } else if (headers_[i].extra != kNone) {
+      extras_[headers_[i].extra] = Extra();
+    }
+  }
+  headers_.resize(kept);
 }
 
 }  // namespace acausal

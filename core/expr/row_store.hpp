@@ -28,7 +28,7 @@ class RowStore {
   /// Row i as a LinearRow, to change and set() back.
   LinearRow row(std::size_t i) const { return (*this)[i].copy(); }
   /// Replaces row i. Its terms stay where they are when they fit; else they go to the end of the
-  /// store (what they leave behind is not reused: compacted() drops it).
+  /// store (what they leave behind is reclaimed when the store would grow, or by compact()).
   void set(std::size_t i, const LinearRow& row);
   /// Row i with its term c·x replaced by c·`value` (x's definition, linear: no remainder), as
   /// take_term() and add_scaled() would change a LinearRow — the same terms in the same order —
@@ -37,9 +37,11 @@ class RowStore {
   double substitute(std::size_t i, Slot x, const LinearRow& value, SlotIndex& index);
   /// Empties row i (0 = 0) and gives up its room, for a row that is done with (solved).
   void clear(std::size_t i);
-  /// The rows `keep` says, in order, without the room left behind by set(), their slots renumbered
-  /// through `column` (the new column of each old one).
-  RowStore compacted(const std::vector<bool>& keep, const std::vector<std::uint32_t>& column) const;
+  /// Keeps the rows `keep` says, in order, their slots renumbered through `column` (the new column
+  /// of each old one), in place, without the room left behind: no second store beside this one (the
+  /// array keeps its allocation). @throws std::logic_error when a kept row reads a column that is
+  /// not kept (the store is then unusable).
+  void compact(const std::vector<bool>& keep, const std::vector<std::uint32_t>& column);
 
   class Iterator {
    public:
