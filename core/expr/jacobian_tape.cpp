@@ -80,7 +80,7 @@ void JacobianTape::add_symbolic_entries(Entries& out, const Expr& residual, std:
                                   " of " + std::to_string(unknowns));
     const Expr& d = partials[k];
     if (d.is_constant() && d.constant_value() == 0.0) continue;
-    Entry e{in->index, row, {}, {}};
+    Entry e{static_cast<std::uint32_t>(in->index), static_cast<std::uint32_t>(row), {}, {}};
     Partial& p = in->kind == InputKind::Y ? e.dy : e.dyp;
     if (d.is_constant()) {
       p.constant = d.constant_value();
@@ -121,6 +121,7 @@ JacobianTape::Structure JacobianTape::structure(Entries in, std::size_t rows, st
   s.pattern.rows = rows;
   s.pattern.cols = unknowns;
   s.pattern.col_start.assign(unknowns + 1, 0);
+  s.pattern.row_index.reserve(entries.size());
   std::size_t n = 0;  // the entries kept, moved to the front
   for (Entry e : entries) {
     for (Partial* p : {&e.dy, &e.dyp})
@@ -168,6 +169,9 @@ JacobianTape::JacobianTape(const RowStore& rows, const InputMap& inputs, std::si
                        [&] {
                          // A linear term's partial is its coefficient; the remainder is differentiated.
                          Entries entries;
+                         std::size_t terms = 0;  // the entries' number, but for the remainders'
+                         for (const RowView row : rows) terms += row.terms.size();
+                         entries.entries.reserve(terms);
                          for (std::size_t i = 0; i < rows.size(); ++i) {
                            const RowView row = rows[i];
                            for (const LinearRow::Term& t : row.terms) {
@@ -175,7 +179,7 @@ JacobianTape::JacobianTape(const RowStore& rows, const InputMap& inputs, std::si
                                throw std::invalid_argument("jacobian: a row reads slot (" + std::to_string(t.slot.column) +
                                                            ", order " + std::to_string(t.slot.order) + ") of " +
                                                            std::to_string(unknowns) + " unknowns");
-                             Entry e{t.slot.column, i, {}, {}};
+                             Entry e{t.slot.column, static_cast<std::uint32_t>(i), {}, {}};
                              (t.slot.order == 0 ? e.dy : e.dyp).constant = t.coefficient;
                              entries.entries.push_back(e);
                            }

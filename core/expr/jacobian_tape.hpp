@@ -69,7 +69,7 @@ class JacobianTape {
   };
   /// A place (column, row) of the Jacobian and its two partials.
   struct Entry {
-    std::size_t column, row;
+    std::uint32_t column, row;
     Partial dy, dyp;
   };
   /// The entries and the varying parts they index.
