@@ -135,7 +135,7 @@ std::optional<Expr> AliasElimination::replacement(const Expr& variable) const {
   if (i == std::string::npos || alias[i].representative == i) return std::nullopt;
   const AliasOf& a = alias[i];
   if (a.is_constant()) return Expr(a.offset);
-  return a.sign * model->symbol(a.representative) + a.offset;
+  return a.sign() * model->symbol(a.representative) + a.offset;
 }
 
 Expr AliasElimination::in_representatives(const Expr& e) const {
@@ -176,9 +176,10 @@ AliasElimination eliminate_aliases(const Model& model) {
     double s, o;
     std::size_t r = forest.find(i, s, o);
     if (auto c = forest.constant_of_root(r)) {
-      out.alias[i] = {std::string::npos, 1.0, s * *c + o};
+      out.alias[i] = {s * *c + o, AliasOf::kConstant, false};
     } else {
-      out.alias[i] = {r, s, o};
+      if (std::fabs(s) != 1.0) throw std::logic_error("alias elimination: a scale of " + std::to_string(s));
+      out.alias[i] = {o, static_cast<std::uint32_t>(r), s < 0.0};
     }
   }
 
@@ -194,7 +195,7 @@ AliasElimination eliminate_aliases(const Model& model) {
                                                " cannot hold: the model fixes it at " + number(a.offset));
       continue;
     }
-    double value = (given.value - a.offset) / a.sign;
+    double value = (given.value - a.offset) / a.sign();
     Target& t = out.target[a.representative];
     if (t.priority == TargetPriority::High && v.target == TargetPriority::High &&
         std::fabs(t.value - value) > 1e-12 * (1 + std::fabs(value))) {

@@ -12,12 +12,17 @@
 
 namespace acausal {
 
-/// value(variable) = sign·value(representative) + offset, or a constant when representative is npos.
+/// value(variable) = sign()·value(representative) + offset, or the constant offset when the
+/// representative is kConstant. 16 bytes: one per variable of a large model. An alias equation
+/// relates two variables with factors of equal magnitude (a scaled relation stays an equation), so
+/// the sign is ±1.
 struct AliasOf {
-  std::size_t representative = std::string::npos;
-  double sign = 1.0;
+  static constexpr std::uint32_t kConstant = static_cast<std::uint32_t>(-1);
   double offset = 0.0;
-  bool is_constant() const { return representative == std::string::npos; }
+  std::uint32_t representative = kConstant;
+  bool negated = false;
+  double sign() const { return negated ? -1.0 : 1.0; }
+  bool is_constant() const { return representative == kConstant; }
 };
 
 /// An initial target on a representative, gathered from its aliases: 16 bytes, one per unknown of a

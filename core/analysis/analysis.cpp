@@ -346,7 +346,7 @@ LinearRow alias_row(const Model& model, std::size_t e, const AliasElimination& a
     if (t.slot.order == 0) row.constant += t.coefficient * a.offset;  // the offset is constant in time
     if (a.representative != t.slot.column) same = false;
     if (a.is_constant()) continue;
-    if (!detail::add_term(row, Slot{column_of[a.representative], t.slot.order}, t.coefficient * a.sign)) same = false;
+    if (!detail::add_term(row, Slot{column_of[a.representative], t.slot.order}, t.coefficient * a.sign())) same = false;
   }
   detail::drop_zero_terms(row);
   if (eq.rest->is_constant()) {

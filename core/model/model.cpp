@@ -1,11 +1,10 @@
 #include "core/model/model.hpp"
 
 #include <boost/container/small_vector.hpp>
-#include <boost/graph/adjacency_list.hpp>
-#include <boost/graph/connected_components.hpp>
 #include <nlohmann/json.hpp>
 #include <algorithm>
 #include <array>
+#include <numeric>
 #include <unordered_map>
 
 #include "core/expr/expr_map.hpp"
@@ -358,17 +357,34 @@ class Assembler {
           edges.emplace_back(first, e), edge_connection.push_back(k);
       }
     }
-    // Connection sets are the connected components of the graph of port ends.
-    using Graph = boost::adjacency_list<boost::vecS, boost::vecS, boost::undirectedS>;
-    Graph g(ends.size());
-    for (auto [a, b] : edges) boost::add_edge(a, b, g);
+    // Connection sets are the connected components of the graph of port ends (union–find), numbered
+    // in the order of their first ends; each lists its ends in order.
+    std::vector<std::uint32_t> parent(ends.size());
+    for (std::uint32_t e = 0; e < parent.size(); ++e) parent[e] = e;
+    const auto root = [&parent](std::uint32_t e) {
+      while (parent[e] != e) e = parent[e] = parent[parent[e]];
+      return e;
+    };
+    for (auto [a, b] : edges) {
+      const std::uint32_t ra = root(static_cast<std::uint32_t>(a)), rb = root(static_cast<std::uint32_t>(b));
+      if (ra != rb) parent[std::max(ra, rb)] = std::min(ra, rb);
+    }
     std::vector<std::size_t> component(ends.size());
-    std::size_t count = ends.empty() ? 0 : static_cast<std::size_t>(boost::connected_components(g, component.data()));
-    std::vector<std::vector<std::size_t>> nodes(count);
-    for (std::size_t e = 0; e < ends.size(); ++e) nodes[component[e]].push_back(e);
+    std::vector<std::size_t> node_start{0};  // node n's ends: node_ends[node_start[n], node_start[n + 1])
+    for (std::uint32_t e = 0; e < ends.size(); ++e) {
+      const std::uint32_t r = root(e);
+      component[e] = r == e ? node_start.size() - 1 : component[r];
+      if (r == e) node_start.push_back(0);
+      ++node_start[component[e] + 1];
+    }
+    const std::size_t count = node_start.size() - 1;
+    std::partial_sum(node_start.begin(), node_start.end(), node_start.begin());
+    std::vector<std::size_t> node_ends(ends.size()), filled(node_start.begin(), node_start.end() - 1);
+    for (std::size_t e = 0; e < ends.size(); ++e) node_ends[filled[component[e]]++] = e;
     std::vector<std::size_t> node_connection(count);
     for (std::size_t k = 0; k < edges.size(); ++k) node_connection[component[edges[k].first]] = edge_connection[k];
-    for (std::size_t n = 0; n < count; ++n) assemble_node(ends, nodes[n], node_connection[n]);
+    for (std::size_t n = 0; n < count; ++n)
+      assemble_node(ends, {node_ends.data() + node_start[n], node_start[n + 1] - node_start[n]}, node_connection[n]);
     close_open_ports();
     if (graph_problem_) throw *graph_problem_;
   }
@@ -488,7 +504,7 @@ class Assembler {
   }
 
   /// The node's ends for its labels, `source` the position of the end the others share or read.
-  std::uint32_t label_node(const std::vector<End>& ends, const std::vector<std::size_t>& node, std::size_t connection,
+  std::uint32_t label_node(const std::vector<End>& ends, std::span<const std::size_t> node, std::size_t connection,
                            std::size_t source) {
     boost::container::small_vector<EquationLabels::NodeEnd, 4> labelled;
     for (std::size_t e : node)
@@ -499,7 +515,7 @@ class Assembler {
                                    static_cast<std::uint32_t>(source));
   }
 
-  void assemble_node(const std::vector<End>& ends, const std::vector<std::size_t>& node, std::size_t connection) {
+  void assemble_node(const std::vector<End>& ends, std::span<const std::size_t> node, std::size_t connection) {
     const End& first = ends[node[0]];
     for (std::size_t e : node) {
       const End& x = ends[e];
@@ -628,7 +644,7 @@ class Assembler {
   }
 
 
-  void signal_node(const std::vector<End>& ends, const std::vector<std::size_t>& node, std::size_t connection) {
+  void signal_node(const std::vector<End>& ends, std::span<const std::size_t> node, std::size_t connection) {
     const std::string& pointer = netlist_.connections[connection].pointer;
     std::vector<std::size_t> outputs;
     for (std::size_t e : node)
