@@ -10,6 +10,7 @@
 
 #include "core/model/errors.hpp"
 #include "core/model/kept_text.hpp"
+#include "core/model/netlist.hpp"
 #include "core/model/units.hpp"
 
 namespace acausal {
@@ -97,7 +98,7 @@ std::string ComponentBuilder::qualified(std::string_view local) const {
 
 std::string ComponentBuilder::param_pointer(std::string_view name) const {
   if (param_pointers_ != nullptr)
-    if (auto moved = param_pointers_->find(std::string(name)); moved != param_pointers_->end()) return moved->second;
+    if (const std::string* moved = param_pointers_->find(std::string(name))) return *moved;
   return def_.pointer + "/params/" + json_pointer_token(std::string(name));
 }
 

@@ -36,6 +36,8 @@
 
 namespace acausal {
 
+class PointerMap;  // core/model/netlist.hpp
+
 /// Attributes of a declared variable.
 struct VariableOptions {
   double start = 0.0;                    ///< initial guess or target (see InitialTarget)
@@ -135,7 +137,7 @@ class ComponentBuilder {
 
   /// Where the values of some parameters were written, when not at `<pointer>/params/<name>` (a
   /// subsystem parameter's value: NetlistComponent::param_pointers); nullptr: none.
-  void set_param_pointers(const std::map<std::string, std::string>* pointers) { param_pointers_ = pointers; }
+  void set_param_pointers(const PointerMap* pointers) { param_pointers_ = pointers; }
 
   Mode mode() const { return mode_; }
   const std::string& instance() const {
@@ -274,7 +276,7 @@ class ComponentBuilder {
   const Environment* environment_ = nullptr;
   const FrameRoles* roles_ = nullptr;
   const nlohmann::json* params_;
-  const std::map<std::string, std::string>* param_pointers_ = nullptr;
+  const PointerMap* param_pointers_ = nullptr;
   std::vector<std::string> used_;
   std::string name_buffer_;
   mutable bool depends_on_name_ = false;

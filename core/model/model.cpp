@@ -290,11 +290,11 @@ class Assembler {
   /// The entries of a component's "initial" or "nominal" (`entries`), each given to `apply` with
   /// its variable; `moved_pointers`: where an entry was written when not in the component's own.
   void apply_entries(const Definition& d, std::size_t first, const NetlistComponent& c, const json& entries,
-                     const std::map<std::string, std::string>& moved_pointers, const char* member,
+                     const PointerMap& moved_pointers, const char* member,
                      void (*apply)(Model&, std::size_t, const json&, const std::string&)) {
     for (auto it = entries.begin(); it != entries.end(); ++it) {
-      auto moved = moved_pointers.find(it.key());
-      std::string pointer = moved != moved_pointers.end() ? moved->second
+      const std::string* moved = moved_pointers.find(it.key());
+      std::string pointer = moved != nullptr ? *moved
                                                           : c.pointer + member + json_pointer_token(it.key());
       const Definition::Variable* v = d.find_variable(it.key());
       if (v == nullptr && it.value().is_array()) {

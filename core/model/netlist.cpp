@@ -432,9 +432,12 @@ NetlistReader::Role NetlistReader::component_member(const std::string& key, json
 
 void NetlistReader::finish_component() {
   NetlistComponent& c = n_.components.back();
+  // "initial" and "nominal" stay null when not given (most components of a large netlist have no
+  // nominal, many no initial): they read as empty.
   if (!body_.params) c.params = json::object();
-  if (!body_.initial) c.initial = json::object();
-  if (!body_.nominal) c.nominal = json::object();
+  const auto not_object = [&c](const json& j, const char* member) {
+    return wrong_type(c.pointer + "/" + member, std::string("\"") + member + "\"", "an object", j.type_name());
+  };
   if (body_.unknown_key)
     note_component_problem(c.name,
                            unknown_key(c.pointer, *body_.unknown_key, {"type", "params", "initial", "nominal"}));
@@ -442,6 +445,12 @@ void NetlistReader::finish_component() {
     note_component_problem(c.name, ModelError(c.pointer, "missing \"type\""));
   else if (body_.type_not_string)
     note_component_problem(c.name, wrong_type(c.pointer + "/type", "\"type\"", "a string", body_.type_not_string));
+  else if (!c.params.is_object())
+    note_component_problem(c.name, not_object(c.params, "params"));
+  else if (body_.initial && !c.initial.is_object())
+    note_component_problem(c.name, not_object(c.initial, "initial"));
+  else if (body_.nominal && !c.nominal.is_object())
+    note_component_problem(c.name, not_object(c.nominal, "nominal"));
 }
 
 void NetlistReader::note_component_problem(const std::string& name, ModelError problem) {
@@ -456,10 +465,6 @@ void NetlistReader::check_components() {
   for (const NetlistComponent& c : n_.components) {
     check_name(c.name, c.pointer, "instance");
     if (component_problem_ && c.name == component_problem_->first) throw component_problem_->second;
-    // The pointers below are built only for a message: a netlist has tens of thousands of these.
-    if (!c.params.is_object()) require_object(c.params, c.pointer + "/params", "\"params\"");
-    if (!c.initial.is_object()) require_object(c.initial, c.pointer + "/initial", "\"initial\"");
-    if (!c.nominal.is_object()) require_object(c.nominal, c.pointer + "/nominal", "\"nominal\"");
   }
 }
 

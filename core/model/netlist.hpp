@@ -9,6 +9,8 @@
 /// `file:<file>#<JSON pointer>`, e.g. `file:lib/gearbox.json#/components/shaft/params/J`.
 
 #include <map>
+#include <memory>
+#include <stdexcept>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -19,19 +21,54 @@
 
 namespace acausal {
 
+/// Where entries were written, by key (a parameter or a variable), for the few components that have
+/// any: one pointer while empty.
+class PointerMap {
+ public:
+  PointerMap() = default;
+  PointerMap(const PointerMap& other) : map_(other.map_ ? std::make_unique<Map>(*other.map_) : nullptr) {}
+  PointerMap& operator=(const PointerMap& other) {
+    map_ = other.map_ ? std::make_unique<Map>(*other.map_) : nullptr;
+    return *this;
+  }
+  PointerMap(PointerMap&&) noexcept = default;
+  PointerMap& operator=(PointerMap&&) noexcept = default;
+
+  /// The pointer written for `key`, or nullptr.
+  const std::string* find(const std::string& key) const {
+    if (!map_) return nullptr;
+    const auto it = map_->find(key);
+    return it == map_->end() ? nullptr : &it->second;
+  }
+  /// @throws std::out_of_range when none is written for `key`.
+  const std::string& at(const std::string& key) const {
+    if (const std::string* p = find(key)) return *p;
+    throw std::out_of_range("no pointer for " + key);
+  }
+  std::string& operator[](const std::string& key) {
+    if (!map_) map_ = std::make_unique<Map>();
+    return (*map_)[key];
+  }
+
+ private:
+  using Map = std::map<std::string, std::string>;
+  std::unique_ptr<Map> map_;
+};
+
 struct NetlistComponent {
   std::string name;
   std::string type;
   nlohmann::json params = nlohmann::json::object();
-  nlohmann::json initial = nlohmann::json::object();
+  nlohmann::json initial = nlohmann::json::object();  ///< null when a netlist gives none (reads as empty)
   std::string pointer;  ///< `/components/<name>`; for a component of a subsystem, its definition's location
   /// Where a parameter value, an initial target or a nominal was written when not in this
   /// component's own "params", "initial" or "nominal": a subsystem parameter's value (at the subsystem
   /// instance, or the parameter's default) and a target or nominal that a subsystem instance sets.
   /// Key: the parameter or variable.
-  std::map<std::string, std::string> param_pointers, initial_pointers, nominal_pointers;
+  PointerMap param_pointers, initial_pointers, nominal_pointers;
   /// Variable → its nominal magnitude (a positive number in SI or "<number> <unit>"): absolute
-  /// tolerances of the unknowns are scaled by it, as Modelica's `nominal` attribute does.
+  /// tolerances of the unknowns are scaled by it, as Modelica's `nominal` attribute does. Null when
+  /// a netlist gives none (reads as empty).
   nlohmann::json nominal = nlohmann::json::object();
 };
 

@@ -38,18 +38,18 @@ struct Made {
 };
 
 std::string param_location(const NetlistComponent& c, const std::string& name) {
-  auto moved = c.param_pointers.find(name);
-  return moved != c.param_pointers.end() ? moved->second : c.pointer + "/params/" + json_pointer_token(name);
+  const std::string* moved = c.param_pointers.find(name);
+  return moved != nullptr ? *moved : c.pointer + "/params/" + json_pointer_token(name);
 }
 
 std::string initial_location(const NetlistComponent& c, const std::string& name) {
-  auto moved = c.initial_pointers.find(name);
-  return moved != c.initial_pointers.end() ? moved->second : c.pointer + "/initial/" + json_pointer_token(name);
+  const std::string* moved = c.initial_pointers.find(name);
+  return moved != nullptr ? *moved : c.pointer + "/initial/" + json_pointer_token(name);
 }
 
 std::string nominal_location(const NetlistComponent& c, const std::string& name) {
-  auto moved = c.nominal_pointers.find(name);
-  return moved != c.nominal_pointers.end() ? moved->second : c.pointer + "/nominal/" + json_pointer_token(name);
+  const std::string* moved = c.nominal_pointers.find(name);
+  return moved != nullptr ? *moved : c.pointer + "/nominal/" + json_pointer_token(name);
 }
 
 /// `{"param": "<name>"}`: the name, or nullopt for any other value.
