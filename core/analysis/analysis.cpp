@@ -646,11 +646,21 @@ void eliminate_solved_algebraics(const Model& model, ReducedDae& r, RowStore& re
   // (inline room for a few: an unknown has few users, and n separate heap lists cost more than the search)
   if (rows + n >= kEliminated) throw std::length_error("analysis: more than 2^32 rows and unknowns");
   std::vector<boost::container::small_vector<std::uint32_t, 4>> users(n);
+  std::vector<bool> row_alive(rows, true), col_alive(n, true);
+  // Each user once; a list about to outgrow its room first drops the rows that were solved (skipped
+  // when met anyway), so that lists stay short.
+  const auto add_user = [&](std::uint32_t c, std::uint32_t id) {
+    auto& list = users[c];
+    if (std::find(list.begin(), list.end(), id) != list.end()) return;
+    if (list.size() == list.capacity())
+      list.erase(std::remove_if(list.begin(), list.end(), [&](std::uint32_t u) { return u < rows && !row_alive[u]; }),
+                 list.end());
+    list.push_back(id);
+  };
   for (std::size_t i = 0; i < rows; ++i)
-    columns_of(residual_rows[i], [&](std::uint32_t c) { users[c].push_back(static_cast<std::uint32_t>(i)); });
+    columns_of(residual_rows[i], [&](std::uint32_t c) { add_user(c, static_cast<std::uint32_t>(i)); });
   std::vector<std::uint32_t> visited(rows + n, 0);  // stamp of the last elimination that touched an id
 
-  std::vector<bool> row_alive(rows, true), col_alive(n, true);
   // Provenance for diagnostics: the definitions substituted into each row and into each definition,
   // directly, as (row or definition, definition) pairs (copying the equations behind them instead
   // would grow quadratically along a chain of substitutions).
@@ -701,12 +711,12 @@ void eliminate_solved_algebraics(const Model& model, ReducedDae& r, RowStore& re
       (id < rows ? into_row : into_definition).emplace_back(static_cast<std::uint32_t>(at), static_cast<std::uint32_t>(d));
       // Substituting x brings the unknowns of its value into each user; the users' other unknowns
       // are noted already.
-      columns_of(value, [&](std::uint32_t vc) { users[vc].push_back(id); });
+      columns_of(value, [&](std::uint32_t vc) { add_user(vc, id); });
     }
-    users[c].clear();
+    users[c] = {};  // its room too
     defined.push_back(c);
     definition.push_back(value);
-    columns_of(value, [&](std::uint32_t vc) { users[vc].push_back(static_cast<std::uint32_t>(rows + d)); });
+    columns_of(value, [&](std::uint32_t vc) { add_user(vc, static_cast<std::uint32_t>(rows + d)); });
   }
   // The users lists are done with: their memory serves what is built below.
   users = decltype(users)();
