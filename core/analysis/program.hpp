@@ -3,7 +3,6 @@
 /// The compiled model: tapes for the residual, the iteration matrix, event indicators, outputs and
 /// energy terms, all over the unknowns y, their derivatives y' and time. The solver needs nothing else.
 
-#include <deque>
 #include <memory>
 #include <optional>
 #include <string>

@@ -3,7 +3,6 @@
 /// The instantiated model: every component's definition, flattened into one set of variables and
 /// equations, with the connection equations of the netlist added.
 
-#include <deque>
 #include <memory>
 #include <string>
 #include <unordered_map>
