@@ -163,31 +163,86 @@ JacobianTape::JacobianTape(std::span<const Expr> residuals, const InputMap& inpu
                        residuals.size(), unknowns),
                    inputs, indicators, unindexed) {}
 
+namespace {
+
+void check_slot(Slot s, std::size_t unknowns) {
+  if (s.column >= unknowns || s.order > 1)
+    throw std::invalid_argument("jacobian: a row reads slot (" + std::to_string(s.column) + ", order " +
+                                std::to_string(s.order) + ") of " + std::to_string(unknowns) + " unknowns");
+}
+
+}  // namespace
+
+bool JacobianTape::linear_alone(const RowStore& rows) {
+  for (const RowView row : rows) {
+    if (!row.rest.is_constant()) return false;
+    for (const LinearRow::Term& t : row.terms)
+      if (t.coefficient == 0.0) return false;
+  }
+  return true;
+}
+
+JacobianTape::Structure JacobianTape::linear_structure(const RowStore& rows, std::size_t unknowns) {
+  // A place per (column, row) that a row reads, x and der(x) of one unknown in one row being one.
+  // Rows are visited in order, so each column's rows come out ascending, as CSC wants them.
+  Structure s;
+  s.pattern.rows = rows.size();
+  s.pattern.cols = unknowns;
+  s.pattern.col_start.assign(unknowns + 1, 0);
+  std::vector<std::uint32_t> last_row(unknowns, kNone);
+  for (std::size_t i = 0; i < rows.size(); ++i)
+    for (const LinearRow::Term& t : rows[i].terms) {
+      check_slot(t.slot, unknowns);
+      if (last_row[t.slot.column] == i) continue;
+      last_row[t.slot.column] = static_cast<std::uint32_t>(i);
+      ++s.pattern.col_start[t.slot.column + 1];
+    }
+  std::partial_sum(s.pattern.col_start.begin(), s.pattern.col_start.end(), s.pattern.col_start.begin());
+  const auto n = static_cast<std::size_t>(s.pattern.col_start.back());
+  s.pattern.row_index.resize(n);
+  s.constant.assign(2 * n, 0.0);
+  s.varying_of.assign(2 * n, kNone);
+  std::vector<std::int64_t> next(s.pattern.col_start.begin(), s.pattern.col_start.end() - 1);
+  std::vector<std::int64_t> last_place(unknowns, 0);
+  std::fill(last_row.begin(), last_row.end(), kNone);
+  for (std::size_t i = 0; i < rows.size(); ++i)
+    for (const LinearRow::Term& t : rows[i].terms) {
+      const std::uint32_t c = t.slot.column;
+      if (last_row[c] != i) {
+        last_row[c] = static_cast<std::uint32_t>(i);
+        last_place[c] = next[c]++;
+        s.pattern.row_index[static_cast<std::size_t>(last_place[c])] = static_cast<std::int64_t>(i);
+      }
+      s.constant[static_cast<std::size_t>(last_place[c]) + (t.slot.order == 0 ? 0 : n)] += t.coefficient;
+    }
+  return s;
+}
+
 JacobianTape::JacobianTape(const RowStore& rows, const InputMap& inputs, std::size_t unknowns,
                            const IndicatorIndex* indicators, Tape::Unindexed unindexed)
-    : JacobianTape(structure(
-                       [&] {
-                         // A linear term's partial is its coefficient; the remainder is differentiated.
-                         Entries entries;
-                         std::size_t terms = 0;  // the entries' number, but for the remainders'
-                         for (const RowView row : rows) terms += row.terms.size();
-                         entries.entries.reserve(terms);
-                         for (std::size_t i = 0; i < rows.size(); ++i) {
-                           const RowView row = rows[i];
-                           for (const LinearRow::Term& t : row.terms) {
-                             if (t.slot.column >= unknowns || t.slot.order > 1)
-                               throw std::invalid_argument("jacobian: a row reads slot (" + std::to_string(t.slot.column) +
-                                                           ", order " + std::to_string(t.slot.order) + ") of " +
-                                                           std::to_string(unknowns) + " unknowns");
-                             Entry e{t.slot.column, static_cast<std::uint32_t>(i), {}, {}};
-                             (t.slot.order == 0 ? e.dy : e.dyp).constant = t.coefficient;
-                             entries.entries.push_back(e);
-                           }
-                           if (!row.rest.is_constant()) add_symbolic_entries(entries, row.rest, i, inputs, unknowns);
-                         }
-                         return entries;
-                       }(),
-                       rows.size(), unknowns),
+    : JacobianTape(linear_alone(rows) ? linear_structure(rows, unknowns)
+                                      : structure(
+                                            [&] {
+                                              // A linear term's partial is its coefficient; the
+                                              // remainder is differentiated.
+                                              Entries entries;
+                                              std::size_t terms = 0;  // the entries, but the remainders'
+                                              for (const RowView row : rows) terms += row.terms.size();
+                                              entries.entries.reserve(terms);
+                                              for (std::size_t i = 0; i < rows.size(); ++i) {
+                                                const RowView row = rows[i];
+                                                for (const LinearRow::Term& t : row.terms) {
+                                                  check_slot(t.slot, unknowns);
+                                                  Entry e{t.slot.column, static_cast<std::uint32_t>(i), {}, {}};
+                                                  (t.slot.order == 0 ? e.dy : e.dyp).constant = t.coefficient;
+                                                  entries.entries.push_back(e);
+                                                }
+                                                if (!row.rest.is_constant())
+                                                  add_symbolic_entries(entries, row.rest, i, inputs, unknowns);
+                                              }
+                                              return entries;
+                                            }(),
+                                            rows.size(), unknowns),
                    inputs, indicators, unindexed) {}
 
 JacobianTape::JacobianTape(Structure s, const InputMap& inputs, const IndicatorIndex* indicators,

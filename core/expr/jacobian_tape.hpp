@@ -80,6 +80,11 @@ class JacobianTape {
   static void add_symbolic_entries(Entries& out, const Expr& residual, std::size_t row, const InputMap& inputs,
                                    std::size_t unknowns);
   static Structure structure(Entries entries, std::size_t rows, std::size_t unknowns);
+  /// The structure of rows that are linear alone (no remainder, no zero coefficient), counted into
+  /// CSC order directly: no entries to sort (a large model's would be its largest transient).
+  static Structure linear_structure(const RowStore& rows, std::size_t unknowns);
+  /// Whether linear_structure() applies.
+  static bool linear_alone(const RowStore& rows);
   JacobianTape(Structure s, const InputMap& inputs, const IndicatorIndex* indicators, Tape::Unindexed unindexed);
   Expr partial(std::size_t place) const;
   bool nonzero(std::size_t place) const { return constant_[place] != 0.0 || varying_of_[place] != kNone; }

@@ -16,6 +16,7 @@
 #include "core/expr/expr.hpp"
 #include "core/expr/expr_walk.hpp"
 #include "core/expr/jacobian_tape.hpp"
+#include "core/expr/row_store.hpp"
 #include "core/expr/tape.hpp"
 
 using namespace acausal;
@@ -420,4 +421,62 @@ TEST_CASE("jacobian: invalid input maps throw std::invalid_argument") {
     return std::nullopt;
   };
   CHECK_THROWS_AS(JacobianTape(residuals, partial, 2), std::invalid_argument);
+}
+
+TEST_CASE("jacobian: rows of numbers alone are counted into CSC order as the expressions' structure is sorted") {
+  // A chain of n masses as rows (der(x_i) − v_i; m·der(v_i) + k·(x_i − x_i+1) + d·v_i) and as
+  // expressions: the same places, in the same order, with the same partials to the bit. A row with a
+  // remainder (sin(x_0)) takes the general path; it must agree too.
+  constexpr std::uint32_t n = 6;
+  const double m = 1.5, k = 40.0, d = 0.3;
+  System sys;
+  sys.unknowns = 2 * n;
+  std::vector<Expr> x, v;
+  for (std::uint32_t i = 0; i < n; ++i) {
+    x.push_back(Expr::variable("jr.x" + std::to_string(i)));
+    v.push_back(Expr::variable("jr.v" + std::to_string(i)));
+    sys.y(x[i], i);
+    sys.yp(der(x[i]), i);
+    sys.y(v[i], n + i);
+    sys.yp(der(v[i]), n + i);
+  }
+  const auto linear_row = [](std::vector<LinearRow::Term> terms) {
+    LinearRow r;
+    r.terms.assign(terms.begin(), terms.end());
+    return r;
+  };
+  for (const bool with_remainder : {false, true}) {
+    CAPTURE(with_remainder);
+    RowStore rows;
+    std::vector<Expr> residuals;
+    for (std::uint32_t i = 0; i < n; ++i) {
+      rows.push_back(linear_row({{{i, 1}, 1.0}, {{n + i, 0}, -1.0}}));
+      residuals.push_back(der(x[i]) - v[i]);
+    }
+    for (std::uint32_t i = 0; i < n; ++i) {
+      std::vector<LinearRow::Term> terms{{{n + i, 1}, m}, {{i, 0}, k}, {{n + i, 0}, d}};
+      Expr r = m * der(v[i]) + k * x[i] + d * v[i];
+      if (i + 1 < n) {
+        terms.push_back({{i + 1, 0}, -k});
+        r = r - k * x[i + 1];
+      }
+      LinearRow row = linear_row(terms);
+      if (with_remainder && i == 0) {
+        row.rest = sin(x[0]);
+        row.rest_slots.push_back({0, 0});
+        r = r + sin(x[0]);
+      }
+      rows.push_back(row);
+      residuals.push_back(r);
+    }
+    JacobianTape from_rows(rows, sys.map(), sys.unknowns);
+    JacobianTape from_expressions(residuals, sys.map(), sys.unknowns);
+    CHECK(from_rows.pattern().col_start == from_expressions.pattern().col_start);
+    CHECK(from_rows.pattern().row_index == from_expressions.pattern().row_index);
+    const State s = random_state(2 * n, 0, 0.7);
+    const std::span<const double> a = from_rows.partials(s.inputs());
+    const std::vector<double> by_rows(a.begin(), a.end());
+    const std::span<const double> b = from_expressions.partials(s.inputs());
+    CHECK(by_rows == std::vector<double>(b.begin(), b.end()));
+  }
 }
