@@ -234,7 +234,6 @@ void Program::keep_what_messages_read(const Model& model, bool keep_analysis) {
     m.local = model.variables[t.variable].local;
     m.written = given.written;
   }
-  target_pointers_ = model.target_pointers;
   labels_ = model.labels;
   for (std::size_t k = 0; k < initial_.symbols.size(); ++k)
     initial_parameter_texts_.push_back(initial_.pointers[k] + " (initial parameter: " + initial_.symbols[k].name() +
@@ -249,7 +248,7 @@ std::string Program::target_variable(std::size_t k) const {
 std::string Program::target_pointer(std::size_t k) const {
   const TargetMessage& t = targets_[k];
   if (t.instance == TargetMessage::kNone) return "";
-  return t.written == InitialTarget::kAtEntry ? labels_->initial_pointer(t.instance, t.local) : target_pointers_[t.written];
+  return labels_->target_pointer(t.instance, t.local, t.written);
 }
 
 std::string Program::residual_provenance(std::size_t r) const {

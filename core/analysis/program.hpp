@@ -73,9 +73,10 @@ struct InitialProblem {
 struct ProgramOptions {
   bool energy = false;  ///< the energy terms and the residuals' time partials (energy accounting)
   /// Keep the analysis it was compiled from (Program::dae(), for `acausal check` and tests). Without
-  /// it, the analysis and the expressions the tapes were compiled from are freed as soon as the
-  /// tapes exist, before the program takes the model's texts: the compile's high-water mark is lower
-  /// by about their size (a large model's, like the simulate command's).
+  /// it, the aliases and solved definitions are freed once the outputs, indicators, assertions and
+  /// energy terms are compiled (before the residual and its Jacobian), and the rest of the analysis
+  /// once every tape exists: the compile's high-water mark is lower by about their size (a large
+  /// model's, like the simulate command's).
   bool keep_analysis = true;
 };
 
@@ -231,7 +232,6 @@ class Program {
   // What messages and the solver read, owned (the model may be gone):
   std::vector<std::string> names_, output_names_;
   std::vector<TargetMessage> targets_;
-  std::vector<std::string> target_pointers_;  ///< the model's (TargetMessage::written)
   std::vector<PivotBlock> pivot_blocks_;
   /// Who wrote each model equation and what it says (the model's, shared).
   std::shared_ptr<const EquationLabels> labels_;

@@ -218,31 +218,29 @@ JacobianTape::Structure JacobianTape::linear_structure(const RowStore& rows, std
   return s;
 }
 
+JacobianTape::Entries JacobianTape::entries_of(const RowStore& rows, const InputMap& inputs, std::size_t unknowns) {
+  // A linear term's partial is its coefficient; the remainder is differentiated.
+  Entries entries;
+  std::size_t terms = 0;  // the entries, but the remainders'
+  for (const RowView row : rows) terms += row.terms.size();
+  entries.entries.reserve(terms);
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    const RowView row = rows[i];
+    for (const LinearRow::Term& t : row.terms) {
+      check_slot(t.slot, unknowns);
+      Entry e{t.slot.column, static_cast<std::uint32_t>(i), {}, {}};
+      (t.slot.order == 0 ? e.dy : e.dyp).constant = t.coefficient;
+      entries.entries.push_back(e);
+    }
+    if (!row.rest.is_constant()) add_symbolic_entries(entries, row.rest, i, inputs, unknowns);
+  }
+  return entries;
+}
+
 JacobianTape::JacobianTape(const RowStore& rows, const InputMap& inputs, std::size_t unknowns,
                            const IndicatorIndex* indicators, Tape::Unindexed unindexed)
     : JacobianTape(linear_alone(rows) ? linear_structure(rows, unknowns)
-                                      : structure(
-                                            [&] {
-                                              // A linear term's partial is its coefficient; the
-                                              // remainder is differentiated.
-                                              Entries entries;
-                                              std::size_t terms = 0;  // the entries, but the remainders'
-                                              for (const RowView row : rows) terms += row.terms.size();
-                                              entries.entries.reserve(terms);
-                                              for (std::size_t i = 0; i < rows.size(); ++i) {
-                                                const RowView row = rows[i];
-                                                for (const LinearRow::Term& t : row.terms) {
-                                                  check_slot(t.slot, unknowns);
-                                                  Entry e{t.slot.column, static_cast<std::uint32_t>(i), {}, {}};
-                                                  (t.slot.order == 0 ? e.dy : e.dyp).constant = t.coefficient;
-                                                  entries.entries.push_back(e);
-                                                }
-                                                if (!row.rest.is_constant())
-                                                  add_symbolic_entries(entries, row.rest, i, inputs, unknowns);
-                                              }
-                                              return entries;
-                                            }(),
-                                            rows.size(), unknowns),
+                                      : structure(entries_of(rows, inputs, unknowns), rows.size(), unknowns),
                    inputs, indicators, unindexed) {}
 
 JacobianTape::JacobianTape(Structure s, const InputMap& inputs, const IndicatorIndex* indicators,

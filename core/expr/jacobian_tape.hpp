@@ -79,6 +79,8 @@ class JacobianTape {
   };
   static void add_symbolic_entries(Entries& out, const Expr& residual, std::size_t row, const InputMap& inputs,
                                    std::size_t unknowns);
+  /// The entries of rows: their linear terms' and their remainders' partials.
+  static Entries entries_of(const RowStore& rows, const InputMap& inputs, std::size_t unknowns);
   static Structure structure(Entries entries, std::size_t rows, std::size_t unknowns);
   /// The structure of rows that are linear alone (no remainder, no zero coefficient), counted into
   /// CSC order directly: no entries to sort (a large model's would be its largest transient).

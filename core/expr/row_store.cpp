@@ -147,32 +147,25 @@ void RowStore::compact(const std::vector<bool>& keep, const std::vector<std::uin
     s.column = column[s.column];
     if (s.column == kNone) throw std::logic_error("RowStore: a kept row reads a column that is not kept");
   };
-  std::vector<std::uint32_t> order;
-  for (std::uint32_t i = 0; i < headers_.size(); ++i)
-    if (keep[i]) order.push_back(i);
-  // In the order of their places, each row moves down to the end of the one before (never onto a
-  // row not yet moved).
-  std::sort(order.begin(), order.end(), [this](std::uint32_t a, std::uint32_t b) { return headers_[a].first < headers_[b].first; });
-  std::size_t end = 0;
-  for (const std::uint32_t i : order) {
+  // The rows not kept give up their room, the kept ones all but their terms; reclaim() packs them.
+  for (std::size_t i = 0; i < headers_.size(); ++i) {
     Header& h = headers_[i];
-    std::copy(terms_.begin() + h.first, terms_.begin() + h.first + h.count, terms_.begin() + static_cast<std::ptrdiff_t>(end));
-    h.first = static_cast<std::uint32_t>(end);
+    if (!keep[i]) {
+      clear(i);
+      continue;
+    }
+    held_ -= h.capacity - h.count;
     h.capacity = h.count;
-    for (std::size_t k = end; k < end + h.count; ++k) renumber(terms_[k].slot);
-    if (h.extra != kNone)
-      for (Slot& s : extras_[h.extra].rest_slots) renumber(s);
-    end += h.count;
   }
-  terms_.resize(end);
-  held_ = end;
+  reclaim();
   std::size_t kept = 0;
   for (std::size_t i = 0; i < headers_.size(); ++i) {
-    if (keep[i]) {
-      headers_[kept++] = headers_[i];
-    } else if (headers_[i].extra != kNone) {
-      extras_[headers_[i].extra] = Extra();
-    }
+    if (!keep[i]) continue;
+    Header& h = headers_[i];
+    for (std::size_t k = h.first; k < h.first + h.count; ++k) renumber(terms_[k].slot);
+    if (h.extra != kNone)
+      for (Slot& s : extras_[h.extra].rest_slots) renumber(s);
+    headers_[kept++] = h;
   }
   headers_.resize(kept);
 }

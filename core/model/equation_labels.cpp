@@ -63,6 +63,15 @@ std::string EquationLabels::initial_pointer(std::size_t i, std::size_t local) co
          json_pointer_token(std::string(instances_[i].definition->variables[local].local_name));
 }
 
+std::uint32_t EquationLabels::add_target_pointer(std::string pointer) {
+  target_pointers_.push_back(std::move(pointer));
+  return static_cast<std::uint32_t>(target_pointers_.size() - 1);
+}
+
+std::string EquationLabels::target_pointer(std::size_t i, std::size_t local, std::uint32_t written) const {
+  return written == kAtEntry ? initial_pointer(i, local) : target_pointers_[written];
+}
+
 std::string EquationLabels::description(std::size_t e) const {
   const Label l = equations_[e];
   if (l.who == kWritten) return written_[l.local].description;

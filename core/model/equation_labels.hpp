@@ -85,6 +85,14 @@ class EquationLabels {
   /// Where the netlist's "initial" entry of instance i's variable `local` is: `/components/mass/initial/s`.
   std::string initial_pointer(std::size_t i, std::size_t local) const;
 
+  /// An initial target's place, when not initial_pointer() (an element of a vector's entry, a value
+  /// a subsystem instance gives): kept, and named by the index returned.
+  std::uint32_t add_target_pointer(std::string pointer);
+  static constexpr std::uint32_t kAtEntry = static_cast<std::uint32_t>(-1);  ///< see target_pointer
+  /// Where the netlist sets the initial target of instance i's variable `local`: initial_pointer()
+  /// for kAtEntry, else the pointer add_target_pointer() kept as `written`.
+  std::string target_pointer(std::size_t i, std::size_t local, std::uint32_t written) const;
+
  private:
   struct LinearLabel {
     enum Kind : std::uint32_t { Share, Sum, Reads, OpenPort };
@@ -120,6 +128,7 @@ class EquationLabels {
     std::string description;
   };
   std::vector<Written> written_;  ///< the kWritten equations' (few: loop closures)
+  std::vector<std::string> target_pointers_;  ///< add_target_pointer()'s
   /// Connection pointers other than `/connections/<k>` (those of flattened subsystems), by connection.
   std::unordered_map<std::uint32_t, std::string> connection_pointers_;
   const std::string connection_ = "connection";

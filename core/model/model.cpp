@@ -78,8 +78,7 @@ const InitialTarget& Model::target(std::size_t v) const {
 }
 
 std::string Model::target_pointer(const InitialTarget& t) const {
-  if (t.written != InitialTarget::kAtEntry) return target_pointers[t.written];
-  return labels->initial_pointer(variables[t.variable].instance, variables[t.variable].local);
+  return labels->target_pointer(variables[t.variable].instance, variables[t.variable].local, t.written);
 }
 
 std::optional<double> Model::nominal(std::size_t v) const {
@@ -157,8 +156,7 @@ void apply_target(Model& m, std::size_t v, const json& entry, const std::string&
   target.variable = static_cast<std::uint32_t>(v);
   const ModelVariable& x = m.variables[v];
   if (pointer != m.labels->initial_pointer(x.instance, x.local)) {
-    target.written = static_cast<std::uint32_t>(m.target_pointers.size());
-    m.target_pointers.push_back(pointer);
+    target.written = m.labels->add_target_pointer(pointer);
   }
   TargetPriority& priority = m.variables[v].target;
   if (entry.is_object()) {
@@ -268,9 +266,8 @@ class Assembler {
     // By variable; where the netlist gave one twice, the later one holds.
     std::stable_sort(model_.targets.begin(), model_.targets.end(),
                      [](const InitialTarget& a, const InitialTarget& b) { return a.variable < b.variable; });
-    const auto last = [](const InitialTarget& a, const InitialTarget& b) { return a.variable == b.variable; };
     for (std::size_t k = 0; k + 1 < model_.targets.size(); ++k)
-      if (last(model_.targets[k], model_.targets[k + 1])) model_.targets[k].variable = kSuperseded;
+      if (model_.targets[k].variable == model_.targets[k + 1].variable) model_.targets[k].variable = kSuperseded;
     std::erase_if(model_.targets, [](const InitialTarget& t) { return t.variable == kSuperseded; });
     // Every variable is in place: an equation may read another instance's.
     for (std::size_t i = 0; i < count; ++i) {

@@ -42,12 +42,12 @@ struct ModelVariable {
 
 /// An initial value the netlist gives a variable.
 struct InitialTarget {
-  static constexpr std::uint32_t kAtEntry = static_cast<std::uint32_t>(-1);  ///< see written
+  static constexpr std::uint32_t kAtEntry = EquationLabels::kAtEntry;  ///< see written
   double value = 0.0;  ///< SI
   std::uint32_t variable = 0;
   /// Where the netlist sets it (Model::target_pointer): kAtEntry, at the variable's entry of its
-  /// instance's "initial" (`/components/mass/initial/s`); else Model::target_pointers[written] (an
-  /// element of a vector's entry, a value a subsystem instance gives).
+  /// instance's "initial" (`/components/mass/initial/s`); else the pointer Model::labels keeps
+  /// (EquationLabels::add_target_pointer).
   std::uint32_t written = kAtEntry;
 };
 
@@ -119,7 +119,6 @@ struct Model {
   /// The initial values the netlist gives, by variable in ascending order (ModelVariable::target says
   /// how strongly): Model::target(v).
   std::vector<InitialTarget> targets;
-  std::vector<std::string> target_pointers;  ///< see InitialTarget::written
   /// By variable, the nominals the netlist gives (they replace the declared ones).
   std::unordered_map<std::size_t, double> nominals;
   std::vector<std::string> unconnected_ports;  ///< conserving ports left open (their flow is zero)
