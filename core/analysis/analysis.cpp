@@ -1,5 +1,6 @@
 #include "core/analysis/analysis.hpp"
 
+#include <algorithm>
 #include <boost/container/small_vector.hpp>
 #include <cmath>
 #include <limits>
@@ -15,13 +16,13 @@
 
 namespace acausal {
 
-void SolvedUnknowns::set(const std::vector<Defined>& defined, RowStore definitions) {
+void SolvedUnknowns::set(const std::vector<std::size_t>& variable, const std::vector<std::pair<std::size_t, Expr>>& symbols,
+                         RowStore definitions) {
   by_variable_.assign(model_->variables.size(), kNone);
   by_symbol_ = ExprMap<std::size_t>();
-  for (std::size_t k = 0; k < defined.size(); ++k) {
-    if (defined[k].symbol) by_symbol_.emplace(*defined[k].symbol, k);
-    else by_variable_[defined[k].variable] = static_cast<std::uint32_t>(k);
-  }
+  for (std::size_t k = 0; k < variable.size(); ++k)
+    if (variable[k] != kSymbolOnly) by_variable_[variable[k]] = static_cast<std::uint32_t>(k);
+  for (const auto& [k, symbol] : symbols) by_symbol_.emplace(symbol, k);
   definitions_ = std::move(definitions);
   built_.clear();
 }
@@ -627,12 +628,12 @@ std::vector<std::optional<double>> unknown_nominals(const ReducedDae& r, const R
 /// initial target stay (the initialization works on unknowns), and so do unknowns whose definition
 /// reaches too far (kMaxDefinitionReach). The work is done on the rows; the rows that stay are the
 /// reduced system, renumbered to the unknowns that stay.
-void eliminate_solved_algebraics(const Model& model, ReducedDae& r, RowStore& residual_rows,
-                                 const Matching& h, const SlotOf& slot_of) {
+void eliminate_solved_algebraics(const Model& model, ReducedDae& r, RowStore& residual_rows, Matching h,
+                                 const SlotOf& slot_of) {
   const std::size_t n = r.unknown_variable.size();
   const std::size_t rows = residual_rows.size();
   const std::vector<bool> defines = explicit_definitions(r, residual_rows, h);
-  const std::vector<std::size_t> order = definitions_first(residual_rows, h, defines);
+  std::vector<std::size_t> order = definitions_first(residual_rows, h, defines);
   std::uint32_t orders = 1;
   for (const RowView row : residual_rows)
     for (const LinearRow::Term& t : row.terms) orders = std::max(orders, t.slot.order + 1);
@@ -669,6 +670,14 @@ void eliminate_solved_algebraics(const Model& model, ReducedDae& r, RowStore& re
   std::vector<std::uint32_t> solved_row;     // and the row that was
   std::vector<std::size_t> defined;      // unknowns eliminated, in order
   RowStore definition;                   // their definitions, kept current
+  {
+    // Room for the explicit rows' values as they are now, and as many again for what
+    // substitutions bring in before and after they are solved (see analyze() on room).
+    std::size_t count = 0, terms = 0;
+    for (std::size_t i = 0; i < rows; ++i)
+      if (defines[i]) ++count, terms += residual_rows[i].terms.size() - 1;
+    definition.reserve(count, 2 * terms);
+  }
   for (std::size_t i : order) {
     const std::size_t c = h.col_of_row[i];
     const Slot x{static_cast<std::uint32_t>(c), 0};
@@ -718,57 +727,78 @@ void eliminate_solved_algebraics(const Model& model, ReducedDae& r, RowStore& re
     definition.push_back(value);
     columns_of(value, [&](std::uint32_t vc) { add_user(vc, static_cast<std::uint32_t>(rows + d)); });
   }
-  // The users lists are done with: their memory serves what is built below.
+  // What the loop used is done with: its memory serves what is built below.
   users = decltype(users)();
   visited = decltype(visited)();
+  h = Matching();
+  order = decltype(order)();
   substitute_derivative_aliases(n, leaf, residual_rows, row_alive, definition, slot_of, index);
-  std::vector<std::optional<double>> nominal = unknown_nominals(r, residual_rows, row_alive, defined, definition);
-
-  // A definition's provenance: what went into its row before it was solved, then into it.
-  const IndexLists direct = IndexLists::grouped(rows, into_row);
-  std::vector<std::pair<std::uint32_t, std::uint32_t>> definition_pairs;
-  definition_pairs.reserve(into_definition.size());
-  for (std::size_t d = 0; d < solved_row.size(); ++d)
-    for (std::uint32_t item : direct[solved_row[d]]) definition_pairs.emplace_back(static_cast<std::uint32_t>(d), item);
-  definition_pairs.insert(definition_pairs.end(), into_definition.begin(), into_definition.end());
-  into_row = {};
-  into_definition = {};
 
   ReducedDae kept;
-  kept.solved_definitions = IndexLists::grouped(solved_row.size(), definition_pairs);
-  kept.solved_equation = std::move(solved_equation);
-  std::vector<std::uint32_t> kept_column(n, kEliminated);
-  for (std::size_t k = 0; k < n; ++k) {
-    if (!col_alive[k]) continue;
-    kept_column[k] = static_cast<std::uint32_t>(kept.unknown_variable.size());
-    kept.unknown_variable.push_back(r.unknown_variable[k]);
-    kept.unknown_order.push_back(r.unknown_order[k]);
-    if (!r.unknowns.empty()) kept.unknowns.push_back(r.unknowns[k]);
-    kept.differential.push_back(r.differential[k]);
-    kept.targets.push_back(std::move(r.targets[k]));
-    kept.nominal.push_back(nominal[k]);
+  const auto kept_count = static_cast<std::size_t>(std::count(col_alive.begin(), col_alive.end(), true));
+  kept.unknown_variable.reserve(kept_count);
+  kept.unknown_order.reserve(kept_count);
+  kept.targets.reserve(kept_count);
+  kept.nominal.reserve(kept_count);
+  {
+    const std::vector<std::optional<double>> nominal = unknown_nominals(r, residual_rows, row_alive, defined, definition);
+    for (std::size_t k = 0; k < n; ++k) {
+      if (!col_alive[k]) continue;
+      kept.unknown_variable.push_back(r.unknown_variable[k]);
+      kept.unknown_order.push_back(r.unknown_order[k]);
+      if (!r.unknowns.empty()) kept.unknowns.push_back(r.unknowns[k]);
+      kept.differential.push_back(r.differential[k]);
+      kept.targets.push_back(r.targets[k]);
+      kept.nominal.push_back(nominal[k]);
+    }
   }
+  r.targets = {};
+  // The defined unknowns: model variables, or (index reduction's derivatives) symbols.
+  std::vector<std::size_t> defined_variable(defined.size());
+  std::vector<std::pair<std::size_t, Expr>> defined_symbols;
+  for (std::size_t d = 0; d < defined.size(); ++d) {
+    const std::size_t c = defined[d];
+    if (r.unknown_order[c] != 0) defined_symbols.emplace_back(d, r.unknowns[c]);
+    defined_variable[d] = r.unknown_order[c] == 0 ? r.unknown_variable[c] : SolvedUnknowns::kSymbolOnly;
+  }
+  defined = {};
+
+  // Provenance: the definitions that went into each row that stays, and into each definition
+  // (what went into its row before it was solved, then into it).
+  {
+    const IndexLists direct = IndexLists::grouped(rows, into_row);
+    into_row = {};
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> definition_pairs;
+    definition_pairs.reserve(into_definition.size());
+    for (std::size_t d = 0; d < solved_row.size(); ++d)
+      for (std::uint32_t item : direct[solved_row[d]]) definition_pairs.emplace_back(static_cast<std::uint32_t>(d), item);
+    definition_pairs.insert(definition_pairs.end(), into_definition.begin(), into_definition.end());
+    into_definition = {};
+    kept.solved_definitions = IndexLists::grouped(solved_row.size(), definition_pairs);
+    kept.solved_equation = std::move(solved_equation);
+    const std::size_t kept_rows = residual_rows.size() - static_cast<std::size_t>(std::count(row_alive.begin(), row_alive.end(), false));
+    kept.residual_equation.reserve(kept_rows);
+    kept.residual_differentiations.reserve(kept_rows);
+    kept.residual_definitions.start.reserve(kept_rows + 1);
+    for (std::size_t i = 0; i < rows; ++i) {
+      if (!row_alive[i]) continue;
+      kept.residual_equation.push_back(r.residual_equation[i]);
+      kept.residual_differentiations.push_back(r.residual_differentiations[i]);
+      kept.residual_definitions.push_back(direct[i]);
+    }
+  }
+  std::vector<std::uint32_t> kept_column(n, kEliminated);
+  for (std::size_t k = 0, kept_k = 0; k < n; ++k)
+    if (col_alive[k]) kept_column[k] = static_cast<std::uint32_t>(kept_k++);
   // The unknowns that stay get their symbols (only they: most of a large model's are eliminated).
   if (r.unknowns.empty()) model.symbols(kept.unknown_variable, kept.unknowns);
   // The definitions, in the unknowns that stay (an eliminated unknown was substituted into them).
-  std::vector<SolvedUnknowns::Defined> defined_unknowns;
-  defined_unknowns.reserve(defined.size());
-  for (std::size_t c : defined)
-    defined_unknowns.push_back(
-        {r.unknown_variable[c], r.unknown_order[c] == 0 ? std::optional<Expr>() : std::optional<Expr>(r.unknowns[c])});
-  SolvedUnknowns solved(model, kept.unknowns);
   definition.compact(std::vector<bool>(definition.size(), true), kept_column);
-  solved.set(defined_unknowns, std::move(definition));
+  kept.solved = SolvedUnknowns(model, kept.unknowns);
+  kept.solved.set(defined_variable, defined_symbols, std::move(definition));
   residual_rows.compact(row_alive, kept_column);
   kept.rows = std::move(residual_rows);
-  for (std::size_t i = 0; i < rows; ++i) {
-    if (!row_alive[i]) continue;
-    kept.residual_equation.push_back(r.residual_equation[i]);
-    kept.residual_differentiations.push_back(r.residual_differentiations[i]);
-    kept.residual_definitions.push_back(direct[i]);
-  }
   kept.aliases = std::move(r.aliases);
-  kept.solved = std::move(solved);
   kept.derivatives = std::move(r.derivatives);
   kept.reduction = std::move(r.reduction);
   r = std::move(kept);
@@ -812,7 +842,13 @@ ReducedDae analyze(const Model& model) {
   SlotOf slot_of = slots_of_representatives(model, r.aliases, column_of);
   ExprMap<std::size_t> column;  // by symbol, once index reduction has added unknowns that are no model variables
   RowStore rows;
-  rows.reserve(model.equation_count() - aliased, model.terms.size());
+  // Room for the equations' terms (aliases merge or drop terms, never add) and half as many
+  // again for what the elimination brings in: growing the array later would hold the old one and
+  // the new at once, and room never written costs address space, not memory.
+  std::size_t terms = 0;
+  for (std::size_t e = 0; e < model.equation_count(); ++e)
+    if (!r.aliases.eliminated_equation[e]) terms += model.equation(e).size();
+  rows.reserve(model.equation_count() - aliased, terms + terms / 2);
   for (std::size_t e = 0; e < model.equation_count(); ++e) {
     if (r.aliases.eliminated_equation[e]) continue;
     LinearRow row = alias_row(model, e, r.aliases, column_of, slot_of);
@@ -859,7 +895,7 @@ ReducedDae analyze(const Model& model) {
     }
   }
   highest = Bipartite();  // the elimination reads the matching, not the graph: its memory serves what comes
-  eliminate_solved_algebraics(model, r, rows, h, slot_of);
+  eliminate_solved_algebraics(model, r, rows, std::move(h), slot_of);
   return r;
 }
 

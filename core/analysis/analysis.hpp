@@ -32,14 +32,12 @@ class SolvedUnknowns {
   SolvedUnknowns(const Model& model, std::vector<Expr> column_symbols)
       : model_(&model), column_symbols_(std::move(column_symbols)) {}
 
-  /// An unknown that was solved: a model variable, or (a derivative that index reduction made an
-  /// unknown) its symbol.
-  struct Defined {
-    std::size_t variable;
-    std::optional<Expr> symbol;
-  };
-  /// defined[k] = definitions[k] (in the columns' unknowns); replaces what was set before.
-  void set(const std::vector<Defined>& defined, RowStore definitions);
+  /// variable[k]: the model variable definitions[k] defines, or kSymbolOnly for an unknown that
+  /// is no model variable (a derivative index reduction made an unknown), whose symbol `symbols`
+  /// gives as (k, symbol). Replaces what was set before.
+  static constexpr std::size_t kSymbolOnly = static_cast<std::size_t>(-1);
+  void set(const std::vector<std::size_t>& variable, const std::vector<std::pair<std::size_t, Expr>>& symbols,
+           RowStore definitions);
   /// The definition of `variable` (a symbol), or nullptr when it was not solved.
   const Expr* find(const Expr& variable) const;
   bool empty() const { return definitions_.empty(); }

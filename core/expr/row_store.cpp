@@ -40,6 +40,7 @@ void RowStore::push_back(RowView row) {
   h.first = static_cast<std::uint32_t>(terms_.size());
   h.count = h.capacity = static_cast<std::uint32_t>(row.terms.size());
   h.constant = row.constant;
+  make_room(row.terms.size());
   terms_.insert(terms_.end(), row.terms.begin(), row.terms.end());
   held_ += h.capacity;
   set_extra(h, row);
@@ -61,13 +62,15 @@ void RowStore::place_terms(Header& h, const LinearRow::Term* terms, std::size_t 
     if (terms_.size() + capacity > kNone) throw std::length_error("RowStore: more than 2^32 terms");
     held_ -= h.capacity;
     // The row last placed grows where it is; another moves to the end, leaving its old place
-    // behind. Before the array would grow for it, what is left behind is reclaimed if it is most.
+    // behind. Before the array would grow for it, what is left behind is reclaimed if it is an
+    // eighth of the array or more.
     if (h.first + h.capacity == terms_.size()) {
       terms_.resize(h.first);
-    } else if (terms_.size() + capacity > terms_.capacity() && 2 * held_ < terms_.size()) {
+    } else if (terms_.size() + capacity > terms_.capacity() && 8 * (terms_.size() - held_) >= terms_.size()) {
       h.capacity = 0;  // its terms are the caller's now
       reclaim();
     }
+    make_room(capacity);
     h.first = static_cast<std::uint32_t>(terms_.size());
     terms_.resize(terms_.size() + capacity);
     h.capacity = static_cast<std::uint32_t>(capacity);
@@ -75,6 +78,12 @@ void RowStore::place_terms(Header& h, const LinearRow::Term* terms, std::size_t 
   }
   std::copy(terms, terms + count, terms_.begin() + h.first);
   h.count = static_cast<std::uint32_t>(count);
+}
+
+void RowStore::make_room(std::size_t count) {
+  // A quarter more, not twice: the terms of a large model's rows are tens of megabytes, and the
+  // array grows rarely (reclaim() comes first).
+  if (terms_.size() + count > terms_.capacity()) terms_.reserve(terms_.size() + std::max(count, terms_.size() / 4));
 }
 
 void RowStore::reclaim() {

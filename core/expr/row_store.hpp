@@ -82,6 +82,8 @@ class RowStore {
   void set_extra(Header& h, RowView row);
   /// Writes `count` terms as row h's (where they are when they fit, else at the end).
   void place_terms(Header& h, const LinearRow::Term* terms, std::size_t count);
+  /// Room in terms_ for `count` more terms.
+  void make_room(std::size_t count);
   /// Moves the rows together, dropping the room that rows which moved left behind.
   void reclaim();
 
