@@ -19,14 +19,16 @@ namespace acausal {
 using nlohmann::json;
 
 std::size_t Model::find_variable(std::string_view n) const {
+  const auto name_of = [this](std::uint32_t i) -> const std::string& { return instances[i].name(); };
   if (instance_by_name_.size() != instances.size()) {  // first use, or instances added since
     instance_by_name_.clear();
     instance_by_name_.reserve(instances.size());
-    for (std::size_t i = 0; i < instances.size(); ++i) instance_by_name_.insert(instances[i].name(), static_cast<std::uint32_t>(i));
+    for (std::size_t i = 0; i < instances.size(); ++i)
+      instance_by_name_.insert(instances[i].name(), static_cast<std::uint32_t>(i), name_of);
   }
   constexpr std::size_t npos = std::string::npos;
   const auto [i, dot] = split_instance_path(n, [&](std::string_view instance) {
-    const std::uint32_t found = instance_by_name_.find(instance);
+    const std::uint32_t found = instance_by_name_.find(instance, name_of);
     return found == NameIndex::npos ? npos : found;
   });
   if (i == npos) return npos;
@@ -249,6 +251,7 @@ class Assembler {
       variables += built[i].definition->variables.size();
       equations += built[i].definition->equations.size();
     }
+    graph_.roles = {};  // the definitions are built: the connections read only the cut ports
     // The flat variables and equations, in vectors of their exact size.
     model_.variables.reserve(variables);
     model_.equation_slots.reserve(equations + equations / 2);  // the connections add about half as many
@@ -341,17 +344,18 @@ class Assembler {
     for (const NetlistConnection& c : netlist_.connections) written_ends += c.ports.size();
     std::vector<End> ends;
     ends.reserve(written_ends);
-    std::vector<std::pair<std::size_t, std::size_t>> edges;
-    std::vector<std::size_t> edge_connection;
+    // (32-bit indices: a large netlist has hundreds of thousands of ends)
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> edges;
+    std::vector<std::uint32_t> edge_connection;
     for (std::size_t k = 0; k < netlist_.connections.size(); ++k) {
       const NetlistConnection& c = netlist_.connections[k];
-      std::size_t first = 0;
+      std::uint32_t first = 0;
       for (std::size_t i = 0; i < c.ports.size(); ++i) {
-        std::size_t e = endpoint(ends, k, i);
+        const auto e = static_cast<std::uint32_t>(endpoint(ends, k, i));
         if (i == 0)
           first = e;
         else
-          edges.emplace_back(first, e), edge_connection.push_back(k);
+          edges.emplace_back(first, e), edge_connection.push_back(static_cast<std::uint32_t>(k));
       }
     }
     // Connection sets are the connected components of the graph of port ends (union–find), numbered
@@ -363,23 +367,28 @@ class Assembler {
       return e;
     };
     for (auto [a, b] : edges) {
-      const std::uint32_t ra = root(static_cast<std::uint32_t>(a)), rb = root(static_cast<std::uint32_t>(b));
+      const std::uint32_t ra = root(a), rb = root(b);
       if (ra != rb) parent[std::max(ra, rb)] = std::min(ra, rb);
     }
-    std::vector<std::size_t> component(ends.size());
-    std::vector<std::size_t> node_start{0};  // node n's ends: node_ends[node_start[n], node_start[n + 1])
+    std::vector<std::uint32_t> component(ends.size());
+    std::vector<std::uint32_t> node_start{0};  // node n's ends: node_ends[node_start[n], node_start[n + 1])
     for (std::uint32_t e = 0; e < ends.size(); ++e) {
       const std::uint32_t r = root(e);
-      component[e] = r == e ? node_start.size() - 1 : component[r];
+      component[e] = r == e ? static_cast<std::uint32_t>(node_start.size() - 1) : component[r];
       if (r == e) node_start.push_back(0);
       ++node_start[component[e] + 1];
     }
+    parent = {};
     const std::size_t count = node_start.size() - 1;
     std::partial_sum(node_start.begin(), node_start.end(), node_start.begin());
-    std::vector<std::size_t> node_ends(ends.size()), filled(node_start.begin(), node_start.end() - 1);
-    for (std::size_t e = 0; e < ends.size(); ++e) node_ends[filled[component[e]]++] = e;
-    std::vector<std::size_t> node_connection(count);
+    std::vector<std::uint32_t> node_ends(ends.size()), filled(node_start.begin(), node_start.end() - 1);
+    for (std::uint32_t e = 0; e < ends.size(); ++e) node_ends[filled[component[e]]++] = e;
+    filled = {};
+    std::vector<std::uint32_t> node_connection(count);
     for (std::size_t k = 0; k < edges.size(); ++k) node_connection[component[edges[k].first]] = edge_connection[k];
+    edges = {};
+    edge_connection = {};
+    component = {};
     for (std::size_t n = 0; n < count; ++n)
       assemble_node(ends, {node_ends.data() + node_start[n], node_start[n + 1] - node_start[n]}, node_connection[n]);
     close_open_ports();
@@ -425,14 +434,14 @@ class Assembler {
 
   /// A port at a connection node.
   struct End {
-    std::string_view path;  ///< "instance.port", the netlist's text
-    std::size_t instance;   ///< index into Model::instances
     const Port* port;  ///< in the instance's definition (a copy's: its type's first instance's variables)
     const PortLocals* locals;  ///< where its quantities are among the instance's variables
-    std::size_t flat_port;              ///< index into connected_
-    std::size_t connection, position;   ///< where it first appears
-
+    std::uint32_t instance;    ///< index into Model::instances
+    std::uint32_t flat_port;   ///< index into connected_
+    std::uint32_t connection, position;  ///< where it first appears
   };
+  /// "instance.port", the netlist's text of end e.
+  std::string_view end_path(const End& e) const { return netlist_.connections[e.connection].ports[e.position]; }
 
   std::size_t endpoint(std::vector<End>& ends, std::size_t connection, std::size_t position) {
     const std::string_view path = netlist_.connections[connection].ports[position];
@@ -441,8 +450,9 @@ class Assembler {
     const std::size_t flat_port = port_base_[index] + p;
     if (end_of_port_[flat_port] != kNoEnd) return end_of_port_[flat_port];
     const Port* port = &model_.instances[index].definition->ports[p].port;
-    ends.push_back({path, index, port, &port_locals(*port, *model_.instances[index].definition), flat_port, connection,
-                    position});
+    ends.push_back({port, &port_locals(*port, *model_.instances[index].definition), static_cast<std::uint32_t>(index),
+                    static_cast<std::uint32_t>(flat_port), static_cast<std::uint32_t>(connection),
+                    static_cast<std::uint32_t>(position)});
     end_of_port_[flat_port] = static_cast<std::uint32_t>(ends.size() - 1);
     return ends.size() - 1;
   }
@@ -479,16 +489,17 @@ class Assembler {
 
   /// The index of the instance with this name, or npos.
   std::size_t find_instance(std::string_view name) {
+    const auto component_name = [this](std::uint32_t i) -> const std::string& { return netlist_.components[i].name; };
     if (instance_index_.size() == 0) {
       instance_index_.reserve(netlist_.components.size());
       for (std::size_t i = 0; i < netlist_.components.size(); ++i)
-        instance_index_.insert(netlist_.components[i].name, static_cast<std::uint32_t>(i));
+        instance_index_.insert(netlist_.components[i].name, static_cast<std::uint32_t>(i), component_name);
     }
     // Connections are written component by component: an end names one of the last few instances
     // found more often than not (a chain's every other end), and those names are in cache.
     for (const std::uint32_t i : recent_instances_)
       if (i != NameIndex::npos && netlist_.components[i].name == name) return i;
-    const std::uint32_t found = instance_index_.find(name);
+    const std::uint32_t found = instance_index_.find(name, component_name);
     if (found == NameIndex::npos) return npos;
     recent_instances_[next_recent_++ % recent_instances_.size()] = found;
     return found;
@@ -501,10 +512,10 @@ class Assembler {
   }
 
   /// The node's ends for its labels, `source` the position of the end the others share or read.
-  std::uint32_t label_node(const std::vector<End>& ends, std::span<const std::size_t> node, std::size_t connection,
+  std::uint32_t label_node(const std::vector<End>& ends, std::span<const std::uint32_t> node, std::size_t connection,
                            std::size_t source) {
     boost::container::small_vector<EquationLabels::NodeEnd, 4> labelled;
-    for (std::size_t e : node)
+    for (std::uint32_t e : node)
       labelled.push_back({static_cast<std::uint32_t>(ends[e].instance),
                           static_cast<std::uint32_t>(ends[e].flat_port - port_base_[ends[e].instance])});
     return model_.labels->add_node(static_cast<std::uint32_t>(connection), netlist_.connections[connection].pointer,
@@ -512,13 +523,13 @@ class Assembler {
                                    static_cast<std::uint32_t>(source));
   }
 
-  void assemble_node(const std::vector<End>& ends, std::span<const std::size_t> node, std::size_t connection) {
+  void assemble_node(const std::vector<End>& ends, std::span<const std::uint32_t> node, std::size_t connection) {
     const End& first = ends[node[0]];
     for (std::size_t e : node) {
       const End& x = ends[e];
       if (x.port->domain != first.port->domain)
-        throw ModelError(end_pointer(x), "cannot connect " + std::string(first.path) + " (" + first.port->domain->name() +
-                                          ") with " + std::string(x.path) + " (" + x.port->domain->name() + ")");
+        throw ModelError(end_pointer(x), "cannot connect " + std::string(end_path(first)) + " (" + first.port->domain->name() +
+                                          ") with " + std::string(end_path(x)) + " (" + x.port->domain->name() + ")");
     }
     for (std::size_t e : node) connected_[ends[e].flat_port] = true;
     if (first.port->domain->causal()) return signal_node(ends, node, connection);
@@ -526,7 +537,7 @@ class Assembler {
     // A port whose link to the node closes an orientation loop is related to the node's orientation
     // by the domain's residuals instead of sharing it (see core/model/orientation_graph.hpp).
     const bool may_close_loop = domain.loop_closure() && !graph_.cut_ports.empty();
-    const auto cut = [&](const End& e) { return may_close_loop && graph_.cut_ports.count(std::string(e.path)) > 0; };
+    const auto cut = [&](const End& e) { return may_close_loop && graph_.cut_ports.count(std::string(end_path(e))) > 0; };
     std::vector<bool> replaced;
     if (may_close_loop) {
       replaced.assign(first.port->across.size(), false);
@@ -555,7 +566,7 @@ class Assembler {
       if (closes_loop)
         for (const Expr& r : domain.loop_closure()->residuals(instance_port(source), instance_port(other))) {
           model_.labels->add_written_equation(
-              labelled, std::string(other.path) + " closes a loop: its orientation agrees with " + std::string(source.path));
+              labelled, std::string(end_path(other)) + " closes a loop: its orientation agrees with " + std::string(end_path(source)));
           add_equation(r, at_node);
           model_.written.push_back(r);
         }
@@ -641,18 +652,18 @@ class Assembler {
   }
 
 
-  void signal_node(const std::vector<End>& ends, std::span<const std::size_t> node, std::size_t connection) {
+  void signal_node(const std::vector<End>& ends, std::span<const std::uint32_t> node, std::size_t connection) {
     const std::string& pointer = netlist_.connections[connection].pointer;
     std::vector<std::size_t> outputs;
     for (std::size_t e : node)
       if (ends[e].port->direction == SignalDirection::Output) outputs.push_back(e);
     std::vector<std::string_view> paths;
-    for (std::size_t e : node) paths.push_back(ends[e].path);
+    for (std::size_t e : node) paths.push_back(end_path(ends[e]));
     if (outputs.empty())
       throw ModelError(pointer, "signal node " + join(paths) + " has no output to drive it");
     if (outputs.size() > 1)
-      throw ModelError(end_pointer(ends[outputs[1]]), "signal node has two outputs: " + std::string(ends[outputs[0]].path) +
-                                                       " and " + std::string(ends[outputs[1]].path));
+      throw ModelError(end_pointer(ends[outputs[1]]), "signal node has two outputs: " + std::string(end_path(ends[outputs[0]])) +
+                                                       " and " + std::string(end_path(ends[outputs[1]])));
     const End& source = ends[outputs[0]];
     const auto output_position = static_cast<std::size_t>(std::find(node.begin(), node.end(), outputs[0]) - node.begin());
     const std::uint32_t labelled = label_node(ends, node, connection, output_position);
