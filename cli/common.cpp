@@ -11,6 +11,11 @@
 
 #include <sys/resource.h>
 #include <unistd.h>
+#if defined(ACAUSAL_WITH_TCMALLOC)
+#include <gperftools/malloc_extension_c.h>
+#elif defined(__GLIBC__)
+#include <malloc.h>
+#endif
 
 #include "components/registry.hpp"
 #include "core/model/component_library.hpp"
@@ -132,6 +137,14 @@ std::size_t peak_resident_bytes() {
   getrusage(RUSAGE_SELF, &usage);
   // Kilobytes on Linux. The kernel updates its high-water mark lazily: it can lag the resident set now.
   return std::max(static_cast<std::size_t>(usage.ru_maxrss) * 1024, resident_bytes());
+}
+
+void release_free_memory() {
+#if defined(ACAUSAL_WITH_TCMALLOC)
+  MallocExtension_ReleaseFreeMemory();
+#elif defined(__GLIBC__)
+  malloc_trim(0);
+#endif
 }
 
 }  // namespace acausal::cli

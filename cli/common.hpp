@@ -81,6 +81,10 @@ std::string pad(std::string_view s, std::size_t width);
 /// The process's resident memory now, and its peak so far [bytes] (Linux: /proc/self/statm, getrusage).
 std::size_t resident_bytes();
 std::size_t peak_resident_bytes();
+/// Gives the memory the allocator holds free back to the system (tcmalloc's free pages, or the C
+/// library's malloc_trim): for a phase that frees much and whose successor allocates in its own
+/// large blocks (the solver's), which would otherwise land beside the freed memory.
+void release_free_memory();
 
 /// The objects keep_until_exit() holds.
 std::vector<std::shared_ptr<void>>& kept_objects();

@@ -151,6 +151,9 @@ int run(const SimulateOptions& o) {
   // The program has what the run needs (its analysis reads the model no more): the model's memory
   // serves the initialization and the integration.
   model.reset();
+  // The model's and the analysis' memory goes back to the system: the solver allocates in blocks of
+  // its own size (the factorization's, the history's), which would land beside it and add up.
+  release_free_memory();
   t.compile = since(t0);
   if (o.stats) t.resident_compile = resident_bytes();
 
