@@ -407,12 +407,12 @@ std::vector<bool> explicit_definitions(const ReducedDae& r, const RowStore& rows
 /// The defining rows, each after the defining rows of the unknowns it reads (depth first, post
 /// order; rows on a cycle in any order). Judged in this order, a definition is complete in what it
 /// reads when its reach is measured.
-std::vector<std::size_t> definitions_first(const RowStore& rows, const Matching& h,
+std::vector<std::uint32_t> definitions_first(const RowStore& rows, const Matching& h,
                                            const std::vector<bool>& defines) {
-  constexpr std::size_t kNone = static_cast<std::size_t>(-1);
-  std::vector<std::size_t> definer(h.row_of_col.size(), kNone);  // column → its defining row
+  constexpr std::uint32_t kNone = static_cast<std::uint32_t>(-1);
+  std::vector<std::uint32_t> definer(h.row_of_col.size(), kNone);  // column → its defining row
   for (std::size_t i = 0; i < rows.size(); ++i)
-    if (defines[i]) definer[h.col_of_row[i]] = i;
+    if (defines[i]) definer[h.col_of_row[i]] = static_cast<std::uint32_t>(i);
   // The k-th unknown row i reads: its linear terms, then the slots of its remainder.
   auto read = [&rows](std::size_t i, std::size_t k) {
     const RowView row = rows[i];
@@ -422,14 +422,14 @@ std::vector<std::size_t> definitions_first(const RowStore& rows, const Matching&
     const RowView row = rows[i];
     return row.terms.size() + row.rest_slots.size();
   };
-  std::vector<std::size_t> order;
-  order.reserve(rows.size());
+  std::vector<std::uint32_t> order;
+  order.reserve(static_cast<std::size_t>(std::count(defines.begin(), defines.end(), true)));
   std::vector<bool> seen(rows.size(), false);
-  std::vector<std::pair<std::size_t, std::size_t>> stack;  // (row, next read); explicit: chains are long
+  std::vector<std::pair<std::uint32_t, std::size_t>> stack;  // (row, next read); explicit: chains are long
   for (std::size_t root = 0; root < rows.size(); ++root) {
     if (!defines[root] || seen[root]) continue;
     seen[root] = true;
-    stack.emplace_back(root, 0);
+    stack.emplace_back(static_cast<std::uint32_t>(root), 0);
     while (!stack.empty()) {
       auto& [i, k] = stack.back();
       if (k == reads(i)) {
@@ -437,7 +437,7 @@ std::vector<std::size_t> definitions_first(const RowStore& rows, const Matching&
         stack.pop_back();
         continue;
       }
-      const std::size_t j = definer[read(i, k++)];
+      const std::uint32_t j = definer[read(i, k++)];
       if (j == kNone || seen[j]) continue;
       seen[j] = true;
       stack.emplace_back(j, 0);
@@ -633,7 +633,8 @@ void eliminate_solved_algebraics(const Model& model, ReducedDae& r, RowStore& re
   const std::size_t n = r.unknown_variable.size();
   const std::size_t rows = residual_rows.size();
   const std::vector<bool> defines = explicit_definitions(r, residual_rows, h);
-  std::vector<std::size_t> order = definitions_first(residual_rows, h, defines);
+  std::vector<std::uint32_t> order = definitions_first(residual_rows, h, defines);
+  h.row_of_col = {};  // the loop reads each row's column alone
   std::uint32_t orders = 1;
   for (const RowView row : residual_rows)
     for (const LinearRow::Term& t : row.terms) orders = std::max(orders, t.slot.order + 1);

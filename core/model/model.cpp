@@ -240,7 +240,7 @@ class Assembler {
       environment_.provider = c.name;
     }
     factory_.set_environment(&environment_);
-    std::size_t variables = 0, equations = 0;
+    std::size_t variables = 0, equations = 0, own_equations = 0;
     for (std::size_t i = 0; i < count; ++i) {
       const NetlistComponent& c = netlist_.components[i];
       const Component* type = types[i];
@@ -250,11 +250,16 @@ class Assembler {
       if (!built[i].definition) built[i] = factory_.build(*type, c, &graph_.roles[i]);
       variables += built[i].definition->variables.size();
       equations += built[i].definition->equations.size();
+      if (!built[i].copy) own_equations += built[i].definition->equations.size();
     }
     graph_.roles = {};  // the definitions are built: the connections read only the cut ports
     // The flat variables and equations, in vectors of their exact size.
     model_.variables.reserve(variables);
     model_.equation_slots.reserve(equations + equations / 2);  // the connections add about half as many
+    model_.labels->reserve(equations + equations / 2);
+    // Stored: the equations of instances that are no copies, and the connections' (a few terms each).
+    model_.stored_equations.reserve(own_equations + equations / 2);
+    model_.terms.reserve(3 * (own_equations + equations / 2));
     for (std::size_t i = 0; i < count; ++i) {
       const NetlistComponent& c = netlist_.components[i];
       const Definition& d = *built[i].definition;
