@@ -27,16 +27,20 @@ std::string residual_origin(const Model& model, const ReducedDae& dae, std::size
 
 void print_reduced(const Model& model, const ReducedDae& dae) {
   std::cout << "# reduced system (integrated by IDA): " << dae.residual_count() << " equations in "
-            << dae.unknowns.size() << " unknowns\n";
+            << dae.size() << " unknowns\n";
+  std::vector<std::string> names;
   std::size_t width = 8;
-  for (const Expr& u : dae.unknowns) width = std::max(width, to_string(u).size());
+  for (std::size_t k = 0; k < dae.size(); ++k) {
+    names.push_back(to_string(dae.unknown(k)));
+    width = std::max(width, names.back().size());
+  }
   std::cout << "unknowns:\n";
-  for (std::size_t k = 0; k < dae.unknowns.size(); ++k) {
+  for (std::size_t k = 0; k < dae.size(); ++k) {
     std::string kind = dae.differential[k] ? "differential" : "algebraic";
     if (dae.unknown_order[k] > 0 && !dae.differential[k]) kind += " (dummy derivative)";
     // A nominal that reached the unknown scales its absolute tolerance (docs/netlist-format.md).
     if (dae.nominal[k]) kind += ", nominal " + number(*dae.nominal[k]);
-    std::cout << "  " << pad(to_string(dae.unknowns[k]), width + 2) << kind << "\n";
+    std::cout << "  " << pad(names[k], width + 2) << kind << "\n";
   }
   std::cout << "equations:\n";
   for (std::size_t i = 0; i < dae.residual_count(); ++i) print_equation(dae.residual(i), residual_origin(model, dae, i));

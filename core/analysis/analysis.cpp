@@ -41,17 +41,46 @@ const Expr* SolvedUnknowns::find(const Expr& variable) const {
   return &built->second;
 }
 
+Expr SolvedUnknowns::symbol(std::uint32_t column) const {
+  return column_symbols_.empty() ? model_->symbol(column_variables_[column]) : column_symbols_[column];
+}
+
 Expr SolvedUnknowns::leaf(Slot s) const {
-  if (s.order == 0) return column_symbols_[s.column];
-  if (s.order > 1) return slot_expression(column_symbols_, s);
+  if (s.order == 0) return symbol(s.column);
+  if (s.order > 1) return slot_expression(symbol(s.column), s.order);
   // der(x) is asked for by every residual and definition that has it: one node lookup per column.
   auto [d, added] = first_derivatives_.try_emplace(s.column);
-  if (added) d->second = der(column_symbols_[s.column]);
+  if (added) d->second = der(symbol(s.column));
   return d->second;
 }
 
+Expr ReducedDae::unknown(std::size_t k) const {
+  if (!unknowns.empty()) return unknowns[k];
+  if (unknown_order[k] != 0) throw std::logic_error("unknown(): a derivative unknown without its symbol");
+  return analyzed->symbol(unknown_variable[k]);
+}
+
+std::optional<std::size_t> ReducedDae::column_of(const Expr& symbol) const {
+  if (!unknowns.empty()) {
+    if (!written_columns) {
+      auto columns = std::make_shared<ExprMap<std::size_t>>();
+      columns->reserve(unknowns.size());
+      for (std::size_t k = 0; k < unknowns.size(); ++k) columns->emplace(unknowns[k], k);
+      written_columns = std::move(columns);
+    }
+    const std::size_t* k = written_columns->find(symbol);
+    return k == nullptr ? std::nullopt : std::optional<std::size_t>(*k);
+  }
+  // Without written symbols every unknown is a model variable itself, in increasing order.
+  const std::size_t v = analyzed->variable_of(symbol);
+  if (v == std::string::npos) return std::nullopt;
+  const auto it = std::lower_bound(unknown_variable.begin(), unknown_variable.end(), v);
+  if (it == unknown_variable.end() || *it != v) return std::nullopt;
+  return static_cast<std::size_t>(it - unknown_variable.begin());
+}
+
 Expr ReducedDae::residual(std::size_t i) const {
-  return materialize(rows[i], [this](Slot s) { return slot_expression(unknowns, s); });
+  return materialize(rows[i], [this](Slot s) { return slot_expression(unknown(s.column), s.order); });
 }
 
 std::vector<Expr> ReducedDae::residual_expressions() const {
@@ -791,11 +820,10 @@ void eliminate_solved_algebraics(const Model& model, ReducedDae& r, RowStore& re
   std::vector<std::uint32_t> kept_column(n, kEliminated);
   for (std::size_t k = 0, kept_k = 0; k < n; ++k)
     if (col_alive[k]) kept_column[k] = static_cast<std::uint32_t>(kept_k++);
-  // The unknowns that stay get their symbols (only they: most of a large model's are eliminated).
-  if (r.unknowns.empty()) model.symbols(kept.unknown_variable, kept.unknowns);
   // The definitions, in the unknowns that stay (an eliminated unknown was substituted into them).
   definition.compact(std::vector<bool>(definition.size(), true), kept_column);
-  kept.solved = SolvedUnknowns(model, kept.unknowns);
+  kept.analyzed = &model;
+  kept.solved = SolvedUnknowns(model, kept.unknowns, kept.unknowns.empty() ? kept.unknown_variable : std::vector<std::size_t>());
   kept.solved.set(defined_variable, defined_symbols, std::move(definition));
   residual_rows.compact(row_alive, kept_column);
   kept.rows = std::move(residual_rows);
@@ -825,6 +853,7 @@ int mark_differential(ReducedDae& r, const RowStore& rows) {
 
 ReducedDae analyze(const Model& model) {
   ReducedDae r;
+  r.analyzed = &model;
   r.aliases = eliminate_aliases(model);
   // Each alias equation removes one variable.
   const auto aliased = static_cast<std::size_t>(

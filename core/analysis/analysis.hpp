@@ -6,6 +6,8 @@
 /// the elimination of explicitly solved unknowns: the index-1 system IDA solves.
 
 #include <cstdint>
+#include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <utility>
@@ -27,10 +29,11 @@ namespace acausal {
 class SolvedUnknowns {
  public:
   SolvedUnknowns() = default;
-  /// `model`: whose variables the unknowns are (it must outlive the lookups); `column_symbols`: the
-  /// unknown of each column the definitions' slots refer to.
-  SolvedUnknowns(const Model& model, std::vector<Expr> column_symbols)
-      : model_(&model), column_symbols_(std::move(column_symbols)) {}
+  /// `model`: whose variables the unknowns are (it must outlive the lookups); the unknown of each
+  /// column the definitions' slots refer to: `column_symbols` when given, else the symbol of the
+  /// model variable `column_variables` gives (made when a definition is asked for).
+  SolvedUnknowns(const Model& model, std::vector<Expr> column_symbols, std::vector<std::size_t> column_variables)
+      : model_(&model), column_symbols_(std::move(column_symbols)), column_variables_(std::move(column_variables)) {}
 
   /// variable[k]: the model variable definitions[k] defines, or kSymbolOnly for an unknown that
   /// is no model variable (a derivative index reduction made an unknown), whose symbol `symbols`
@@ -47,8 +50,11 @@ class SolvedUnknowns {
  private:
   static constexpr std::uint32_t kNone = static_cast<std::uint32_t>(-1);
 
+  Expr symbol(std::uint32_t column) const;
+
   const Model* model_ = nullptr;
   std::vector<Expr> column_symbols_;
+  std::vector<std::size_t> column_variables_;
   mutable std::unordered_map<std::uint32_t, Expr> first_derivatives_;  ///< der(unknown) by column, made on first use
   std::vector<std::uint32_t> by_variable_;  ///< per model variable: its definition, or kNone
   ExprMap<std::size_t> by_symbol_;          ///< the definitions of unknowns that are no model variable
@@ -62,7 +68,16 @@ struct ReducedDae {
   /// Derivative order of unknown k relative to its model variable: 0 for the variable itself,
   /// k ≥ 1 for an unknown `der(x)` that index reduction introduced.
   std::vector<int> unknown_order;
-  std::vector<Expr> unknowns;                 ///< its symbol
+  /// Every unknown's symbol when index reduction (or a test) wrote them all; otherwise empty, and
+  /// unknown(k) makes each from its model variable when asked (a large model's outputs and messages
+  /// read a few of hundreds of thousands).
+  std::vector<Expr> unknowns;
+  const Model* analyzed = nullptr;  ///< the model analyzed, whose variables the unknowns are
+  std::size_t size() const { return unknown_variable.size(); }
+  /// Unknown k's symbol. Without `unknowns`, the model must still exist.
+  Expr unknown(std::size_t k) const;
+  /// The unknown whose symbol is `symbol`, or nullopt. Without `unknowns`, the model must still exist.
+  std::optional<std::size_t> column_of(const Expr& symbol) const;
   std::vector<bool> differential;             ///< der(unknown) occurs (IDA id = 1)
   /// Residual i = Σ coefficient·slot + constant + rest: its slots over the unknowns (column k is
   /// unknowns[k], order 1 its derivative), rest in their symbols. Most residuals of a mechanical
@@ -105,6 +120,8 @@ struct ReducedDae {
   /// state, in terms of the unknowns (states' derivatives and dummy derivatives).
   std::unordered_map<Expr, Expr, ExprHash> derivatives;
   IndexReduction reduction;
+  /// column_of()'s map when `unknowns` are written (made on first use).
+  mutable std::shared_ptr<const ExprMap<std::size_t>> written_columns;
 
   /// Any model expression (energy terms, outputs) in terms of the unknowns. Looks variables up
   /// through the model (aliases, solved): valid while the model it was analyzed from lives.

@@ -14,14 +14,13 @@ namespace {
 
 /// Where tapes read the unknowns (y, y') and the initial parameters: from p, or (for the
 /// initialization, `parameters_as_unknowns`) from y after the n unknowns.
+/// `dae` (and its model, when the unknowns' symbols are not written) must outlive the map.
 InputMap unknown_inputs(const ReducedDae& dae, const InitialParameters& initial, bool parameters_as_unknowns = false) {
-  auto column = std::make_shared<ExprMap<std::uint32_t>>();
-  for (std::size_t k = 0; k < dae.unknowns.size(); ++k) column->emplace(dae.unknowns[k], static_cast<std::uint32_t>(k));
   auto parameter = std::make_shared<std::unordered_map<Expr, std::uint32_t, ExprHash>>();
-  const auto n = static_cast<std::uint32_t>(dae.unknowns.size());
+  const auto n = static_cast<std::uint32_t>(dae.size());
   for (std::size_t k = 0; k < initial.symbols.size(); ++k)
     parameter->emplace(initial.symbols[k], static_cast<std::uint32_t>(k));
-  return [column, parameter, parameters_as_unknowns, n](const Expr& leaf) -> std::optional<InputSlot> {
+  return [&dae, parameter, parameters_as_unknowns, n](const Expr& leaf) -> std::optional<InputSlot> {
     switch (leaf.op()) {
       case Op::Time: return InputSlot{InputKind::Time, 0};
       case Op::Parameter: {
@@ -30,14 +29,14 @@ InputMap unknown_inputs(const ReducedDae& dae, const InitialParameters& initial,
         return parameters_as_unknowns ? InputSlot{InputKind::Y, n + it->second} : InputSlot{InputKind::P, it->second};
       }
       case Op::Variable: {
-        const std::uint32_t* k = column->find(leaf);
-        if (k == nullptr) return std::nullopt;
-        return InputSlot{InputKind::Y, *k};
+        const std::optional<std::size_t> k = dae.column_of(leaf);
+        if (!k) return std::nullopt;
+        return InputSlot{InputKind::Y, static_cast<std::uint32_t>(*k)};
       }
       case Op::Derivative: {
-        const std::uint32_t* k = column->find(leaf.args()[0]);
-        if (k == nullptr || leaf.order() != 1) return std::nullopt;
-        return InputSlot{InputKind::YP, *k};
+        const std::optional<std::size_t> k = dae.column_of(leaf.args()[0]);
+        if (!k || leaf.order() != 1) return std::nullopt;
+        return InputSlot{InputKind::YP, static_cast<std::uint32_t>(*k)};
       }
       default: return std::nullopt;
     }
@@ -61,7 +60,7 @@ std::optional<double> explicit_coefficient(const Expr& r, const Expr& derivative
 }  // namespace
 
 ExplicitDerivatives::ExplicitDerivatives(const ReducedDae& dae, const InputMap& inputs)
-    : dae_(&dae), inputs_(&inputs), explicit_in_(dae.unknowns.size()) {
+    : dae_(&dae), inputs_(&inputs), explicit_in_(dae.size()) {
   for (std::size_t i = 0; i < dae.rows.size(); ++i) {
     const RowView row = dae.rows[i];
     std::optional<std::uint32_t> column;  // of the one derivative the row reads
@@ -76,7 +75,7 @@ ExplicitDerivatives::ExplicitDerivatives(const ReducedDae& dae, const InputMap& 
     if (!column || !single || explicit_in_[*column].coefficient != 0.0) continue;
     std::optional<double> c = row.coefficient(Slot{*column, 1});
     // A derivative in the remainder: explicit only where it enters it with a constant factor.
-    if (row.in_rest(*column)) c = explicit_coefficient(dae.residual(i), der(dae.unknowns[*column]));
+    if (row.in_rest(*column)) c = explicit_coefficient(dae.residual(i), der(dae.unknown(*column)));
     if (!c || *c == 0.0) continue;
     explicit_in_[*column] = {i, *c};
   }
@@ -146,7 +145,7 @@ InitialParameters collect_initial_parameters(const Model& model, const ReducedDa
 
 Program::Program(const Model& model, ReducedDae dae, ProgramOptions options)
     : dae_(std::move(dae)),
-      size_(dae_.unknowns.size()),
+      size_(dae_.size()),
       kept_analysis_(options.keep_analysis),
       initial_(collect_initial_parameters(model, dae_)),
       initial_values_(initial_.symbols.size(), 0.0),
@@ -160,7 +159,7 @@ Program::Program(const Model& model, ReducedDae dae, ProgramOptions options)
       outputs_(output_expressions_, inputs_, &indicator_set_.index),
       assertions_(build_assertions(model)),
       selection_(build_selection()) {
-  for (std::size_t k = 0; k < dae_.unknowns.size(); ++k) {
+  for (std::size_t k = 0; k < size_; ++k) {
     const Definition::Variable& v = model.declared(dae_.unknown_variable[k]);
     id_.push_back(dae_.differential[k] ? 1.0 : 0.0);
     // Magnitude for absolute tolerances: the nominal that reaches the unknown (analysis.hpp), else

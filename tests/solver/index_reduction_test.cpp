@@ -347,7 +347,7 @@ TEST_CASE("index reduction: a second derivative in a component keeps x and der(x
     "outputs": ["o.x"] })",
                            registry);
   const ReducedDae& dae = run->program->dae();
-  REQUIRE(dae.unknowns.size() == 2);
+  REQUIRE(dae.size() == 2);
   CHECK(dae.name(*run->model, 1) == "der(o.x)");
   CHECK(dae.differential == std::vector<bool>{true, true});
   CHECK(dae.residual_equation.back() == ReducedDae::kNoEquation);  // der(o.x) = the unknown der(o.x)

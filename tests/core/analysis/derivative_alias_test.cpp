@@ -75,15 +75,15 @@ TEST_CASE("derivative aliases: a pendulum chain's residuals read each joint spee
       build_model(parse_netlist(testing::pendulum_chain_netlist({.links = 5, .dampers = true})), builtin_registry());
   const ReducedDae r = analyze(model);
   int states = 0;
-  for (std::size_t k = 0; k < r.unknowns.size(); ++k) {
+  for (std::size_t k = 0; k < r.size(); ++k) {
     if (!r.differential[k]) continue;
-    const std::string name = to_string(r.unknowns[k]);
+    const std::string name = to_string(r.unknown(k));
     if (name.find(".phi") == std::string::npos) continue;
     CAPTURE(name);
     ++states;
     // linearly only (w − der(phi) = 0, a damper's d·der(phi)): the centripetal and Coriolis terms read w
     int nonlinear = 0;
-    for (const Expr& residual : r.residual_expressions()) nonlinear += reads_nonlinearly(residual, der(r.unknowns[k]));
+    for (const Expr& residual : r.residual_expressions()) nonlinear += reads_nonlinearly(residual, der(r.unknown(k)));
     CHECK(nonlinear == 0);
   }
   CHECK(states == 5);

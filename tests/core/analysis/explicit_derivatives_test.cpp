@@ -17,6 +17,8 @@ struct Rows {
 
   Rows(std::vector<Expr> unknowns, const std::vector<Expr>& residuals) {
     dae.unknowns = std::move(unknowns);
+    dae.unknown_variable.resize(dae.unknowns.size());  // (no model: the symbols are written)
+    dae.unknown_order.assign(dae.unknowns.size(), 0);
     const SlotOf slot_of = [this](const Expr& leaf) -> std::optional<Slot> {
       const bool derivative = leaf.op() == Op::Derivative;
       const Expr& x = derivative ? leaf.args()[0] : leaf;
