@@ -690,7 +690,6 @@ void eliminate_solved_algebraics(const Model& model, ReducedDae& r, RowStore& re
   };
   for (std::size_t i = 0; i < rows; ++i)
     columns_of(residual_rows[i], [&](std::uint32_t c) { add_user(c, static_cast<std::uint32_t>(i)); });
-  std::vector<std::uint32_t> visited(rows + n, 0);  // stamp of the last elimination that touched an id
 
   // Provenance for diagnostics: the definitions substituted into each row and into each definition,
   // directly, as (row or definition, definition) pairs (copying the equations behind them instead
@@ -723,15 +722,12 @@ void eliminate_solved_algebraics(const Model& model, ReducedDae& r, RowStore& re
     residual_rows.clear(i);  // its room serves the rows that grow
     std::optional<Expr> value_expression;  // built only if x occurs in a nonlinear remainder
     const bool linear_value = is_zero_constant(value.rest);
-    const auto stamp = static_cast<std::uint32_t>(defined.size() + 1);
     row_alive[i] = false;
     col_alive[c] = false;
     const std::size_t d = definition.size();
     solved_equation.push_back(r.residual_equation[i]);
     solved_row.push_back(static_cast<std::uint32_t>(i));
-    for (const std::uint32_t id : users[c]) {
-      if (visited[id] == stamp) continue;
-      visited[id] = stamp;
+    for (const std::uint32_t id : users[c]) {  // each once (add_user)
       if (id < rows && !row_alive[id]) continue;
       RowStore& store = id < rows ? residual_rows : definition;
       const std::size_t at = id < rows ? id : id - rows;
@@ -759,7 +755,6 @@ void eliminate_solved_algebraics(const Model& model, ReducedDae& r, RowStore& re
   }
   // What the loop used is done with: its memory serves what is built below.
   users = decltype(users)();
-  visited = decltype(visited)();
   h = Matching();
   order = decltype(order)();
   substitute_derivative_aliases(n, leaf, residual_rows, row_alive, definition, slot_of, index);

@@ -43,9 +43,9 @@ std::string EquationLabels::node_pointer(std::uint32_t n) const {
 std::string EquationLabels::pointer(std::size_t e) const {
   const Label l = equations_[e];
   if (l.who == kWritten) return node_pointer(written_[l.local].node);
-  if (l.who != kLinear) return instances_[l.who].source.pointer;
+  if (l.who != kLinear) return instances_[l.who].source.pointer();
   const LinearLabel& x = linear_[l.local];
-  return x.kind == LinearLabel::OpenPort ? instances_[x.who].source.pointer : node_pointer(x.who);
+  return x.kind == LinearLabel::OpenPort ? instances_[x.who].source.pointer() : node_pointer(x.who);
 }
 
 std::string EquationLabels::path(const Node& n, std::uint32_t position) const {
@@ -59,7 +59,7 @@ std::string EquationLabels::variable_name(std::size_t i, std::size_t local) cons
 }
 
 std::string EquationLabels::initial_pointer(std::size_t i, std::size_t local) const {
-  return instances_[i].source.pointer + "/initial/" +
+  return instances_[i].source.pointer() + "/initial/" +
          json_pointer_token(std::string(instances_[i].definition->variables[local].local_name));
 }
 

@@ -22,8 +22,19 @@ struct Definition;
 
 /// Where equations come from: an instance or a connection. Shared by all equations of that source.
 struct EquationSource {
-  std::string origin;   ///< the instance, or "connection"
-  std::string pointer;  ///< `/components/spring1` or `/connections/2`
+  /// `pointer` is kept only where it is not `/components/<origin>` (a subsystem's component): a
+  /// large model's hundreds of thousands of instances would each keep one more string.
+  EquationSource(std::string origin_name, const std::string& written_pointer)
+      : origin(std::move(origin_name)), at_components_(written_pointer == "/components/" + origin) {
+    if (!at_components_) pointer_ = written_pointer;
+  }
+  std::string origin;  ///< the instance
+  /// `/components/spring1`, or where a subsystem's component is written
+  std::string pointer() const { return at_components_ ? "/components/" + origin : pointer_; }
+
+ private:
+  bool at_components_;
+  std::string pointer_;
 };
 
 class EquationLabels {

@@ -27,7 +27,7 @@ struct ModelInstance {
   bool copy = false;                 ///< `definition` is an earlier instance's
 
   const std::string& name() const { return source->origin; }      ///< `spring1`, `g1.stage.shaft`
-  const std::string& pointer() const { return source->pointer; }  ///< `/components/spring1`
+  std::string pointer() const { return source->pointer(); }  ///< `/components/spring1`
   const std::string& type() const { return definition->type; }
 };
 
