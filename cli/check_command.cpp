@@ -96,8 +96,8 @@ void text_report(const Netlist& netlist, const Model& model, Program& program, c
                  const std::vector<std::string>& dropped) {
   const ReducedDae& dae = program.dae();
   std::size_t representatives = 0;
-  for (std::size_t i = 0; i < dae.aliases.alias.size(); ++i)
-    if (dae.aliases.alias[i].representative == i) ++representatives;
+  for (std::size_t i = 0; i < dae.aliases.size(); ++i)
+    if (dae.aliases.of(i).representative == i) ++representatives;
   std::size_t differential = 0;
   for (double id : program.id()) differential += id == 1.0 ? 1 : 0;
 

@@ -1,6 +1,7 @@
 #include "core/analysis/alias.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <deque>
 #include <optional>
@@ -132,8 +133,8 @@ class AliasForest {
 
 std::optional<Expr> AliasElimination::replacement(const Expr& variable) const {
   const std::size_t i = model->variable_of(variable);
-  if (i == std::string::npos || alias[i].representative == i) return std::nullopt;
-  const AliasOf& a = alias[i];
+  if (i == std::string::npos || representative_[i] == i) return std::nullopt;
+  const AliasOf a = of(i);
   if (a.is_constant()) return Expr(a.offset);
   return a.sign() * model->symbol(a.representative) + a.offset;
 }
@@ -146,6 +147,30 @@ Expr AliasElimination::in_representatives(const Expr& e) const {
     made.push_back(std::move(*r));
     return &made.back();
   });
+}
+
+void AliasElimination::resize(std::size_t n) {
+  representative_.resize(n);
+  for (std::size_t v = 0; v < n; ++v) representative_[v] = static_cast<std::uint32_t>(v);
+  offset_and_sign_.assign(n, 0);
+}
+
+void AliasElimination::set(std::size_t v, const AliasOf& a) {
+  representative_[v] = a.representative;
+  std::uint32_t index = 0;
+  // Bit for bit: -0.0 is an offset of its own (the rows add it as written).
+  if (std::bit_cast<std::uint64_t>(a.offset) != 0) {
+    // Offsets come in few distinct values (a flange at ±L/2): the last one is looked at first.
+    const auto same = [&a](double x) { return std::bit_cast<std::uint64_t>(x) == std::bit_cast<std::uint64_t>(a.offset); };
+    if (offsets_.size() > 1 && same(offsets_.back())) {
+      index = static_cast<std::uint32_t>(offsets_.size() - 1);
+    } else {
+      if (offsets_.size() > kOffsetIndex) throw std::length_error("alias elimination: more than 2^31 offsets");
+      index = static_cast<std::uint32_t>(offsets_.size());
+      offsets_.push_back(a.offset);
+    }
+  }
+  offset_and_sign_[v] = index | (a.negated ? kNegated : 0);
 }
 
 AliasElimination eliminate_aliases(const Model& model) {
@@ -171,15 +196,15 @@ AliasElimination eliminate_aliases(const Model& model) {
     }
   }
 
-  out.alias.resize(n);
+  out.resize(n);
   for (std::size_t i = 0; i < n; ++i) {
     double s, o;
     std::size_t r = forest.find(i, s, o);
     if (auto c = forest.constant_of_root(r)) {
-      out.alias[i] = {s * *c + o, AliasOf::kConstant, false};
+      out.set(i, {s * *c + o, AliasOf::kConstant, false});
     } else {
       if (std::fabs(s) != 1.0) throw std::logic_error("alias elimination: a scale of " + std::to_string(s));
-      out.alias[i] = {o, static_cast<std::uint32_t>(r), s < 0.0};
+      out.set(i, {o, static_cast<std::uint32_t>(r), s < 0.0});
     }
   }
 
@@ -188,7 +213,7 @@ AliasElimination eliminate_aliases(const Model& model) {
     const ModelVariable& v = model.variables[i];
     if (v.target == TargetPriority::None) continue;
     const InitialTarget& given = model.target(i);
-    const AliasOf& a = out.alias[i];
+    const AliasOf a = out.of(i);
     if (a.is_constant()) {
       if (v.target == TargetPriority::High && std::fabs(given.value - a.offset) > 1e-12 * (1 + std::fabs(a.offset)))
         throw ModelError(model.target_pointer(given), "initial value " + number(given.value) + " of " + model.variable_name(i) +
@@ -212,8 +237,8 @@ AliasElimination eliminate_aliases(const Model& model) {
   // the same magnitude of change). A constant has no unknown to scale.
   for (std::size_t i = 0; i < n; ++i) {
     const std::optional<double> given = model.nominal(i);
-    if (!given || out.alias[i].is_constant()) continue;
-    const auto [kept, first] = out.nominal.try_emplace(out.alias[i].representative, std::fabs(*given));
+    if (!given || out.of(i).is_constant()) continue;
+    const auto [kept, first] = out.nominal.try_emplace(out.of(i).representative, std::fabs(*given));
     if (!first) kept->second = std::min(kept->second, std::fabs(*given));
   }
 

@@ -36,7 +36,15 @@ struct Target {
 };
 
 struct AliasElimination {
-  std::vector<AliasOf> alias;                ///< per model variable; representatives map to themselves
+  /// Model variable v's alias (a representative maps to itself).
+  AliasOf of(std::size_t v) const {
+    const std::uint32_t bits = offset_and_sign_[v];
+    return {offsets_[bits & kOffsetIndex], representative_[v], (bits & kNegated) != 0};
+  }
+  std::size_t size() const { return representative_.size(); }
+  /// n model variables, each its own representative until set().
+  void resize(std::size_t n);
+  void set(std::size_t v, const AliasOf& a);
   std::vector<bool> eliminated_equation;     ///< per model equation: consumed as an alias
   /// By model variable, the representatives that have one (analyze() moves them to its unknowns,
   /// ReducedDae::targets, and leaves this empty).
@@ -51,6 +59,15 @@ struct AliasElimination {
   std::optional<Expr> replacement(const Expr& variable) const;
   /// `e` with every eliminated variable replaced (in the representatives).
   Expr in_representatives(const Expr& e) const;
+
+ private:
+  // Eight bytes per model variable (a large model has millions): its representative, and its sign
+  // with the index of its offset among the few distinct nonzero ones (0: none).
+  static constexpr std::uint32_t kNegated = std::uint32_t{1} << 31;
+  static constexpr std::uint32_t kOffsetIndex = kNegated - 1;
+  std::vector<std::uint32_t> representative_;
+  std::vector<std::uint32_t> offset_and_sign_;
+  std::vector<double> offsets_{0.0};
 };
 
 /// Finds the alias equations, chooses representatives (internal variables before port variables,

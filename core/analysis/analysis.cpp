@@ -233,8 +233,8 @@ std::vector<std::size_t> fixing_chain(const Model& m, const ReducedDae& r, std::
   for (const Expr& leaf : leaves(residual)) {
     if (leaf.op() != Op::Variable) continue;
     const std::size_t v = m.find_variable(leaf.name());
-    if (!r.aliases.alias[v].is_constant()) continue;
-    text += "\n  " + leaf.name() + " = " + to_string(Expr(r.aliases.alias[v].offset));
+    if (!r.aliases.of(v).is_constant()) continue;
+    text += "\n  " + leaf.name() + " = " + to_string(Expr(r.aliases.of(v).offset));
     const std::vector<std::size_t> chain = fixing_chain(m, r, v);
     if (chain.empty()) continue;
     const std::string& fixed = m.origin(chain.front());
@@ -335,7 +335,7 @@ SlotOf slots_of_representatives(const Model& model, const AliasElimination& alia
     const bool derivative = leaf.op() == Op::Derivative;
     if (!derivative && leaf.op() != Op::Variable) return std::nullopt;
     const std::size_t v = model.variable_of(derivative ? leaf.args()[0] : leaf);
-    if (v == std::string::npos || aliases.alias[v].representative != v) return std::nullopt;
+    if (v == std::string::npos || aliases.of(v).representative != v) return std::nullopt;
     return Slot{column_of[v], derivative ? static_cast<std::uint32_t>(leaf.order()) : 0u};
   };
 }
@@ -372,7 +372,7 @@ LinearRow alias_row(const Model& model, std::size_t e, const AliasElimination& a
   row.constant = eq.constant;
   bool same = true;  // every variable is its own representative: the row is the equation
   for (const LinearRow::Term t : eq) {
-    const AliasOf& a = aliases.alias[t.slot.column];
+    const AliasOf a = aliases.of(t.slot.column);
     if (t.slot.order == 0) row.constant += t.coefficient * a.offset;  // the offset is constant in time
     if (a.representative != t.slot.column) same = false;
     if (a.is_constant()) continue;
@@ -857,7 +857,7 @@ ReducedDae analyze(const Model& model) {
   r.targets.reserve(r.unknown_variable.capacity());
   std::vector<std::uint32_t> column_of(model.variables.size(), 0);
   for (std::size_t i = 0; i < model.variables.size(); ++i) {
-    if (r.aliases.alias[i].representative != i) continue;
+    if (r.aliases.of(i).representative != i) continue;
     column_of[i] = static_cast<std::uint32_t>(r.unknown_variable.size());
     r.unknown_variable.push_back(i);
     const auto target = r.aliases.target.find(i);  // the representatives' targets move to the unknowns

@@ -77,10 +77,10 @@ TEST_CASE("nominal: the sign of an alias does not matter") {
   const AliasElimination a = eliminate_aliases(model);
   const std::size_t c_tau = model.find_variable("sd.C.tau");
   const std::size_t tau = model.find_variable("sd.tau");
-  REQUIRE(a.alias[c_tau].representative == a.alias[tau].representative);
-  CHECK(a.alias[c_tau].sign() == -a.alias[tau].sign());
-  REQUIRE(a.nominal.count(a.alias[tau].representative) == 1);
-  CHECK(a.nominal.at(a.alias[tau].representative) == 0.01);
+  REQUIRE(a.of(c_tau).representative == a.of(tau).representative);
+  CHECK(a.of(c_tau).sign() == -a.of(tau).sign());
+  REQUIRE(a.nominal.count(a.of(tau).representative) == 1);
+  CHECK(a.nominal.at(a.of(tau).representative) == 0.01);
   CHECK(a.nominal.size() == 1);  // nothing else got one
 }
 
