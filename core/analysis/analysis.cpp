@@ -12,6 +12,7 @@
 #include "core/expr/expr_map.hpp"
 #include "core/expr/expr_diff.hpp"
 #include "core/expr/expr_walk.hpp"
+#include "core/analysis/chunked_lists.hpp"
 #include "core/analysis/matching.hpp"
 
 namespace acausal {
@@ -673,21 +674,19 @@ void eliminate_solved_algebraics(const Model& model, ReducedDae& r, RowStore& re
     for (const LinearRow::Term& t : row.terms) visit(t.slot.column);
     for (Slot s : row.rest_slots) visit(s.column);
   };
-  // Which rows (index < rows) and definitions (index ≥ rows) mention each unknown.
-  // (inline room for a few: an unknown has few users, and n separate heap lists cost more than the search)
+  // Which rows (index < rows) and definitions (index ≥ rows) mention each unknown (an unknown has
+  // few users: a list is searched, not indexed).
   if (rows + n >= kEliminated) throw std::length_error("analysis: more than 2^32 rows and unknowns");
-  std::vector<boost::container::small_vector<std::uint32_t, 4>> users(n);
+  ChunkedLists users(n);
   std::vector<bool> row_alive(rows, true), col_alive(n, true);
-  // Each user once; a list about to outgrow its room first drops the rows that were solved (skipped
-  // when met anyway), so that lists stay short.
+  // Each user once; a list about to take another chunk first drops the rows that were solved
+  // (skipped when met anyway), so that lists stay short.
   const auto add_user = [&](std::uint32_t c, std::uint32_t id) {
-    auto& list = users[c];
-    if (std::find(list.begin(), list.end(), id) != list.end()) return;
-    if (list.size() == list.capacity())
-      list.erase(std::remove_if(list.begin(), list.end(), [&](std::uint32_t u) { return u < rows && !row_alive[u]; }),
-                 list.end());
-    list.push_back(id);
+    if (users.contains(c, id)) return;
+    if (users.size(c) > 0 && users.full(c)) users.erase_if(c, [&](std::uint32_t u) { return u < rows && !row_alive[u]; });
+    users.push_back(c, id);
   };
+  std::vector<std::uint32_t> users_of_x;  // the list being worked through (others grow meanwhile)
   for (std::size_t i = 0; i < rows; ++i)
     columns_of(residual_rows[i], [&](std::uint32_t c) { add_user(c, static_cast<std::uint32_t>(i)); });
 
@@ -727,7 +726,8 @@ void eliminate_solved_algebraics(const Model& model, ReducedDae& r, RowStore& re
     const std::size_t d = definition.size();
     solved_equation.push_back(r.residual_equation[i]);
     solved_row.push_back(static_cast<std::uint32_t>(i));
-    for (const std::uint32_t id : users[c]) {  // each once (add_user)
+    users.copy_to(c, users_of_x);
+    for (const std::uint32_t id : users_of_x) {  // each once (add_user)
       if (id < rows && !row_alive[id]) continue;
       RowStore& store = id < rows ? residual_rows : definition;
       const std::size_t at = id < rows ? id : id - rows;
@@ -748,13 +748,14 @@ void eliminate_solved_algebraics(const Model& model, ReducedDae& r, RowStore& re
       // are noted already.
       columns_of(value, [&](std::uint32_t vc) { add_user(vc, id); });
     }
-    users[c] = {};  // its room too
+    users.clear(c);  // its room too
     defined.push_back(c);
     definition.push_back(value);
     columns_of(value, [&](std::uint32_t vc) { add_user(vc, static_cast<std::uint32_t>(rows + d)); });
   }
   // What the loop used is done with: its memory serves what is built below.
-  users = decltype(users)();
+  users = ChunkedLists(0);
+  users_of_x = {};
   h = Matching();
   order = decltype(order)();
   substitute_derivative_aliases(n, leaf, residual_rows, row_alive, definition, slot_of, index);
