@@ -598,7 +598,7 @@ void substitute_derivative_aliases(std::size_t unknowns, const Leaf& leaf, RowSt
 /// reaches it. A model with no nominal costs one pass over the alias classes.
 std::vector<std::optional<double>> unknown_nominals(const ReducedDae& r, const RowStore& rows,
                                                     const std::vector<bool>& row_alive,
-                                                    const std::vector<std::size_t>& defined,
+                                                    const std::vector<std::uint32_t>& defined,
                                                     const RowStore& definitions) {
   const std::size_t n = r.unknown_variable.size();
   std::vector<std::optional<double>> out(n);
@@ -634,7 +634,7 @@ std::vector<std::optional<double>> unknown_nominals(const ReducedDae& r, const R
   for (std::size_t d = 0; d < defined.size(); ++d) {
     const RowView value = definitions[d];
     if (!value.rest_slots.empty() || value.terms.size() != 1 || value.terms[0].slot.order > 1) continue;
-    links.push_back({2 * defined[d], node(value.terms[0].slot), std::fabs(value.terms[0].coefficient)});
+    links.push_back({2 * std::size_t{defined[d]}, node(value.terms[0].slot), std::fabs(value.terms[0].coefficient)});
   }
   // Relaxation until nothing changes; a few passes reach a chain of links in any order, and a
   // cycle whose factors do not multiply to 1 (contradictory scales) must not shrink forever.
@@ -696,7 +696,10 @@ void eliminate_solved_algebraics(const Model& model, ReducedDae& r, RowStore& re
   std::vector<std::pair<std::uint32_t, std::uint32_t>> into_row, into_definition;
   std::vector<std::size_t> solved_equation;  // per definition: the model equation it was solved from
   std::vector<std::uint32_t> solved_row;     // and the row that was
-  std::vector<std::size_t> defined;      // unknowns eliminated, in order
+  std::vector<std::uint32_t> defined;    // unknowns eliminated, in order
+  solved_equation.reserve(order.size());
+  solved_row.reserve(order.size());
+  defined.reserve(order.size());
   RowStore definition;                   // their definitions, kept current
   {
     // Room for the explicit rows' values as they are now, and as many again for what
@@ -749,7 +752,7 @@ void eliminate_solved_algebraics(const Model& model, ReducedDae& r, RowStore& re
       columns_of(value, [&](std::uint32_t vc) { add_user(vc, id); });
     }
     users.clear(c);  // its room too
-    defined.push_back(c);
+    defined.push_back(static_cast<std::uint32_t>(c));
     definition.push_back(value);
     columns_of(value, [&](std::uint32_t vc) { add_user(vc, static_cast<std::uint32_t>(rows + d)); });
   }

@@ -62,6 +62,7 @@ bool IncrementalMatching::augment(std::size_t root) {
 
 Matching maximum_matching(const Bipartite& g, const std::vector<int>& prefer) {
   IncrementalMatching im(g.cols);
+  im.reserve_rows(g.rows());
   Matching m;
   // Rows that cannot be matched are kept as unmatched rows (not dropped) for the caller.
   std::vector<std::size_t> kept;

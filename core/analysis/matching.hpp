@@ -33,6 +33,11 @@ struct Matching {
 class IncrementalMatching {
  public:
   explicit IncrementalMatching(std::size_t cols);
+  /// Room for `rows` rows (a large model's matching is megabytes: growing would leave half empty).
+  void reserve_rows(std::size_t rows) {
+    g_.adjacency.start.reserve(rows + 1);
+    m_.col_of_row.reserve(rows);
+  }
   /// Adds a row with these columns; returns false (and forgets the row) if no augmenting path exists.
   bool add_row(std::span<const std::uint32_t> cols);
   const Matching& matching() const { return m_; }

@@ -1,6 +1,7 @@
 #include "core/expr/row_store.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <stdexcept>
 
 namespace acausal {
@@ -34,12 +35,22 @@ void RowStore::set_extra(Header& h, RowView row) {
   x.exact = row.exact;
 }
 
+void RowStore::set_constant(Header& h, double value) {
+  if (h.constant != kNone) {
+    constants_[h.constant] = value;
+  } else if (std::bit_cast<std::uint64_t>(value) != 0) {
+    if (constants_.size() >= kNone) throw std::length_error("RowStore: more than 2^32 constants");
+    h.constant = static_cast<std::uint32_t>(constants_.size());
+    constants_.push_back(value);
+  }
+}
+
 void RowStore::push_back(RowView row) {
   if (terms_.size() + row.terms.size() > kNone) throw std::length_error("RowStore: more than 2^32 terms");
   Header h;
   h.first = static_cast<std::uint32_t>(terms_.size());
   h.count = h.capacity = static_cast<std::uint32_t>(row.terms.size());
-  h.constant = row.constant;
+  set_constant(h, row.constant);
   make_room(row.terms.size());
   terms_.insert(terms_.end(), row.terms.begin(), row.terms.end());
   held_ += h.capacity;
@@ -50,7 +61,7 @@ void RowStore::push_back(RowView row) {
 RowView RowStore::operator[](std::size_t i) const {
   const Header& h = headers_[i];
   const Extra& x = h.extra == kNone ? no_extra() : extras_[h.extra];
-  return RowView({terms_.data() + h.first, h.count}, h.constant, x.rest, {x.rest_slots.data(), x.rest_slots.size()},
+  return RowView({terms_.data() + h.first, h.count}, constant_of(h), x.rest, {x.rest_slots.data(), x.rest_slots.size()},
                  x.exact);
 }
 
@@ -117,7 +128,7 @@ void RowStore::clear(std::size_t i) {
 void RowStore::set(std::size_t i, const LinearRow& row) {
   Header& h = headers_[i];
   place_terms(h, row.terms.data(), row.terms.size());
-  h.constant = row.constant;
+  set_constant(h, row.constant);
   set_extra(h, row);
 }
 
@@ -146,7 +157,7 @@ double RowStore::substitute(std::size_t i, Slot x, const LinearRow& value, SlotI
                                 [](const LinearRow::Term& t) { return t.coefficient == 0.0; }),
                  scratch_.end());
   place_terms(h, scratch_.data(), scratch_.size());
-  h.constant += u * value.constant;
+  set_constant(h, constant_of(h) + u * value.constant);
   if (h.extra != kNone) extras_[h.extra].exact.reset();  // the row is no longer that expression
   return u;
 }

@@ -65,13 +65,17 @@ class RowStore {
 
  private:
   static constexpr std::uint32_t kNone = static_cast<std::uint32_t>(-1);
+  /// 20 bytes: a large model's analysis holds a million rows and definitions.
   struct Header {
     std::uint32_t first = 0;     ///< terms_[first, first + count)
     std::uint32_t count = 0;
     std::uint32_t capacity = 0;  ///< terms_[first, first + capacity) is this row's
     std::uint32_t extra = kNone;  ///< extras_ index, or kNone: no remainder, no exact expression
-    double constant = 0.0;
+    std::uint32_t constant = kNone;  ///< constants_ index, or kNone: the constant is 0
   };
+  double constant_of(const Header& h) const { return h.constant == kNone ? 0.0 : constants_[h.constant]; }
+  /// Most rows' constant is 0 (+0.0 bit for bit): only the others take a place in constants_.
+  void set_constant(Header& h, double value);
   /// What few rows of a large model have: a nonlinear remainder, or an exact expression to reuse.
   struct Extra {
     Expr rest = 0.0;
@@ -91,6 +95,7 @@ class RowStore {
   std::size_t held_ = 0;  ///< the rows' room in terms_ (Σ capacity); the rest was left behind
   std::vector<Header> headers_;
   std::vector<Extra> extras_;
+  std::vector<double> constants_;
   std::vector<LinearRow::Term> scratch_;  ///< substitute()'s, kept for its buffer
 };
 
