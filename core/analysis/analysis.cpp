@@ -664,7 +664,7 @@ void eliminate_solved_algebraics(const Model& model, ReducedDae& r, RowStore& re
   const std::size_t rows = residual_rows.size();
   const std::vector<bool> defines = explicit_definitions(r, residual_rows, h);
   std::vector<std::uint32_t> order = definitions_first(residual_rows, h, defines);
-  h.row_of_col = {};  // the loop reads each row's column alone
+  h.row_of_col = decltype(h.row_of_col)();  // the loop reads each row's column alone
   std::uint32_t orders = 1;
   for (const RowView row : residual_rows)
     for (const LinearRow::Term& t : row.terms) orders = std::max(orders, t.slot.order + 1);
@@ -758,7 +758,7 @@ void eliminate_solved_algebraics(const Model& model, ReducedDae& r, RowStore& re
   }
   // What the loop used is done with: its memory serves what is built below.
   users = ChunkedLists(0);
-  users_of_x = {};
+  users_of_x = decltype(users_of_x)();
   h = Matching();
   order = decltype(order)();
   substitute_derivative_aliases(n, leaf, residual_rows, row_alive, definition, slot_of, index);
@@ -781,7 +781,7 @@ void eliminate_solved_algebraics(const Model& model, ReducedDae& r, RowStore& re
       kept.nominal.push_back(nominal[k]);
     }
   }
-  r.targets = {};
+  r.targets = decltype(r.targets)();
   // The defined unknowns: model variables, or (index reduction's derivatives) symbols.
   std::vector<std::size_t> defined_variable(defined.size());
   std::vector<std::pair<std::size_t, Expr>> defined_symbols;
@@ -790,19 +790,19 @@ void eliminate_solved_algebraics(const Model& model, ReducedDae& r, RowStore& re
     if (r.unknown_order[c] != 0) defined_symbols.emplace_back(d, r.unknowns[c]);
     defined_variable[d] = r.unknown_order[c] == 0 ? r.unknown_variable[c] : SolvedUnknowns::kSymbolOnly;
   }
-  defined = {};
+  defined = decltype(defined)();
 
   // Provenance: the definitions that went into each row that stays, and into each definition
   // (what went into its row before it was solved, then into it).
   {
     const IndexLists direct = IndexLists::grouped(rows, into_row);
-    into_row = {};
+    into_row = decltype(into_row)();
     std::vector<std::pair<std::uint32_t, std::uint32_t>> definition_pairs;
     definition_pairs.reserve(into_definition.size());
     for (std::size_t d = 0; d < solved_row.size(); ++d)
       for (std::uint32_t item : direct[solved_row[d]]) definition_pairs.emplace_back(static_cast<std::uint32_t>(d), item);
     definition_pairs.insert(definition_pairs.end(), into_definition.begin(), into_definition.end());
-    into_definition = {};
+    into_definition = decltype(into_definition)();
     kept.solved_definitions = IndexLists::grouped(solved_row.size(), definition_pairs);
     kept.solved_equation = std::move(solved_equation);
     const std::size_t kept_rows = residual_rows.size() - static_cast<std::size_t>(std::count(row_alive.begin(), row_alive.end(), false));
@@ -867,7 +867,7 @@ ReducedDae analyze(const Model& model) {
     const auto target = r.aliases.target.find(i);  // the representatives' targets move to the unknowns
     r.targets.push_back(target == r.aliases.target.end() ? Target{} : std::move(target->second));
   }
-  r.aliases.target = {};
+  r.aliases.target = decltype(r.aliases.target)();
   SlotOf slot_of = slots_of_representatives(model, r.aliases, column_of);
   ExprMap<std::size_t> column;  // by symbol, once index reduction has added unknowns that are no model variables
   RowStore rows;

@@ -82,8 +82,8 @@ ExplicitDerivatives::ExplicitDerivatives(const ReducedDae& dae, const InputMap& 
 }
 
 void ExplicitDerivatives::clear() {
-  explicit_in_ = {};
-  built_ = {};
+  explicit_in_ = decltype(explicit_in_)();
+  built_ = decltype(built_)();
 }
 
 const Expr* ExplicitDerivatives::find(const Expr& derivative) {
@@ -194,9 +194,9 @@ const ReducedDae& Program::dae() const {
 void Program::release_expressions() {
   dae_.aliases = AliasElimination();
   dae_.solved = SolvedUnknowns();
-  dae_.derivatives = {};
+  dae_.derivatives = decltype(dae_.derivatives)();
   derivatives_.clear();
-  output_expressions_ = {};
+  output_expressions_ = decltype(output_expressions_)();
 }
 
 void Program::release_analysis() {
@@ -218,7 +218,7 @@ void Program::keep_what_messages_read(const Model& model, bool keep_analysis) {
   for (std::size_t r = 0; r < residual_equation_.size(); ++r)
     if (residual_equation_[r] == ReducedDae::kNoEquation) written_residuals_[r] = to_string(dae_.residual(r));
   const std::vector<Target> targets = std::move(dae_.targets);
-  dae_.targets = {};
+  dae_.targets = decltype(dae_.targets)();
   if (!keep_analysis) release_analysis();
 
   output_names_ = model.outputs;

@@ -414,8 +414,8 @@ void Tape::build_linear_rows() {
     shape.run_count = static_cast<std::uint32_t>(rows.runs.size()) - shape.first_run;
   }
   linear_rows_ = std::move(rows);
-  linear_coefficients_ = {};  // evaluate() reads the rows alone
-  linear_reads_ = {};
+  linear_coefficients_ = decltype(linear_coefficients_)();  // evaluate() reads the rows alone
+  linear_reads_ = decltype(linear_reads_)();
 }
 
 std::vector<std::uint32_t> Tape::columns_read(InputKind kind) const {
@@ -455,7 +455,7 @@ void Tape::pack_linear_terms() {
     linear_coefficients_.push_back(t.coefficient);
     linear_reads_.push_back(static_cast<std::uint32_t>(t.source) << kSourceShift | t.index);
   }
-  linear_terms_ = {};
+  linear_terms_ = decltype(linear_terms_)();  // freed (`= {}` would clear it and keep its memory)
 }
 
 /// Calls visit(slot) for every workspace slot `i` reads (by reference, so it can be renumbered).

@@ -252,7 +252,7 @@ class Assembler {
       equations += built[i].definition->equations.size();
       if (!built[i].copy) own_equations += built[i].definition->equations.size();
     }
-    graph_.roles = {};  // the definitions are built: the connections read only the cut ports
+    graph_.roles = decltype(graph_.roles)();  // the definitions are built: the connections read only the cut ports
     // The flat variables and equations, in vectors of their exact size.
     model_.variables.reserve(variables);
     model_.equation_slots.reserve(equations + equations / 2);  // the connections add about half as many
@@ -383,17 +383,17 @@ class Assembler {
       if (r == e) node_start.push_back(0);
       ++node_start[component[e] + 1];
     }
-    parent = {};
+    parent = decltype(parent)();
     const std::size_t count = node_start.size() - 1;
     std::partial_sum(node_start.begin(), node_start.end(), node_start.begin());
     std::vector<std::uint32_t> node_ends(ends.size()), filled(node_start.begin(), node_start.end() - 1);
     for (std::uint32_t e = 0; e < ends.size(); ++e) node_ends[filled[component[e]]++] = e;
-    filled = {};
+    filled = decltype(filled)();
     std::vector<std::uint32_t> node_connection(count);
     for (std::size_t k = 0; k < edges.size(); ++k) node_connection[component[edges[k].first]] = edge_connection[k];
-    edges = {};
-    edge_connection = {};
-    component = {};
+    edges = decltype(edges)();
+    edge_connection = decltype(edge_connection)();
+    component = decltype(component)();
     for (std::size_t n = 0; n < count; ++n)
       assemble_node(ends, {node_ends.data() + node_start[n], node_start[n + 1] - node_start[n]}, node_connection[n]);
     close_open_ports();

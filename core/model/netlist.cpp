@@ -91,7 +91,7 @@ void sort_by_name(std::vector<NetlistComponent>& components) {
   // by pointing at itself.
   std::vector<std::size_t> from(components.size());
   for (std::size_t i = 0; i < names.size(); ++i) from[i] = names[i].second;
-  names = {};
+  names = decltype(names)();
   for (std::size_t start = 0; start < components.size(); ++start) {
     if (from[start] == start) continue;
     NetlistComponent moving = std::move(components[start]);
