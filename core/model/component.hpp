@@ -46,7 +46,7 @@ struct VariableOptions {
 };
 
 /// Where a variable's initial value comes from.
-enum class TargetPriority {
+enum class TargetPriority : std::uint8_t {
   None,  ///< the component's start value, used as a guess
   Low,   ///< met if the rest of the model allows it
   High,  ///< must hold exactly

@@ -24,17 +24,15 @@ struct Definition;
 struct EquationSource {
   /// `pointer` is kept only where it is not `/components/<origin>` (a subsystem's component): a
   /// large model's hundreds of thousands of instances would each keep one more string.
-  EquationSource(std::string origin_name, const std::string& written_pointer)
-      : origin(std::move(origin_name)), at_components_(written_pointer == "/components/" + origin) {
-    if (!at_components_) pointer_ = written_pointer;
+  EquationSource(std::string origin_name, const std::string& written_pointer) : origin(std::move(origin_name)) {
+    if (written_pointer != "/components/" + origin) pointer_ = std::make_unique<const std::string>(written_pointer);
   }
   std::string origin;  ///< the instance
   /// `/components/spring1`, or where a subsystem's component is written
-  std::string pointer() const { return at_components_ ? "/components/" + origin : pointer_; }
+  std::string pointer() const { return pointer_ ? *pointer_ : "/components/" + origin; }
 
  private:
-  bool at_components_;
-  std::string pointer_;
+  std::unique_ptr<const std::string> pointer_;  ///< null: at /components/<origin>
 };
 
 class EquationLabels {

@@ -248,6 +248,9 @@ class Assembler {
         throw ModelError(c.pointer + "/type",
                          "unknown component type \"" + c.type + "\"" + suggestion(registry.close_matches(c.type)));
       if (!built[i].definition) built[i] = factory_.build(*type, c, &graph_.roles[i]);
+      if (built[i].definition->variables.size() > ModelVariable::kMaxLocals)
+        throw ModelError(c.pointer, c.name + " (" + c.type + ") has " + std::to_string(built[i].definition->variables.size()) +
+                                        " variables; a component has at most " + std::to_string(ModelVariable::kMaxLocals));
       variables += built[i].definition->variables.size();
       equations += built[i].definition->equations.size();
       if (!built[i].copy) own_equations += built[i].definition->equations.size();
@@ -267,7 +270,7 @@ class Assembler {
       const EquationSource* from = &model_.labels->add_instance(built[i].definition, EquationSource{c.name, c.pointer});
       model_.instances.push_back({std::move(built[i].definition), from, first, built[i].copy});
       for (std::size_t k = 0; k < d.variables.size(); ++k)
-        model_.variables.push_back({static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(k)});
+        model_.variables.push_back({static_cast<std::uint32_t>(i), static_cast<std::uint16_t>(k)});
       apply_entries(d, first, c, c.initial, c.initial_pointers, "/initial/", apply_target);
       apply_entries(d, first, c, c.nominal, c.nominal_pointers, "/nominal/", apply_nominal);
     }

@@ -33,9 +33,11 @@ struct ModelInstance {
 
 /// A variable of the flat model: what its instance declared (Model::declared) is not copied here,
 /// nor its symbol (Model::symbol).
+/// 8 bytes: a large model has millions.
 struct ModelVariable {
+  static constexpr std::size_t kMaxLocals = 65536;  ///< variables of one component
   std::uint32_t instance = 0;  ///< index into Model::instances
-  std::uint32_t local = 0;     ///< index into that instance's definition's variables
+  std::uint16_t local = 0;     ///< index into that instance's definition's variables
   /// Set by the netlist's "initial" (Model::targets has the value and where it is written).
   TargetPriority target = TargetPriority::None;
 };
