@@ -329,15 +329,17 @@ std::vector<int> solvable_first(const ReducedDae& r, const Bipartite& g) {
 }
 
 /// The slot of a Variable or Derivative leaf of a representative, through its model variable
-/// (`column_of`: the column of each representative, by model variable index).
+/// (`unknown_variable`: the representatives in increasing order, the column of each its position;
+/// searched: only nonlinear remainders ask, and a table by model variable would stay alive).
 SlotOf slots_of_representatives(const Model& model, const AliasElimination& aliases,
-                                const std::vector<std::uint32_t>& column_of) {
+                                const std::vector<std::size_t>& unknown_variable) {
   return [&](const Expr& leaf) -> std::optional<Slot> {
     const bool derivative = leaf.op() == Op::Derivative;
     if (!derivative && leaf.op() != Op::Variable) return std::nullopt;
     const std::size_t v = model.variable_of(derivative ? leaf.args()[0] : leaf);
     if (v == std::string::npos || aliases.of(v).representative != v) return std::nullopt;
-    return Slot{column_of[v], derivative ? static_cast<std::uint32_t>(leaf.order()) : 0u};
+    const auto column = std::lower_bound(unknown_variable.begin(), unknown_variable.end(), v) - unknown_variable.begin();
+    return Slot{static_cast<std::uint32_t>(column), derivative ? static_cast<std::uint32_t>(leaf.order()) : 0u};
   };
 }
 
@@ -664,7 +666,15 @@ void eliminate_solved_algebraics(const Model& model, ReducedDae& r, RowStore& re
   const std::size_t rows = residual_rows.size();
   const std::vector<bool> defines = explicit_definitions(r, residual_rows, h);
   std::vector<std::uint32_t> order = definitions_first(residual_rows, h, defines);
-  h.row_of_col = decltype(h.row_of_col)();  // the loop reads each row's column alone
+  // The loop reads each row's matched column alone, and the initial targets only to keep them for
+  // the unknowns that stay: both in fewer bytes (most unknowns of a large model have no target).
+  std::vector<std::uint32_t> column_of_row(h.col_of_row.size());
+  for (std::size_t i = 0; i < column_of_row.size(); ++i) column_of_row[i] = static_cast<std::uint32_t>(h.col_of_row[i]);
+  h = Matching();
+  std::vector<std::pair<std::uint32_t, Target>> given_targets;  // (column, target), by column
+  for (std::size_t k = 0; k < n; ++k)
+    if (r.targets[k].priority != TargetPriority::None) given_targets.emplace_back(static_cast<std::uint32_t>(k), r.targets[k]);
+  r.targets = decltype(r.targets)();
   std::uint32_t orders = 1;
   for (const RowView row : residual_rows)
     for (const LinearRow::Term& t : row.terms) orders = std::max(orders, t.slot.order + 1);
@@ -710,7 +720,7 @@ void eliminate_solved_algebraics(const Model& model, ReducedDae& r, RowStore& re
     definition.reserve(count, 2 * terms);
   }
   for (std::size_t i : order) {
-    const std::size_t c = h.col_of_row[i];
+    const std::size_t c = column_of_row[i];
     const Slot x{static_cast<std::uint32_t>(c), 0};
     {
       const RowView row = residual_rows[i];
@@ -759,7 +769,7 @@ void eliminate_solved_algebraics(const Model& model, ReducedDae& r, RowStore& re
   // What the loop used is done with: its memory serves what is built below.
   users = ChunkedLists(0);
   users_of_x = decltype(users_of_x)();
-  h = Matching();
+  column_of_row = decltype(column_of_row)();
   order = decltype(order)();
   substitute_derivative_aliases(n, leaf, residual_rows, row_alive, definition, slot_of, index);
 
@@ -771,17 +781,19 @@ void eliminate_solved_algebraics(const Model& model, ReducedDae& r, RowStore& re
   kept.nominal.reserve(kept_count);
   {
     const std::vector<std::optional<double>> nominal = unknown_nominals(r, residual_rows, row_alive, defined, definition);
+    auto given = given_targets.begin();
     for (std::size_t k = 0; k < n; ++k) {
+      while (given != given_targets.end() && given->first < k) ++given;
       if (!col_alive[k]) continue;
       kept.unknown_variable.push_back(r.unknown_variable[k]);
       kept.unknown_order.push_back(r.unknown_order[k]);
       if (!r.unknowns.empty()) kept.unknowns.push_back(r.unknowns[k]);
       kept.differential.push_back(r.differential[k]);
-      kept.targets.push_back(r.targets[k]);
+      kept.targets.push_back(given != given_targets.end() && given->first == k ? given->second : Target{});
       kept.nominal.push_back(nominal[k]);
     }
   }
-  r.targets = decltype(r.targets)();
+  given_targets = decltype(given_targets)();
   // The defined unknowns: model variables, or (index reduction's derivatives) symbols.
   std::vector<std::size_t> defined_variable(defined.size());
   std::vector<std::pair<std::size_t, Expr>> defined_symbols;
@@ -868,7 +880,7 @@ ReducedDae analyze(const Model& model) {
     r.targets.push_back(target == r.aliases.target.end() ? Target{} : std::move(target->second));
   }
   r.aliases.target = decltype(r.aliases.target)();
-  SlotOf slot_of = slots_of_representatives(model, r.aliases, column_of);
+  SlotOf slot_of = slots_of_representatives(model, r.aliases, r.unknown_variable);
   ExprMap<std::size_t> column;  // by symbol, once index reduction has added unknowns that are no model variables
   RowStore rows;
   // Room for the equations' terms (aliases merge or drop terms, never add) and half as many
@@ -878,6 +890,7 @@ ReducedDae analyze(const Model& model) {
   for (std::size_t e = 0; e < model.equation_count(); ++e)
     if (!r.aliases.eliminated_equation[e]) terms += model.equation(e).size();
   rows.reserve(model.equation_count() - aliased, terms + terms / 2);
+  r.residual_equation.reserve(model.equation_count() - aliased);
   for (std::size_t e = 0; e < model.equation_count(); ++e) {
     if (r.aliases.eliminated_equation[e]) continue;
     LinearRow row = alias_row(model, e, r.aliases, column_of, slot_of);
@@ -887,6 +900,7 @@ ReducedDae analyze(const Model& model) {
     rows.push_back(row);
     r.residual_equation.push_back(e);
   }
+  column_of = decltype(column_of)();
   r.unknown_order.assign(r.unknown_variable.size(), 0);
   r.residual_differentiations.assign(rows.size(), 0);
   const int highest_order = mark_differential(r, rows);
