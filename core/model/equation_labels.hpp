@@ -54,9 +54,12 @@ class EquationLabels {
 
   // Building (the assembler), in the model's order of instances and equations.
 
-  /// Room for `equations` labels (a large model's take megabytes: growing twice over would leave
-  /// half of them empty).
-  void reserve(std::size_t equations) { equations_.reserve(equations); }
+  /// Room for `equations` labels, `connection_equations` of them a connection's (a large model's
+  /// take megabytes: growing twice over would leave half of them empty).
+  void reserve(std::size_t equations, std::size_t connection_equations) {
+    equations_.reserve(equations);
+    linear_.reserve(connection_equations);
+  }
   /// Instance i (the next one): its definition and its source. The source stays in place.
   const EquationSource& add_instance(std::shared_ptr<const Definition> definition, EquationSource source);
   /// The next equation is instance i's definition's equation `local`.

@@ -259,7 +259,7 @@ class Assembler {
     // The flat variables and equations, in vectors of their exact size.
     model_.variables.reserve(variables);
     model_.equation_slots.reserve(equations + equations / 2);  // the connections add about half as many
-    model_.labels->reserve(equations + equations / 2);
+    model_.labels->reserve(equations + equations / 2, equations / 2);
     // Stored: the equations of instances that are no copies, and the connections' (a few terms each).
     model_.stored_equations.reserve(own_equations + equations / 2);
     model_.terms.reserve(3 * (own_equations + equations / 2));
