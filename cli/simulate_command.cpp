@@ -147,7 +147,6 @@ int run(const SimulateOptions& o) {
   if (o.stats) t.resident_assemble = resident_bytes();
   t0 = Clock::now();
   ReducedDae dae = analyze(*model);
-  release_free_memory();  // the elimination's working memory
   t.analyze = since(t0);
   if (o.stats) t.resident_analyze = resident_bytes();
   t0 = Clock::now();
