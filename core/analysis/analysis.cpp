@@ -63,7 +63,7 @@ Expr ReducedDae::unknown(std::size_t k) const {
 
 std::optional<std::size_t> ReducedDae::column_of(const Expr& symbol) const {
   if (!unknowns.empty()) {
-    if (!written_columns) {
+    if (!written_columns || written_columns->size() != unknowns.size()) {  // made, or index reduction added some
       auto columns = std::make_shared<ExprMap<std::size_t>>();
       columns->reserve(unknowns.size());
       for (std::size_t k = 0; k < unknowns.size(); ++k) columns->emplace(unknowns[k], k);
@@ -328,28 +328,14 @@ std::vector<int> solvable_first(const ReducedDae& r, const Bipartite& g) {
   return prefer;
 }
 
-/// The slot of a Variable or Derivative leaf of a representative, through its model variable
-/// (`unknown_variable`: the representatives in increasing order, the column of each its position;
-/// searched: only nonlinear remainders ask, and a table by model variable would stay alive).
-SlotOf slots_of_representatives(const Model& model, const AliasElimination& aliases,
-                                const std::vector<std::size_t>& unknown_variable) {
-  return [&](const Expr& leaf) -> std::optional<Slot> {
+/// The slot of a Variable or Derivative leaf of an unknown (ReducedDae::column_of: through the
+/// model's names until index reduction writes the unknowns' symbols, then through their map).
+SlotOf slots_of_unknowns(const ReducedDae& r) {
+  return [&r](const Expr& leaf) -> std::optional<Slot> {
     const bool derivative = leaf.op() == Op::Derivative;
     if (!derivative && leaf.op() != Op::Variable) return std::nullopt;
-    const std::size_t v = model.variable_of(derivative ? leaf.args()[0] : leaf);
-    if (v == std::string::npos || aliases.of(v).representative != v) return std::nullopt;
-    const auto column = std::lower_bound(unknown_variable.begin(), unknown_variable.end(), v) - unknown_variable.begin();
-    return Slot{static_cast<std::uint32_t>(column), derivative ? static_cast<std::uint32_t>(leaf.order()) : 0u};
-  };
-}
-
-/// The slot of a Variable or Derivative leaf through a map of the unknowns' columns.
-SlotOf slots_through(const ExprMap<std::size_t>& column) {
-  return [&column](const Expr& leaf) -> std::optional<Slot> {
-    const bool derivative = leaf.op() == Op::Derivative;
-    if (!derivative && leaf.op() != Op::Variable) return std::nullopt;
-    const std::size_t* c = column.find(derivative ? leaf.args()[0] : leaf);
-    if (c == nullptr) return std::nullopt;
+    const std::optional<std::size_t> c = r.column_of(derivative ? leaf.args()[0] : leaf);
+    if (!c) return std::nullopt;
     return Slot{static_cast<std::uint32_t>(*c), derivative ? static_cast<std::uint32_t>(leaf.order()) : 0u};
   };
 }
@@ -880,8 +866,7 @@ ReducedDae analyze(const Model& model) {
     r.targets.push_back(target == r.aliases.target.end() ? Target{} : std::move(target->second));
   }
   r.aliases.target = decltype(r.aliases.target)();
-  SlotOf slot_of = slots_of_representatives(model, r.aliases, r.unknown_variable);
-  ExprMap<std::size_t> column;  // by symbol, once index reduction has added unknowns that are no model variables
+  const SlotOf slot_of = slots_of_unknowns(r);
   RowStore rows;
   // Room for the equations' terms (aliases merge or drop terms, never add) and half as many
   // again for what the elimination brings in: growing the array later would hold the old one and
@@ -924,9 +909,6 @@ ReducedDae analyze(const Model& model) {
     std::vector<Expr> residuals = r.residual_expressions();
     r.rows = RowStore();
     reduce_index(model, r, residuals);
-    column.reserve(r.unknowns.size());
-    for (std::size_t k = 0; k < r.unknowns.size(); ++k) column.emplace(r.unknowns[k], k);
-    slot_of = slots_through(column);
     rows = RowStore();
     for (const Expr& residual : residuals) rows.push_back(row_of(residual, slot_of));
     mark_differential(r, rows);

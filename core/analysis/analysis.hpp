@@ -120,7 +120,7 @@ struct ReducedDae {
   /// state, in terms of the unknowns (states' derivatives and dummy derivatives).
   std::unordered_map<Expr, Expr, ExprHash> derivatives;
   IndexReduction reduction;
-  /// column_of()'s map when `unknowns` are written (made on first use).
+  /// column_of()'s map when `unknowns` are written (made on first use, again if they grew).
   mutable std::shared_ptr<const ExprMap<std::size_t>> written_columns;
 
   /// Any model expression (energy terms, outputs) in terms of the unknowns. Looks variables up
