@@ -464,12 +464,6 @@ std::vector<std::uint32_t> definitions_first(const RowStore& rows, const Matchin
   return order;
 }
 
-/// der^order of the unknown of column s.column, before the unknowns that stay have their symbols:
-/// r.unknowns once index reduction has made them all, else the model variable's symbol.
-Expr slot_expression(const Model& model, const ReducedDae& r, Slot s) {
-  if (!r.unknowns.empty()) return slot_expression(r.unknowns, s);
-  return slot_expression(model.symbol(r.unknown_variable[s.column]), s.order);
-}
 
 /// Gives every unknown its symbol (messages and index reduction read all residuals as expressions).
 void make_unknown_symbols(const Model& model, ReducedDae& r) {
@@ -665,7 +659,7 @@ void eliminate_solved_algebraics(const Model& model, ReducedDae& r, RowStore& re
   for (const RowView row : residual_rows)
     for (const LinearRow::Term& t : row.terms) orders = std::max(orders, t.slot.order + 1);
   SlotIndex index(orders);
-  const auto leaf = [&](Slot s) { return slot_expression(model, r, s); };
+  const auto leaf = [&r](Slot s) { return slot_expression(r.unknown(s.column), s.order); };
   auto columns_of = [](const RowView& row, auto&& visit) {
     for (const LinearRow::Term& t : row.terms) visit(t.slot.column);
     for (Slot s : row.rest_slots) visit(s.column);

@@ -165,10 +165,6 @@ double take_term(LinearRow& row, Slot s);
 
 /// der^order(symbol).
 Expr slot_expression(Expr symbol, std::uint32_t order);
-/// der^order of the unknown of the slot's column.
-inline Expr slot_expression(const std::vector<Expr>& column_symbols, Slot s) {
-  return slot_expression(column_symbols[s.column], s.order);
-}
 
 /// The row as an expression; `leaf(slot)` gives the expression of a slot.
 Expr materialize(RowView row, const std::function<Expr(Slot)>& leaf);
