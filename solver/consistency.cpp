@@ -29,8 +29,8 @@ std::vector<SparseEntry> mixed_matrix(const Program& p, std::span<const double> 
 
 }  // namespace
 
-void make_consistent(Program& p, double t, std::vector<double>& y, std::vector<double>& yp,
-                     const std::vector<double>& branch, SparseLu& lu) {
+void make_consistent(ProgramState& state, double t, std::vector<double>& y, std::vector<double>& yp, SparseLu& lu) {
+  const Program& p = state.program();
   const std::size_t n = p.size();
   const std::vector<double>& id = p.id();
   std::vector<double> f(n);
@@ -38,12 +38,12 @@ void make_consistent(Program& p, double t, std::vector<double>& y, std::vector<d
   // tolerance, where the matrix changes by as little as the corrections do.
   bool factored = false;
   for (int iteration = 0; iteration < 3; ++iteration) {
-    p.residual().evaluate(p.inputs(t, y.data(), yp.data()), f.data(), branch.data());
+    state.residual(t, y.data(), yp.data(), f.data());
     double worst = 0.0;
     for (double v : f) worst = std::max(worst, std::fabs(v));
     if (worst == 0.0) break;
     if (!factored &&
-        !lu.factor(n, mixed_matrix(p, p.jacobian().partials(p.inputs(t, y.data(), yp.data()), branch.data()))))
+        !lu.factor(n, mixed_matrix(p, state.jacobian_partials(t, y.data(), yp.data()))))
       throw SolverError(t, "consistent derivatives: the equations are singular here");
     factored = true;
     lu.solve(f);  // now the correction
@@ -53,11 +53,11 @@ void make_consistent(Program& p, double t, std::vector<double>& y, std::vector<d
   bool any_algebraic = false;
   for (double d : id) any_algebraic = any_algebraic || d == 0.0;
   if (!any_algebraic) return;
-  const auto parts = p.jacobian().partials(p.inputs(t, y.data(), yp.data()), branch.data());
+  const auto parts = state.jacobian_partials(t, y.data(), yp.data());
   if (!lu.factor(n, mixed_matrix(p, parts)))
     throw SolverError(t, "consistent derivatives: the equations are singular here");
   std::vector<double> rhs(n);
-  p.time_partials().evaluate(p.inputs(t, y.data(), yp.data()), rhs.data(), branch.data());
+  state.time_partials(t, y.data(), yp.data(), rhs.data());
   const SparsityPattern& pat = p.jacobian().pattern();
   for (std::size_t c = 0; c < n; ++c) {
     if (id[c] != 1.0) continue;

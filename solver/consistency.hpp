@@ -5,7 +5,7 @@
 
 #include <vector>
 
-#include "core/analysis/program.hpp"
+#include "core/analysis/program_state.hpp"
 #include "solver/sparse_lu.hpp"
 
 namespace acausal {
@@ -17,9 +17,9 @@ namespace acausal {
 /// with the same matrix: IDA's own y' of an algebraic unknown is only its polynomial's slope, and a
 /// stored energy in an algebraic unknown (a spring between a dummy-derivative shaft and a state)
 /// has its rate through it.
+/// The equations are the state's program's, with its parameters and branches.
 /// `lu`: the caller's, kept between calls so that its ordering of the (unchanging) pattern is reused.
 /// @throws SolverError if the equations are singular there.
-void make_consistent(Program& program, double t, std::vector<double>& y, std::vector<double>& yp,
-                     const std::vector<double>& branch, SparseLu& lu);
+void make_consistent(ProgramState& state, double t, std::vector<double>& y, std::vector<double>& yp, SparseLu& lu);
 
 }  // namespace acausal

@@ -6,13 +6,13 @@
 
 namespace acausal {
 
-EnergyLedger::EnergyLedger(Program& program, const std::vector<double>& branch) : program_(program), branch_now_(branch) {
-  values_.resize(program.energy().output_count());
-  for (const EnergyAccount& a : program.accounts()) report_.components.push_back({a.instance});
+EnergyLedger::EnergyLedger(ProgramState& state) : state_(state), program_(state.program()) {
+  values_.resize(program_.energy().output_count());
+  for (const EnergyAccount& a : program_.accounts()) report_.components.push_back({a.instance});
 }
 
 void EnergyLedger::terms(double t, const double* y, const double* yp) {
-  program_.energy().evaluate(program_.inputs(t, y, yp), values_.data(), branch_now_.data());
+  state_.energy(t, y, yp, values_.data());
 }
 
 double EnergyLedger::stored_total() const {
@@ -40,7 +40,7 @@ void EnergyLedger::check_balance(double t, const double* y, const double* yp) {
   const std::size_t n = program_.size();
   y_.assign(y, y + n);
   yp_.assign(yp, yp + n);
-  make_consistent(program_, t, y_, yp_, branch_now_, lu_);
+  make_consistent(state_, t, y_, yp_, lu_);
   terms(t, y_.data(), yp_.data());
   report_.time_end = t;
   report_.stored_end = stored_total();

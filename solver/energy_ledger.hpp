@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "core/analysis/program.hpp"
+#include "core/analysis/program_state.hpp"
 #include "solver/sparse_lu.hpp"
 
 namespace acausal {
@@ -43,9 +43,10 @@ struct EnergyReport {
 /// the trajectory.
 class EnergyLedger {
  public:
-  /// `branch`: the branch signs the solver holds, read at every evaluation, so that the energy
-  /// terms switch where the equations do (a spring's energy on the same side of a kink as its torque).
-  EnergyLedger(Program& program, const std::vector<double>& branch);
+  /// Evaluates the energy terms through the run's state: with the branch signs the solver holds, so
+  /// that they switch where the equations do (a spring's energy on the same side of a kink as its
+  /// torque).
+  explicit EnergyLedger(ProgramState& state);
   /// The state at the start.
   void start(double t, const double* y, const double* yp);
   /// Adds the interval [a, b] of one step; `sample(t, y, yp)` fills y and y' at t in [a, b].
@@ -60,8 +61,8 @@ class EnergyLedger {
   void terms(double t, const double* y, const double* yp);
   double stored_total() const;
 
-  Program& program_;
-  const std::vector<double>& branch_now_;
+  ProgramState& state_;
+  const Program& program_;
   std::vector<double> values_;
   std::vector<double> y_, yp_;
   SparseLu lu_;  ///< of the consistency solves (its ordering is reused: the pattern never changes)

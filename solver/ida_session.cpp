@@ -53,8 +53,7 @@ struct IdaCallbacks {
   static int residual(realtype t, N_Vector y, N_Vector yp, N_Vector r, void* user) {
     IdaSession* s = self(user);
     try {
-      const TapeInputs in = s->program_.inputs(t, N_VGetArrayPointer(y), N_VGetArrayPointer(yp));
-      s->program_.residual().evaluate(in, N_VGetArrayPointer(r), s->branch_.data());
+      s->state_.residual(t, N_VGetArrayPointer(y), N_VGetArrayPointer(yp), N_VGetArrayPointer(r));
       const std::size_t n = s->program_.size();
       if (const std::size_t i = first_nonfinite(N_VGetArrayPointer(r), n); i != n) {
         s->nonfinite_residual_ = i;
@@ -76,8 +75,7 @@ struct IdaCallbacks {
       sunindextype* rowval = SUNSparseMatrix_IndexValues(J);
       std::copy(pat.col_start.begin(), pat.col_start.end(), colptr);
       std::copy(pat.row_index.begin(), pat.row_index.end(), rowval);
-      const TapeInputs in = s->program_.inputs(t, N_VGetArrayPointer(y), N_VGetArrayPointer(yp));
-      s->program_.jacobian().evaluate(in, cj, SUNSparseMatrix_Data(J), s->branch_.data());
+      s->state_.jacobian(t, cj, N_VGetArrayPointer(y), N_VGetArrayPointer(yp), SUNSparseMatrix_Data(J));
       return 0;
     } catch (...) {
       s->pending_ = std::current_exception();
@@ -91,9 +89,8 @@ struct IdaCallbacks {
   static int roots(realtype t, N_Vector y, N_Vector yp, realtype* g, void* user) {
     IdaSession* s = self(user);
     try {
-      const TapeInputs in = s->program_.inputs(t, N_VGetArrayPointer(y), N_VGetArrayPointer(yp));
-      s->program_.indicators().evaluate(in, g);
-      for (std::size_t k = 0; k < s->band_.size(); ++k) g[k] += s->branch_[k] * s->band_[k];
+      s->state_.indicators(t, N_VGetArrayPointer(y), N_VGetArrayPointer(yp), g);
+      for (std::size_t k = 0; k < s->band_.size(); ++k) g[k] += s->state_.branch[k] * s->band_[k];
       return 0;
     } catch (...) {
       s->pending_ = std::current_exception();
@@ -102,12 +99,13 @@ struct IdaCallbacks {
   }
 };
 
-IdaSession::IdaSession(Program& program, double t0, const std::vector<double>& y, const std::vector<double>& yp,
-                       std::vector<double>& branch, double tolerance, double t_stop)
-    : program_(program), branch_(branch), h_(std::make_unique<Handles>()), t_(t0), t_stop_(t_stop) {
+IdaSession::IdaSession(ProgramState& state, double t0, const std::vector<double>& y, const std::vector<double>& yp,
+                       double tolerance, double t_stop)
+    : state_(state), program_(state.program()), h_(std::make_unique<Handles>()), t_(t0), t_stop_(t_stop) {
+  const Program& program = program_;
   const auto n = static_cast<sunindextype>(program.size());
   const double rtol = 0.01 * tolerance;
-  band_ = program.indicator_scales(t0, y.data(), yp.data());
+  band_ = program.indicator_scales(state.inputs(t0, y.data(), yp.data()));
   for (double& e : band_) e *= rtol;
   if (SUNContext_Create(nullptr, &h_->context) != 0) throw SolverError(t0, "SUNContext_Create failed");
   h_->y = N_VNew_Serial(n, h_->context);
@@ -239,6 +237,14 @@ void IdaSession::restart() {
   double dt = std::max((t_stop_ - t_) * 1e-6, 1e-12 * std::max(1.0, std::fabs(t_)));
   check(IDACalcIC(h_->ida, IDA_YA_YDP_INIT, t_ + dt), "IDACalcIC");
   check(IDAGetConsistentIC(h_->ida, h_->y, h_->yp), "IDAGetConsistentIC");
+}
+
+void IdaSession::reset(double t, const std::vector<double>& y, const std::vector<double>& yp) {
+  std::copy(y.begin(), y.end(), N_VGetArrayPointer(h_->y));
+  std::copy(yp.begin(), yp.end(), N_VGetArrayPointer(h_->yp));
+  t_ = t;
+  restart();
+  --before_restarts_.events;  // not an event of the model
 }
 
 SolverStatistics IdaSession::statistics() const {

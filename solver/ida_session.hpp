@@ -9,7 +9,7 @@
 #include <span>
 #include <vector>
 
-#include "core/analysis/program.hpp"
+#include "core/analysis/program_state.hpp"
 
 namespace acausal {
 
@@ -26,8 +26,8 @@ struct SolverStatistics {
 
 class IdaSession {
  public:
-  /// Takes y, y' consistent at t0 and the branch signs of the event indicators (kept in `branch`,
-  /// which the caller updates at events). `tolerance` is the relative accuracy asked of the
+  /// Takes y, y' consistent at t0 and the run's state: its parameters and the branch signs of the
+  /// event indicators (state.branch, which the caller updates at events). `tolerance` is the relative accuracy asked of the
   /// trajectory. IDA controls the local error of each step, and BDF's local errors add up over a
   /// long run (an oscillator over ten periods loses about a thousand times its local tolerance in
   /// phase), so IDA gets a hundredth of it: rtol = tolerance/100, atol_i = rtol · nominal_i.
@@ -37,8 +37,8 @@ class IdaSession {
   /// other side to switch back. IDA finds the roots of g_k + branch_k·ε_k. A relative speed that
   /// sits at zero, or a signal that hovers at a threshold, then does not chatter; an indicator of
   /// time alone has ε = 0 and switches exactly.
-  IdaSession(Program& program, double t0, const std::vector<double>& y, const std::vector<double>& yp,
-             std::vector<double>& branch, double tolerance, double t_stop);
+  IdaSession(ProgramState& state, double t0, const std::vector<double>& y, const std::vector<double>& yp,
+             double tolerance, double t_stop);
   ~IdaSession();
   IdaSession(const IdaSession&) = delete;
   IdaSession& operator=(const IdaSession&) = delete;
@@ -62,6 +62,9 @@ class IdaSession {
   std::vector<int> roots();
   /// Restarts after an event: new consistent y' (and algebraic y) at the current time.
   void restart();
+  /// Restarts at t from y and y' given from outside (the differential unknowns held, the algebraic
+  /// ones and the derivatives made consistent), as restart() does.
+  void reset(double t, const std::vector<double>& y, const std::vector<double>& yp);
   SolverStatistics statistics() const;
   /// The current y and y'.
   const double* y() const;
@@ -73,8 +76,8 @@ class IdaSession {
   [[noreturn]] void fail(int flag, const char* call);
   /// IDAGetDky into `out`, at the components `only` alone when given.
   void interpolate_into(double t, int order, const std::span<const std::uint32_t>* only, std::vector<double>& out);
-  Program& program_;
-  std::vector<double>& branch_;
+  ProgramState& state_;
+  const Program& program_;
   std::vector<double> band_;  // ε_k of each indicator
   std::unique_ptr<Handles> h_;
   double t_;

@@ -40,8 +40,10 @@ Layout layout(const Program& p) {
 
 /// The residual and Jacobian the initialization solves: the program's own, or with the initial
 /// parameters as unknowns when it has any.
-Tape& residual_tape(Program& p) { return p.initial_parameters().symbols.empty() ? p.residual() : p.initial_problem().residual; }
-JacobianTape& jacobian_tape(Program& p) {
+const Tape& residual_tape(const Program& p) {
+  return p.initial_parameters().symbols.empty() ? p.residual() : p.initial_problem().residual;
+}
+const JacobianTape& jacobian_tape(const Program& p) {
   return p.initial_parameters().symbols.empty() ? p.jacobian() : p.initial_problem().jacobian;
 }
 
@@ -81,7 +83,7 @@ struct Choice {
   Matching matching;  ///< perfect
 };
 
-Choice choose_conditions(Program& p) {
+Choice choose_conditions(const Program& p) {
   const Layout l = layout(p);
   IncrementalMatching im(l.columns);
   const JacobianTape& jac = jacobian_tape(p);
@@ -155,14 +157,16 @@ double sign_of(double v) { return v > 0.0 ? 1.0 : (v < 0.0 ? -1.0 : 0.0); }
 /// the state s; residual rows are F then the chosen conditions.
 class InitialSystem {
  public:
-  InitialSystem(Program& p, const Layout& l, const Choice& choice, InitialState& s, double t0)
-      : p_(p), l_(l), choice_(choice), s_(s), t0_(t0), rows_(l.n + choice.conditions.size()) {}
+  InitialSystem(const Program& p, const Layout& l, const Choice& choice, InitialState& s, double t0)
+      : p_(p), l_(l), choice_(choice), s_(s), t0_(t0), rows_(l.n + choice.conditions.size()),
+        residual_work_(residual_tape(p).workspace()), jacobian_work_(jacobian_tape(p).workspace()),
+        assertion_work_(p.assertions().workspace()) {}
 
   std::size_t rows() const { return rows_; }
 
   void residual(std::vector<double>& out) {
     out.resize(rows_);
-    residual_tape(p_).evaluate(inputs(), out.data(), s_.branch.data());
+    residual_tape(p_).evaluate(inputs(), out.data(), s_.branch.data(), residual_work_);
     for (std::size_t c = 0; c < choice_.conditions.size(); ++c)
       out[l_.n + c] = s_.y[choice_.conditions[c].unknown] - choice_.conditions[c].value;
   }
@@ -171,10 +175,10 @@ class InitialSystem {
   /// kUnmatched for outside); the whole system when both map everything.
   std::vector<SparseEntry> jacobian(const std::vector<std::size_t>& row_index,
                                     const std::vector<std::size_t>& col_index) {
-    JacobianTape& jacobian = jacobian_tape(p_);
+    const JacobianTape& jacobian = jacobian_tape(p_);
     const SparsityPattern& pat = jacobian.pattern();
     const std::size_t nnz = pat.nonzeros();
-    auto parts = jacobian.partials(inputs(), s_.branch.data());
+    auto parts = jacobian.partials(inputs(), s_.branch.data(), jacobian_work_);
     std::vector<SparseEntry> entries;
     entries.reserve(2 * nnz + choice_.conditions.size());
     auto add = [&](std::size_t r, std::size_t c, double v) {
@@ -197,13 +201,19 @@ class InitialSystem {
   /// The program's tapes read the initial parameters, kept after the unknowns in y, as p.
   TapeInputs inputs() const { return {t0_, s_.y.data(), s_.yp.data(), s_.y.data() + l_.unknowns}; }
 
+  /// The components' assertions at the current values (each valid while > 0).
+  void assertions(double* out) { p_.assertions().evaluate(inputs(), out, s_.branch.data(), assertion_work_); }
+
  private:
-  Program& p_;
+  const Program& p_;
   const Layout& l_;
   const Choice& choice_;
   InitialState& s_;
   double t0_;
   std::size_t rows_;
+  Tape::Workspace residual_work_;
+  JacobianTape::Workspace jacobian_work_;
+  Tape::Workspace assertion_work_;
 };
 
 /// max(m, |x|), NaN once m or x is (std::max would drop it: a residual that is not a number must
@@ -281,21 +291,21 @@ std::string describe_rows(const Program& p, const Layout& l, const Choice& choic
 /// A component assertion that the values reached so far violate (a law evaluated where it is
 /// undefined, say): the reason initialization could not succeed, in the component's own words.
 /// Assertions that read values not computed yet (NaN) say nothing.
-void raise_violated_assertion(Program& p, InitialSystem& sys, const std::vector<double>& branch, double t0) {
+void raise_violated_assertion(const Program& p, InitialSystem& sys, double t0) {
   std::vector<double> value(p.assertion_messages().size());
   if (value.empty()) return;
-  p.assertions().evaluate(sys.inputs(), value.data(), branch.data());
+  sys.assertions(value.data());
   for (std::size_t k = 0; k < value.size(); ++k)
     if (value[k] <= 0.0) throw SolverError(t0, p.assertion_messages()[k]);
 }
 
 /// Block by block in BLT order, when Newton on the whole system fails: more robust (each block
 /// starts from solved predecessors), and a failure names the block's equations and unknowns.
-void solve_blocks(InitialSystem& sys, Program& p, const Layout& l, const Choice& choice, const std::vector<double>& branch,
-                  double t0, int& iterations) {
+void solve_blocks(InitialSystem& sys, const Program& p, const Layout& l, const Choice& choice, double t0,
+                  int& iterations) {
   for (const BltBlock& block : blt(choice.graph, choice.matching)) {
     if (newton(sys, block.rows, block.cols, l.columns, iterations)) continue;
-    raise_violated_assertion(p, sys, branch, t0);
+    raise_violated_assertion(p, sys, t0);
     std::vector<double> g;
     sys.residual(g);
     std::string unknowns;
@@ -308,13 +318,14 @@ void solve_blocks(InitialSystem& sys, Program& p, const Layout& l, const Choice&
 
 }  // namespace
 
-std::vector<InitialSource> initial_sources(Program& program, std::vector<std::string>* dropped) {
+std::vector<InitialSource> initial_sources(const Program& program, std::vector<std::string>* dropped) {
   Choice c = choose_conditions(program);
   if (dropped != nullptr) *dropped = c.dropped;
   return c.source;
 }
 
-InitialState initialize(Program& p, double t0) {
+InitialState initialize(ProgramState& state, double t0) {
+  const Program& p = state.program();
   const Layout l = layout(p);
   Choice choice = choose_conditions(p);
   InitialState s;
@@ -328,8 +339,10 @@ InitialState initialize(Program& p, double t0) {
   s.yp.assign(l.unknowns, 0.0);
   s.branch.assign(p.indicator_count(), 0.0);
   std::vector<double> indicator(p.indicator_count());
+  Tape::Workspace indicator_work = p.indicators().workspace();
   auto update_branches = [&] {
-    p.indicators().evaluate({t0, s.y.data(), s.yp.data(), s.y.data() + l.unknowns}, indicator.data());
+    p.indicators().evaluate({t0, s.y.data(), s.yp.data(), s.y.data() + l.unknowns}, indicator.data(), nullptr,
+                            indicator_work);
     bool changed = false;
     for (std::size_t k = 0; k < indicator.size(); ++k) {
       double b = sign_of(indicator[k]);
@@ -338,11 +351,12 @@ InitialState initialize(Program& p, double t0) {
     }
     return changed;
   };
-  // The initial parameters move from the tail of y to the program, which every tape reads them from.
+  // The initial parameters move from the tail of y to the run's state, which every tape reads them from.
   auto finish = [&] {
     s.parameters.assign(s.y.begin() + static_cast<std::ptrdiff_t>(l.unknowns), s.y.end());
     s.y.resize(l.unknowns);
-    p.set_initial_parameter_values(s.parameters);
+    state.parameters = s.parameters;
+    state.branch = s.branch;
     return s;
   };
   update_branches();
@@ -373,13 +387,13 @@ InitialState initialize(Program& p, double t0) {
     if (!free_cols.empty() && !newton(sys, free_rows, free_cols, l.columns, s.newton_iterations)) {
       s.y = y0;
       s.yp = yp0;
-      solve_blocks(sys, p, l, choice, s.branch, t0, s.newton_iterations);
+      solve_blocks(sys, p, l, choice, t0, s.newton_iterations);
     }
     sys.residual(g);
     double scale = 1.0;
     for (std::size_t i = 0; i < l.n; ++i) scale = std::max(scale, std::fabs(g[i]));  // NaN: caught below
     if (max_norm(g) > 1e-8 * scale || !std::isfinite(max_norm(g))) {
-      raise_violated_assertion(p, sys, s.branch, t0);
+      raise_violated_assertion(p, sys, t0);
       std::vector<std::size_t> order(l.n);
       for (std::size_t i = 0; i < l.n; ++i) order[i] = i;
       std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return std::fabs(g[a]) > std::fabs(g[b]); });

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "core/analysis/program.hpp"
+#include "core/analysis/program_state.hpp"
 
 namespace acausal {
 
@@ -31,12 +31,13 @@ struct InitialState {
 
 /// Structural choice of the initial conditions (no numerics): which targets and start values hold.
 /// @throws ModelError naming the targets when high-priority targets over-specify the model.
-std::vector<InitialSource> initial_sources(Program& program, std::vector<std::string>* dropped = nullptr);
+std::vector<InitialSource> initial_sources(const Program& program, std::vector<std::string>* dropped = nullptr);
 
-/// Solves the initialization problem by damped Newton with a sparse LU factorization, and fixes
-/// the program's initial parameters (Program::set_initial_parameter_values) to the solution's.
+/// Solves the initialization problem of the state's program by damped Newton with a sparse LU
+/// factorization, and leaves the run's initial parameters (state.parameters) and branch signs
+/// (state.branch) at the solution's.
 /// @throws ModelError for over-specified targets, SolverError when Newton does not converge
 ///         (naming the equations with the largest residuals).
-InitialState initialize(Program& program, double t0);
+InitialState initialize(ProgramState& state, double t0);
 
 }  // namespace acausal

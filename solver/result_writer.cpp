@@ -55,6 +55,23 @@ void CsvWriter::row(double time, const std::vector<double>& values) {
 
 void CsvWriter::end() { out_.flush(); }
 
+namespace {
+
+std::vector<double> only(const std::vector<bool>& keep, const std::vector<double>& values) {
+  std::vector<double> out;
+  for (std::size_t k = 0; k < values.size(); ++k)
+    if (keep[k]) out.push_back(values[k]);
+  return out;
+}
+
+}  // namespace
+
+std::vector<double> MemoryWriter::grid_column(const std::string& name) const {
+  return only(on_grid_, column(name));
+}
+
+std::vector<double> MemoryWriter::grid_times() const { return only(on_grid_, times_); }
+
 std::vector<double> MemoryWriter::column(const std::string& name) const {
   for (std::size_t c = 0; c < names_.size(); ++c) {
     if (names_[c] != name) continue;

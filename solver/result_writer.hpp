@@ -13,7 +13,15 @@ class ResultWriter {
  public:
   virtual ~ResultWriter() = default;
   virtual void begin(const std::vector<std::string>& names) = 0;
+  /// A point of the output grid.
   virtual void row(double time, const std::vector<double>& values) = 0;
+  /// An event: the values just before it and just after, at its time (`on_grid`: the event falls
+  /// on a point of the output grid, which gets no row of its own). Written as two rows.
+  virtual void event(double time, const std::vector<double>& before, const std::vector<double>& after, bool on_grid) {
+    (void)on_grid;
+    row(time, before);
+    row(time, after);
+  }
   virtual void end() {}
 };
 
@@ -39,17 +47,29 @@ class MemoryWriter final : public ResultWriter {
   void row(double time, const std::vector<double>& values) override {
     times_.push_back(time);
     rows_.push_back(values);
+    on_grid_.push_back(true);
+  }
+  void event(double time, const std::vector<double>& before, const std::vector<double>& after, bool on_grid) override {
+    times_.insert(times_.end(), {time, time});
+    rows_.push_back(before);
+    rows_.push_back(after);
+    on_grid_.insert(on_grid_.end(), {false, on_grid});
   }
   const std::vector<std::string>& names() const { return names_; }
   const std::vector<double>& times() const { return times_; }
   const std::vector<std::vector<double>>& rows() const { return rows_; }
   /// The column of output `name`. @throws std::out_of_range if there is none.
   std::vector<double> column(const std::string& name) const;
+  /// The same at the points of the output grid alone: without the rows of events, but where an
+  /// event falls on a grid point, whose value there is the event's right limit.
+  std::vector<double> grid_column(const std::string& name) const;
+  std::vector<double> grid_times() const;
 
  private:
   std::vector<std::string> names_;
   std::vector<double> times_;
   std::vector<std::vector<double>> rows_;
+  std::vector<bool> on_grid_;  ///< per row: whether it is (or stands for) a point of the output grid
 };
 
 }  // namespace acausal

@@ -32,15 +32,15 @@ double quality(const Eigen::MatrixXd& all) {
 
 }  // namespace
 
-StateSelectionCheck::StateSelectionCheck(Program& program) : program_(program) {
-  if (!idle()) values_.resize(program_.selection().output_count());
+StateSelectionCheck::StateSelectionCheck(ProgramState& state) : state_(state) {
+  if (!idle()) values_.resize(state_.program().selection().output_count());
 }
 
 const std::vector<double>& StateSelectionCheck::qualities(double t, const double* y, const double* yp) {
-  program_.selection().evaluate(program_.inputs(t, y, yp), values_.data());
+  state_.selection(t, y, yp, values_.data());
   qualities_.clear();
   std::size_t offset = 0;
-  for (const PivotBlock& block : program_.pivot_blocks()) {
+  for (const PivotBlock& block : state_.program().pivot_blocks()) {
     const auto rows = static_cast<Eigen::Index>(block.rows);
     const auto cols = static_cast<Eigen::Index>(block.cols);
     const Eigen::MatrixXd all = Eigen::Map<const Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>>(
@@ -58,7 +58,7 @@ std::optional<std::size_t> StateSelectionCheck::deepest_below(double threshold) 
 }
 
 std::string StateSelectionCheck::describe(std::size_t block, double quality) const {
-  const PivotBlock& b = program_.pivot_blocks()[block];
+  const PivotBlock& b = state_.program().pivot_blocks()[block];
   std::ostringstream os;
   os << "the state selection no longer fits the motion: ";
   for (std::size_t k = 0; k < b.rows; ++k) os << (k ? ", " : "") << b.variables[k];

@@ -10,16 +10,16 @@
 #include <optional>
 #include <string>
 
-#include "core/analysis/program.hpp"
+#include "core/analysis/program_state.hpp"
 
 namespace acausal {
 
 class StateSelectionCheck {
  public:
-  explicit StateSelectionCheck(Program& program);
+  explicit StateSelectionCheck(ProgramState& state);
 
   /// Nothing to check: no selection depends on the solution.
-  bool idle() const { return program_.pivot_blocks().empty(); }
+  bool idle() const { return state_.program().pivot_blocks().empty(); }
 
   /// @throws SolverError naming the constraints, the variables they are solved for and the other
   ///         candidates, when a selected block has become nearly singular (σ_min(selected) below
@@ -37,7 +37,7 @@ class StateSelectionCheck {
   std::optional<std::size_t> deepest_below(double threshold) const;
   std::string describe(std::size_t block, double quality) const;
 
-  Program& program_;
+  ProgramState& state_;
   std::vector<double> values_;
   std::vector<double> qualities_;
 };

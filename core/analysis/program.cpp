@@ -148,7 +148,6 @@ Program::Program(const Model& model, ReducedDae dae, ProgramOptions options)
       size_(dae_.size()),
       kept_analysis_(options.keep_analysis),
       initial_(collect_initial_parameters(model, dae_)),
-      initial_values_(initial_.symbols.size(), 0.0),
       inputs_(unknown_inputs(dae_, initial_)),
       derivatives_(dae_, inputs_),
       output_expressions_(output_expressions(model, dae_, derivatives_)),
@@ -328,25 +327,18 @@ void Program::build_energy(const Model& model) {
   time_partials_.emplace(partials, inputs_, &indicator_set_.index);
 }
 
-Tape& Program::energy() {
+const Tape& Program::energy() const {
   if (!energy_) throw std::logic_error("energy(): the program was compiled without its energy terms (ProgramOptions::energy)");
   return *energy_;
 }
 
-Tape& Program::time_partials() {
+const Tape& Program::time_partials() const {
   if (!time_partials_)
     throw std::logic_error("time_partials(): the program was compiled without its energy terms (ProgramOptions::energy)");
   return *time_partials_;
 }
 
-void Program::set_initial_parameter_values(std::vector<double> values) {
-  if (values.size() != initial_values_.size())
-    throw std::invalid_argument("initial parameter values: " + std::to_string(values.size()) + " given, " +
-                                std::to_string(initial_values_.size()) + " expected");
-  initial_values_ = std::move(values);
-}
-
-InitialProblem& Program::initial_problem() {
+const InitialProblem& Program::initial_problem() const {
   if (!initial_problem_) throw std::logic_error("initial_problem(): the model has no initial parameters");
   return *initial_problem_;
 }
@@ -366,9 +358,9 @@ void Program::build_initial_problem() {
       JacobianTape(rows, inputs, columns, &indicator_set_.index, Tape::Unindexed::Compare)});
 }
 
-std::vector<double> Program::indicator_scales(double t, const double* y, const double* yp) {
+std::vector<double> Program::indicator_scales(const TapeInputs& at) const {
   std::vector<double> scales(indicator_scales_->output_count());
-  indicator_scales_->evaluate(inputs(t, y, yp), scales.data());
+  indicator_scales_->evaluate(at, scales.data());
   return scales;
 }
 

@@ -138,35 +138,31 @@ class Program {
   /// Component start value of each unknown (a guess unless a target says otherwise).
   const std::vector<double>& start() const { return start_; }
 
-  /// The parameters fixed at initialization, and their values once initialization has fixed them
-  /// (zero before). Every tape reads them through inputs().
+  /// The parameters fixed at initialization (ComponentBuilder::initial_parameter). Every tape reads
+  /// their values as its p inputs, which a run keeps (ProgramState::parameters).
   const InitialParameters& initial_parameters() const { return initial_; }
-  const std::vector<double>& initial_parameter_values() const { return initial_values_; }
-  void set_initial_parameter_values(std::vector<double> values);
-  /// What a tape of this program reads at (t, y, y'): these arrays and the initial parameters.
-  TapeInputs inputs(double t, const double* y, const double* yp) const {
-    return {t, y, yp, initial_values_.data()};
-  }
   /// The initialization's residual and Jacobian with the initial parameters as unknowns.
   /// @throws std::logic_error for a model without initial parameters (use the tapes).
-  InitialProblem& initial_problem();
+  const InitialProblem& initial_problem() const;
 
-  Tape& residual() { return residual_; }
-  JacobianTape& jacobian() { return jacobian_; }
+  // The tapes. A program is immutable once compiled: a run evaluates its tapes with workspaces,
+  // parameter values and branch signs of its own (ProgramState), so that one program serves any
+  // number of runs, in any number of threads, at once.
+  const Tape& residual() const { return residual_; }
   const JacobianTape& jacobian() const { return jacobian_; }
   /// Event indicators (continuous; a branch switches where one crosses zero). The residual,
   /// Jacobian and output tapes take the branch signs of these indicators.
-  Tape& indicators() { return indicators_; }
+  const Tape& indicators() const { return indicators_; }
   const std::vector<Expr>& indicator_expressions() const { return indicator_set_.expressions; }
   std::size_t indicator_count() const { return indicator_set_.expressions.size(); }
   /// For each indicator g_k: Σ_j |∂g_k/∂y_j|·nominal_j at (t, y, y'), how far g_k moves when every
   /// unknown it reads moves by its nominal magnitude. Times the relative tolerance, the level below
   /// which g_k is indistinguishable from zero in a solution of that accuracy. 0 for an indicator
   /// of time alone.
-  std::vector<double> indicator_scales(double t, const double* y, const double* yp);
+  std::vector<double> indicator_scales(const TapeInputs& at) const;
 
   /// The model's outputs (names as in the netlist), in terms of the unknowns.
-  Tape& outputs() { return outputs_; }
+  const Tape& outputs() const { return outputs_; }
   const std::vector<std::string>& output_names() const { return output_names_; }
 
   /// Whether the energy tapes were compiled (ProgramOptions::energy).
@@ -174,19 +170,19 @@ class Program {
   /// Energy terms of every instance that has any, in one tape (ProgramOptions::energy). Its
   /// switching nodes hold the branches of the model's indicators where they share them (evaluate
   /// with the branch signs) and compare live elsewhere. @throws std::logic_error without them.
-  Tape& energy();
+  const Tape& energy() const;
   const std::vector<EnergyAccount>& accounts() const { return accounts_; }
   /// ∂F/∂t of every residual (explicit time dependence; ProgramOptions::energy): with the Jacobian
   /// it gives the derivatives of the algebraic unknowns (consistency.hpp).
-  Tape& time_partials();
+  const Tape& time_partials() const;
 
   /// The entries of the state selection's solution-dependent blocks (dae().reduction.pivots, each
   /// rows × cols, row-major, one after the other); no outputs when there are none.
-  Tape& selection() { return selection_; }
+  const Tape& selection() const { return selection_; }
 
   /// The components' assertions (Definition::assertions), one tape output each (valid while > 0),
   /// with their messages "<instance>: <message>".
-  Tape& assertions() { return assertions_; }
+  const Tape& assertions() const { return assertions_; }
   const std::vector<std::string>& assertion_messages() const { return assertion_messages_; }
 
  private:
@@ -210,7 +206,6 @@ class Program {
   std::size_t size_ = 0;
   bool kept_analysis_ = true;
   InitialParameters initial_;
-  std::vector<double> initial_values_;
   InputMap inputs_;  ///< where every tape reads the unknowns (one column map, shared)
   ExplicitDerivatives derivatives_;
   std::vector<Expr> output_expressions_;

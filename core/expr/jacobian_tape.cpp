@@ -247,26 +247,42 @@ JacobianTape::JacobianTape(Structure s, const InputMap& inputs, const IndicatorI
                            Tape::Unindexed unindexed)
     : pattern_(std::move(s.pattern)), constant_(std::move(s.constant)), varying_(std::move(s.varying)),
       varying_of_(std::move(s.varying_of)), varying_place_(std::move(s.varying_place)),
-      tape_(varying_, inputs, indicators, unindexed), partials_(constant_.size()), varying_values_(varying_.size()) {}
+      tape_(varying_, inputs, indicators, unindexed) {}
 
 Expr JacobianTape::partial(std::size_t place) const {
   const Expr c(constant_[place]);
   return varying_of_[place] == kNone ? c : c + varying_[varying_of_[place]];
 }
 
-std::span<const double> JacobianTape::partials(const TapeInputs& inputs, const double* branch) {
-  std::copy(constant_.begin(), constant_.end(), partials_.begin());
-  if (!varying_.empty()) {
-    tape_.evaluate(inputs, varying_values_.data(), branch);
-    for (std::size_t m = 0; m < varying_place_.size(); ++m) partials_[varying_place_[m]] += varying_values_[m];
-  }
-  return partials_;
+JacobianTape::Workspace JacobianTape::workspace() const {
+  return {tape_.workspace(), std::vector<double>(constant_.size()), std::vector<double>(varying_.size())};
 }
 
-void JacobianTape::evaluate(const TapeInputs& inputs, double cj, double* values, const double* branch) {
-  const double* p = partials(inputs, branch).data();
+std::span<const double> JacobianTape::partials(const TapeInputs& inputs, const double* branch, Workspace& work) const {
+  std::copy(constant_.begin(), constant_.end(), work.partials.begin());
+  if (!varying_.empty()) {
+    tape_.evaluate(inputs, work.varying.data(), branch, work.tape);
+    for (std::size_t m = 0; m < varying_place_.size(); ++m) work.partials[varying_place_[m]] += work.varying[m];
+  }
+  return work.partials;
+}
+
+std::vector<double> JacobianTape::partials(const TapeInputs& inputs, const double* branch) const {
+  Workspace work = workspace();
+  partials(inputs, branch, work);
+  return std::move(work.partials);
+}
+
+void JacobianTape::evaluate(const TapeInputs& inputs, double cj, double* values, const double* branch,
+                            Workspace& work) const {
+  const double* p = partials(inputs, branch, work).data();
   const std::size_t n = pattern_.nonzeros();
   for (std::size_t k = 0; k < n; ++k) values[k] = p[k] + cj * p[n + k];
+}
+
+void JacobianTape::evaluate(const TapeInputs& inputs, double cj, double* values, const double* branch) const {
+  Workspace work = workspace();
+  evaluate(inputs, cj, values, branch, work);
 }
 
 }  // namespace acausal

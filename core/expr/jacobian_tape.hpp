@@ -44,13 +44,25 @@ class JacobianTape {
   bool has_dy(std::size_t k) const { return nonzero(k); }
   bool has_dyp(std::size_t k) const { return nonzero(pattern_.nonzeros() + k); }
 
+  /// The scratch of one evaluation at a time (as Tape::Workspace): one per run or thread.
+  struct Workspace {
+    Tape::Workspace tape;
+    std::vector<double> partials;  ///< partials(): the constant parts plus the tape's values
+    std::vector<double> varying;   ///< the tape's outputs
+  };
+  Workspace workspace() const;
+
   /// Writes the nonzeros of ∂F/∂y + cj·∂F/∂y' in CSC order into values[0 .. nonzeros).
   /// `branch`: as Tape::evaluate.
-  void evaluate(const TapeInputs& inputs, double cj, double* values, const double* branch = nullptr);
+  void evaluate(const TapeInputs& inputs, double cj, double* values, const double* branch, Workspace& work) const;
+  /// The same with a workspace made for this one call (an allocation: for one-off evaluations).
+  void evaluate(const TapeInputs& inputs, double cj, double* values, const double* branch = nullptr) const;
 
   /// ∂F/∂y and ∂F/∂y' separately: the first nonzeros() values are ∂F/∂y, the next ∂F/∂y', both in
-  /// CSC order. Valid until the next evaluation.
-  std::span<const double> partials(const TapeInputs& inputs, const double* branch = nullptr);
+  /// CSC order. Valid until the workspace's next evaluation.
+  std::span<const double> partials(const TapeInputs& inputs, const double* branch, Workspace& work) const;
+  /// The same, copied out (a workspace made for this one call).
+  std::vector<double> partials(const TapeInputs& inputs, const double* branch = nullptr) const;
 
  private:
   static constexpr std::uint32_t kNone = 0xFFFFFFFFu;
@@ -96,9 +108,7 @@ class JacobianTape {
   std::vector<Expr> varying_;
   std::vector<std::uint32_t> varying_of_;
   std::vector<std::uint32_t> varying_place_;
-  Tape tape_;                          // outputs: varying_
-  std::vector<double> partials_;       // partials(): constant_ plus the tape's values
-  std::vector<double> varying_values_;  // the tape's output buffer
+  Tape tape_;  // outputs: varying_
 };
 
 }  // namespace acausal

@@ -1,6 +1,7 @@
 #include "core/expr/tape.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <array>
 #include <bit>
 #include <cmath>
@@ -127,8 +128,8 @@ class Tape::Compiler {
 
   std::uint32_t constant(double v) {
     if (auto it = constants_.find(v); it != constants_.end()) return it->second;
-    tape_.work_.push_back(v);
-    auto s = static_cast<std::uint32_t>(tape_.work_.size() - 1);
+    tape_.initial_work_.push_back(v);
+    auto s = static_cast<std::uint32_t>(tape_.initial_work_.size() - 1);
     constants_.emplace(v, s);
     return s;
   }
@@ -321,7 +322,9 @@ Tape::Tape(const RowStore& rows, const InputMap& inputs, const IndicatorIndex* i
 }
 
 void Tape::finish() {
-  allocate_slots(work_.size());
+  static std::atomic<std::uint64_t> tapes{0};
+  id_ = ++tapes;
+  allocate_slots(initial_work_.size());
   pack_linear_terms();
   build_linear_rows();
 }
@@ -548,7 +551,7 @@ void Tape::allocate_slots(std::size_t first_free) {
   }
   for (std::uint32_t& s : output_slots_)
     if (is_temporary(s)) s = assigned.at(s);
-  work_.resize(next, 0.0);
+  initial_work_.resize(next, 0.0);
 }
 
 /// The table piece at x with the sides of its kinks held: the branch signs of the kink indicators
@@ -600,9 +603,22 @@ void Tape::evaluate_shape(const LinearRows& rows, const LinearRows::Shape& shape
   }
 }
 
-void Tape::evaluate(const TapeInputs& in, double* out, const double* branch) {
+Tape::Workspace Tape::workspace() const {
+  Workspace work;
+  work.tape_ = id_;
+  work.slots_ = initial_work_;
+  return work;
+}
+
+void Tape::evaluate(const TapeInputs& in, double* out, const double* branch) const {
+  Workspace work = workspace();
+  evaluate(in, out, branch, work);
+}
+
+void Tape::evaluate(const TapeInputs& in, double* out, const double* branch, Workspace& work) const {
   if (branch != nullptr && !has_indicators_) throw std::logic_error("tape: branch signs given to a tape without indicators");
-  double* const w = work_.data();
+  if (work.tape_ != id_) throw std::logic_error("tape: evaluated with a workspace made for another tape");
+  double* const w = work.slots_.data();
   const double* const y = in.y;
   const double* const yp = in.yp;
   const double* const p = in.p;

@@ -67,13 +67,30 @@ class Tape {
   Tape(const RowStore& rows, const InputMap& inputs, const IndicatorIndex* indicators = nullptr,
        Unindexed unindexed = Unindexed::Reject);
 
+  /// The scratch of one evaluation at a time: the tape's constants and room for its temporaries.
+  /// A tape is immutable once compiled; whoever evaluates it (a run, a thread) brings a workspace
+  /// of its own (Tape::workspace()), so one tape serves any number of runs and threads at once.
+  class Workspace {
+   public:
+    Workspace() = default;
+
+   private:
+    friend class Tape;
+    std::uint64_t tape_ = 0;  ///< the id of the tape it was made for
+    std::vector<double> slots_;
+  };
+  /// A workspace for this tape (its constants loaded).
+  Workspace workspace() const;
+
   /// Writes output k to out[k]. With `branch` (one value per indicator: the sign −1, 0 or +1 it had
   /// at the last event), every switching node takes the branch that sign selects instead of
   /// comparing its operands, so a Newton iteration never sees a switch (except the unindexed
-  /// nodes of a tape compiled with Unindexed::Compare). Uses the tape's own
-  /// workspace: one Tape is not to be evaluated from two threads at once.
-  /// @throws std::logic_error if `branch` is given to a tape compiled without indicators.
-  void evaluate(const TapeInputs& inputs, double* out, const double* branch = nullptr);
+  /// nodes of a tape compiled with Unindexed::Compare).
+  /// @throws std::logic_error if `branch` is given to a tape compiled without indicators, or `work`
+  ///         was made for another tape.
+  void evaluate(const TapeInputs& inputs, double* out, const double* branch, Workspace& work) const;
+  /// The same with a workspace made for this one call (an allocation: for one-off evaluations).
+  void evaluate(const TapeInputs& inputs, double* out, const double* branch = nullptr) const;
 
   std::size_t output_count() const { return output_slots_.size(); }
   /// Whether any output depends on y' (callers may skip computing y' otherwise).
@@ -162,7 +179,9 @@ class Tape {
   static void evaluate_shape(const LinearRows& rows, const LinearRows::Shape& shape, const double* y, const double* yp,
                              const double* w, double* out);
   std::optional<LinearRows> linear_rows_;  ///< when every instruction is a sum of inputs and constants
-  std::vector<double> work_;  ///< constants first (preloaded, never written), then temporaries
+  /// A fresh workspace's slots: constants first (never written), then zeros for the temporaries.
+  std::vector<double> initial_work_;
+  std::uint64_t id_ = 0;  ///< process-unique (Workspace checks against it; kept by moves)
 };
 
 }  // namespace acausal

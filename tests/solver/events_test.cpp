@@ -12,8 +12,10 @@
 
 using namespace acausal;
 
-TEST_CASE("a force step at t = 0.3 s: the kink of the velocity is located exactly") {
+TEST_CASE("a force step at t = 0.3 s: the kink of the velocity is located exactly, the step has two rows") {
   // Mass 2 kg at rest; from t0 = 0.3 s a constant 4 N: v = 2·(t − t0), s = (t − t0)² for t > t0.
+  // The event falls on a grid point: its rows are the step's left limit (0 N) and right limit (4 N),
+  // both at 0.3 s, with the same position and speed (states do not jump).
   const char* text = R"({
     "format": "acausal/1",
     "components": {
@@ -35,13 +37,20 @@ TEST_CASE("a force step at t = 0.3 s: the kink of the velocity is located exactl
   const auto s = w.column("mass.s");
   const auto v = w.column("mass.v");
   const auto y = w.column("step.y");
+  REQUIRE(w.times().size() == 102);  // 101 grid points, the one at the step written as two rows
+  CHECK(w.times()[30] == doctest::Approx(0.3).epsilon(1e-15));
+  CHECK(w.times()[31] == w.times()[30]);
+  CHECK(y[30] == 0.0);
+  CHECK(y[31] == 4.0);
+  CHECK(s[30] == s[31]);
+  CHECK(v[30] == v[31]);
   for (std::size_t k = 0; k < s.size(); ++k) {
     const double t = w.times()[k];
     const double after = std::max(0.0, t - 0.3);
-    INFO("t = " << t);
+    INFO("t = " << t << ", row " << k);
     CHECK(v[k] == doctest::Approx(2 * after).epsilon(1e-7).scale(1));
     CHECK(s[k] == doctest::Approx(after * after).epsilon(1e-7).scale(1));
-    CHECK(y[k] == (t >= 0.3 - 1e-12 ? 4.0 : 0.0));
+    CHECK(y[k] == (k > 30 ? 4.0 : 0.0));
   }
 }
 

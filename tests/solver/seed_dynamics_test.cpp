@@ -94,13 +94,15 @@ TEST_CASE("seed 001: an inertia on a symmetric spring (k2, k4 ≠ 0, θinit ≠ 
   const Rk4Trajectory ref =
       rk4([&](double th, double) { return -torque(th) / J; }, theta0, 0.0, h, steps, std::size_t(interval / h + 0.5));
 
-  const auto& phi = r->column("wheel.phi");
-  const auto& w = r->column("wheel.w");
+  // On the output grid (each crossing of θ = 0 is an event, written as two extra rows).
+  const auto phi = r->grid_column("wheel.phi");
+  const auto w = r->grid_column("wheel.w");
+  const auto times = r->grid_times();
   REQUIRE(phi.size() == ref.theta.size());
   // θ = θinit + φ − φ(t0) on the trajectory; both integrations agree to 1e-6 of the amplitude.
   std::size_t crossings = 0;
   for (std::size_t i = 0; i < phi.size(); ++i) {
-    CAPTURE(r->times()[i]);
+    CAPTURE(times[i]);
     CHECK(phi[i] - 1.0 + theta0 == doctest::Approx(ref.theta[i]).scale(theta0).epsilon(1e-6));
     CHECK(w[i] == doctest::Approx(ref.rate[i]).scale(5.0).epsilon(1e-6));
     if (i > 0 && sgn(ref.theta[i]) != sgn(ref.theta[i - 1])) ++crossings;
@@ -181,12 +183,19 @@ TEST_CASE("seed 002: B steps from below b_min to above it, the clamp holds befor
   const auto& w = r->column("wheel.w");
   const auto& tau = r->column("brake.tau");
   const double w1 = 10.0 * std::exp(-0.5);
+  // The step at t = 1 falls on a grid point: its two rows are the left limit (b = 1) and the right
+  // limit (b = 3), at the same speed.
+  const auto event = static_cast<std::size_t>(
+      std::find_if(r->times().begin(), r->times().end(), [](double t) { return t > 1.0 - 1e-9; }) - r->times().begin());
+  REQUIRE(event + 1 < w.size());
+  CHECK(r->times()[event] == doctest::Approx(1.0).epsilon(1e-12));
+  CHECK(r->times()[event + 1] == r->times()[event]);
+  CHECK(w[event + 1] == w[event]);
   for (std::size_t i = 0; i < w.size(); ++i) {
     const double t = r->times()[i];
     CAPTURE(t);
-    // The row at t = 1 is written after the event, with the switched branch (the right limit).
     const double expected = t < 1.0 - 1e-12 ? 10.0 * std::exp(-t / 2.0) : w1 * std::exp(-3.0 * (t - 1.0) / 2.0);
-    const double b = t < 1.0 - 1e-12 ? 1.0 : 3.0;
+    const double b = i <= event ? 1.0 : 3.0;
     CHECK(w[i] == doctest::Approx(expected).epsilon(1e-6));
     CHECK(tau[i] == doctest::Approx(b * expected).epsilon(1e-6));
   }

@@ -25,8 +25,9 @@ TEST_CASE("state selection check: a structurally nonsingular selection reads as 
     const Model model = build_model(parse_netlist(pendulum_chain_netlist({.links = n, .phi = 0.3})), builtin_registry());
     const auto program = compile(model);
     REQUIRE_FALSE(program->dae().reduction.pivots.empty());  // the check has blocks to judge
-    const InitialState s = initialize(*program, 0.0);
-    StateSelectionCheck check(*program);
+    ProgramState state(*program);
+    const InitialState s = initialize(state, 0.0);
+    StateSelectionCheck check(state);
     const std::vector<double>& q = check.qualities(0.0, s.y.data(), s.yp.data());
     REQUIRE(q.size() == program->dae().reduction.pivots.size());
     CHECK(*std::min_element(q.begin(), q.end()) > 0.5);

@@ -27,7 +27,8 @@ Outcome run_pipeline(std::string_view text, const std::string& source) {
     stage = "compile";
     std::unique_ptr<Program> p = compile(m);
     stage = "initialize";
-    initialize(*p, m.experiment.start);
+    ProgramState state(*p);
+    initialize(state, m.experiment.start);
   } catch (const ModelError& e) {
     o.stage = stage;
     o.pointer = e.pointer();

@@ -26,7 +26,7 @@ TEST_CASE("maglev.json: the puck oscillates about the gap where 3K/g⁴ equals i
   const double K = 2e-7 * 0.5 * 0.5;
   const double weight = 0.1 * 9.80665;
   const double gap = std::pow(3.0 * K / weight, 0.25);  // 19.8 mm
-  const auto s = run->column("puck.s");
+  const auto s = run->grid_column("puck.s");  // on the output grid (each reversal adds two event rows)
   REQUIRE(s.size() == 1001);
   CHECK(s.front() == doctest::Approx(0.03));
   const auto [first_low, first_high] = std::minmax_element(s.begin(), s.begin() + 250);  // 0 to 0.5 s

@@ -474,9 +474,9 @@ TEST_CASE("jacobian: rows of numbers alone are counted into CSC order as the exp
     CHECK(from_rows.pattern().col_start == from_expressions.pattern().col_start);
     CHECK(from_rows.pattern().row_index == from_expressions.pattern().row_index);
     const State s = random_state(2 * n, 0, 0.7);
-    const std::span<const double> a = from_rows.partials(s.inputs());
+    const std::vector<double> a = from_rows.partials(s.inputs());
     const std::vector<double> by_rows(a.begin(), a.end());
-    const std::span<const double> b = from_expressions.partials(s.inputs());
+    const std::vector<double> b = from_expressions.partials(s.inputs());
     CHECK(by_rows == std::vector<double>(b.begin(), b.end()));
   }
 }

@@ -153,6 +153,10 @@ struct SimulationRun {
   /// The output `name` at every output time. @throws std::out_of_range if there is none.
   std::vector<double> column(const std::string& name) const { return writer.column(name); }
   const std::vector<double>& times() const { return writer.times(); }
+  /// The same at the points of the output grid alone (no event rows; a grid point on an event has
+  /// the event's right limit).
+  std::vector<double> grid_column(const std::string& name) const { return writer.grid_column(name); }
+  std::vector<double> grid_times() const { return writer.grid_times(); }
   /// The outputs `name[1]`, `name[2]`, `name[3]` at row k.
   Eigen::Vector3d vector(const std::string& name, std::size_t k) const;
   /// The energy account. @throws std::logic_error if there is none.

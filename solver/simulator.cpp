@@ -1,0 +1,231 @@
+#include "solver/simulator.hpp"
+
+#include <cmath>
+#include <sstream>
+#include <stdexcept>
+#include <utility>
+
+#include "solver/solver_error.hpp"
+#include "solver/state_selection_check.hpp"
+
+namespace acausal {
+
+namespace {
+
+double sign_of(double v) { return v > 0.0 ? 1.0 : (v < 0.0 ? -1.0 : 0.0); }
+
+std::string text_of(double t) {
+  std::ostringstream os;
+  os.precision(10);
+  os << t;
+  return os.str();
+}
+
+}  // namespace
+
+Simulator::Simulator(const Program& program, SimulationOptions options)
+    : options_(std::move(options)), state_(program), time_(options_.start) {
+  if (options_.energy && !program.has_energy())
+    throw std::invalid_argument("simulate: energy accounting asks for a program compiled with ProgramOptions::energy");
+  if (!(options_.stop >= options_.start))
+    throw std::invalid_argument("simulate: the stop time is before the start time");
+  eps_ = 1e-12 * std::max(1.0, std::fabs(options_.stop));
+  indicator_.resize(program.indicator_count());
+  assertion_.resize(program.assertion_messages().size());
+}
+
+Simulator::~Simulator() = default;
+
+const InitialState& Simulator::initialize() {
+  if (initial_) return *initial_;
+  initial_ = acausal::initialize(state_, options_.start);
+  y_ = initial_->y;
+  yp_ = initial_->yp;
+  const Program& program = state_.program();
+  if (options_.energy) {
+    ledger_.emplace(state_);
+    ledger_->start(options_.start, program.size() ? y_.data() : nullptr, program.size() ? yp_.data() : nullptr);
+  }
+  if (program.size() == 0) return *initial_;
+  ida_ = std::make_unique<IdaSession>(state_, options_.start, y_, yp_, options_.tolerance, options_.stop);
+  booked_to_ = options_.start;
+  selection_ = std::make_unique<StateSelectionCheck>(state_);
+  selection_->check(options_.start, y_.data(), yp_.data());
+  defer_failure([&] { check_assertions(options_.start, ida_->y(), ida_->yp()); });
+  return *initial_;
+}
+
+void Simulator::set_sampled(std::vector<std::uint32_t> y_columns, std::vector<std::uint32_t> yp_columns, bool all) {
+  sampled_y_ = std::move(y_columns);
+  sampled_yp_ = std::move(yp_columns);
+  sample_all_ = all;
+}
+
+template <typename Check>
+void Simulator::defer_failure(Check&& check) {
+  try {
+    check();
+  } catch (const SolverError&) {
+    failure_ = std::current_exception();
+  }
+}
+
+void Simulator::check_assertions(double t, const double* y, const double* yp) {
+  if (assertion_.empty()) return;
+  state_.assertions(t, y, yp, assertion_.data());
+  for (std::size_t k = 0; k < assertion_.size(); ++k)
+    if (!(assertion_[k] > 0.0)) throw SolverError(t, state_.program().assertion_messages()[k]);
+}
+
+IdaSession::Step Simulator::advance() {
+  IdaSession::Step s;
+  try {
+    s = ida_->step(options_.stop);
+  } catch (const SolverError& e) {
+    // A failure near a singular state selection is that selection's fault: say so.
+    if (auto trouble = selection_->diagnose(ida_->time(), ida_->y(), ida_->yp()))
+      throw SolverError(e.time(), e.message() + "; " + *trouble);
+    throw;
+  }
+  const double t = ida_->time();
+  if (options_.on_step) options_.on_step(t, ++steps_);
+  selection_->check(t, ida_->y(), ida_->yp());
+  if (ledger_) {
+    ledger_->step(std::exchange(booked_to_, t), t, [this](double ts, std::vector<double>& ys, std::vector<double>& yps) {
+      ida_->interpolate(ts, 0, ys);
+      ida_->interpolate(ts, 1, yps);
+    });
+    ledger_->check_balance(t, ida_->y(), ida_->yp());
+  }
+  defer_failure([&] { check_assertions(t, ida_->y(), ida_->yp()); });
+  if (s == IdaSession::Step::Stop || t >= options_.stop - eps_) stopped_ = true;
+  return s;
+}
+
+bool Simulator::settle_zero_branches(bool apply) {
+  const double t = ida_->time();
+  state_.indicators(t, ida_->y(), ida_->yp(), indicator_.data());
+  bool changed = false;
+  for (std::size_t k = 0; k < indicator_.size(); ++k)
+    if (state_.branch[k] == 0.0 && indicator_[k] != 0.0) {
+      if (apply) state_.branch[k] = sign_of(indicator_[k]);
+      changed = true;
+    }
+  return changed;
+}
+
+void Simulator::handle_event() {
+  event_pending_ = false;
+  const std::size_t n = state_.program().size();
+  const double t = ida_->time();
+  SimulatorEvent event;
+  event.time = t;
+  const std::vector<double> y_before(ida_->y(), ida_->y() + n), yp_before(ida_->yp(), ida_->yp() + n);
+  std::vector<double> out_before(state_.program().outputs().output_count());
+  state_.outputs(t, y_before.data(), yp_before.data(), out_before.data());
+  const std::vector<int> crossed = ida_->roots();
+  for (std::size_t k = 0; k < crossed.size(); ++k)
+    if (crossed[k] != 0) state_.branch[k] = crossed[k] > 0 ? 1.0 : -1.0;
+  settle_zero_branches(true);
+  ida_->restart();
+  if (!on_event) return;
+  std::vector<double> out_after(out_before.size());
+  state_.outputs(t, ida_->y(), ida_->yp(), out_after.data());
+  event.y_before = y_before;
+  event.yp_before = yp_before;
+  event.outputs_before = out_before;
+  event.y_after = {ida_->y(), n};
+  event.yp_after = {ida_->yp(), n};
+  event.outputs_after = out_after;
+  event.crossed = crossed;
+  on_event(event);
+}
+
+void Simulator::sample(double t) {
+  const std::size_t n = state_.program().size();
+  if (std::fabs(t - ida_->time()) <= eps_) {
+    y_.assign(ida_->y(), ida_->y() + n);
+    yp_.assign(ida_->yp(), ida_->yp() + n);
+    return;
+  }
+  if (sample_all_ || (sampled_y_.empty() && sampled_yp_.empty())) {
+    ida_->interpolate(t, 0, y_);
+    ida_->interpolate(t, 1, yp_);
+    return;
+  }
+  ida_->interpolate(t, 0, sampled_y_, y_);
+  if (!sampled_yp_.empty()) ida_->interpolate(t, 1, sampled_yp_, yp_);
+}
+
+void Simulator::step_to(double t) {
+  initialize();
+  if (t < time_ - eps_) throw std::invalid_argument("step_to: " + text_of(t) + " is before the current time " + text_of(time_));
+  if (t > options_.stop + eps_)
+    throw std::invalid_argument("step_to: " + text_of(t) + " is after the stop time " + text_of(options_.stop));
+  t = std::min(t, options_.stop);
+  if (!ida_) {  // nothing to integrate: the outputs are functions of time
+    time_ = t;
+    return;
+  }
+  for (;;) {
+    if (failure_ && ida_->time() <= t + eps_) std::rethrow_exception(std::exchange(failure_, nullptr));
+    // What the integrator's last step ended with, once the caller has come that far: a root, or
+    // indicators that sat exactly at zero (at the start or at an event) and have now taken the side
+    // the solution moved to (IDA reports no crossing for them).
+    if (ida_->time() <= t + eps_) {
+      if (event_pending_) {
+        handle_event();
+      } else if (settle_pending_) {
+        settle_pending_ = false;
+        settle_zero_branches(true);
+        ida_->restart();
+      }
+    }
+    if (ida_->time() >= t - eps_ || stopped_) break;
+    if (failure_) break;  // at a step end beyond t: the values up to there stand
+    // Values before the step's end are interpolated on its polynomial, which a restart discards:
+    // what the step ended with waits until the caller has asked for every time before it.
+    if (advance() == IdaSession::Step::Root) {
+      event_pending_ = true;
+    } else {
+      settle_pending_ = settle_zero_branches(false);
+    }
+  }
+  sample(t);
+  time_ = t;
+}
+
+void Simulator::set_state(std::span<const double> y) {
+  initialize();
+  if (ledger_) throw std::logic_error("set_state: the energy account cannot follow a state set from outside the model");
+  const std::size_t n = state_.program().size();
+  if (y.size() != n)
+    throw std::invalid_argument("set_state: " + std::to_string(y.size()) + " values for " + std::to_string(n) + " unknowns");
+  if (!ida_) return;
+  y_.assign(y.begin(), y.end());
+  ida_->reset(time_, y_, yp_);
+  failure_ = nullptr;
+  event_pending_ = settle_pending_ = false;
+  stopped_ = time_ >= options_.stop - eps_;
+  y_.assign(ida_->y(), ida_->y() + n);
+  yp_.assign(ida_->yp(), ida_->yp() + n);
+}
+
+void Simulator::outputs(double* out) {
+  initialize();
+  const bool live = !ida_ && time_ > options_.start;  // no events set the branches of a model without unknowns
+  state_.outputs(time_, y_.data(), yp_.data(), out, live);
+}
+
+SolverStatistics Simulator::statistics() const {
+  SolverStatistics s = ida_ ? ida_->statistics() : SolverStatistics{};
+  if (initial_) s.initialization_iterations = initial_->newton_iterations;
+  return s;
+}
+
+std::optional<EnergyReport> Simulator::energy() const {
+  if (!ledger_) return std::nullopt;
+  return ledger_->report();
+}
+
+}  // namespace acausal
