@@ -7,8 +7,12 @@
 /// fold, sums collect like terms (`x - x` is 0), products collect like factors (`x*x` is `x^2`,
 /// `x/x` is 1), and the trivial identities (`x + 0`, `x*1`, `x*0`, `--x`) never build a node.
 ///
-/// Not thread-safe: build expressions on one thread. Compiled tapes (tape.hpp) are independent of
-/// the node store and may be evaluated anywhere.
+/// Threads: nodes live in a store, the current one of the thread that builds them — the store of an
+/// `ExprContext` (expr_context.hpp) while one lives on the thread, else the thread's own. Reference
+/// counts are not atomic and a store is not locked: an expression, and everything built from it
+/// (a definition, a model, its analysis), belongs to one thread at a time, and expressions of two
+/// stores never meet in one operation (that throws std::logic_error). Two threads build two models
+/// at once, each with its own expressions. Compiled tapes (tape.hpp) hold no node.
 
 #include <cstdint>
 #include <iosfwd>
@@ -65,7 +69,8 @@ enum class Op : std::uint8_t {
 
 namespace detail {
 struct Node;
-/// Drops the last reference of a node (removes it from the store).
+class Store;
+/// Drops the last reference of a node (removes it from the store that made it).
 void release_last(Node* n) noexcept;
 }
 
@@ -113,7 +118,7 @@ class Expr {
   /// Arguments of an operation; empty for Constant, Variable, Parameter, Time; the variable for Derivative.
   std::span<const Expr> args() const;
 
-  /// A process-unique number, increasing in creation order while the node lives.
+  /// A number unique in the node's store, increasing in creation order while the node lives.
   std::uint64_t id() const;
   /// Structural hash (consistent with ==).
   std::size_t hash() const;
@@ -137,9 +142,13 @@ struct NodeExtra {
   std::shared_ptr<const Table1D> table;
 };
 
+/// True for the operations whose nodes carry a NodeExtra: Variable, Parameter, Table.
+inline bool has_extra(Op op) { return op == Op::Variable || op == Op::Parameter || op == Op::Table; }
+
 /// Internal: an expression node. Only core/expr*.cpp create nodes; the definition is here so that
 /// the handle's accessors and reference counting can be inline. A node and its arguments are one
 /// block from the store's pool: the `arg_count` argument handles follow the node in memory.
+/// 48 bytes: a large model holds millions.
 struct Node {
   std::uint32_t refcount = 0;
   Op op = Op::Constant;
@@ -147,13 +156,17 @@ struct Node {
   int order = 0;  // Derivative order, Table derivative order
   std::uint64_t id = 0;
   std::size_t hash = 0;
-  double value = 0.0;          // Constant
-  NodeExtra* extra = nullptr;  // Variable, Parameter, Table; owned by the node
+  union {
+    double value = 0.0;  // Constant
+    NodeExtra* extra;    // Variable, Parameter, Table (has_extra); owned by the node
+  };
+  Store* store = nullptr;  // the store that made the node, to which it returns
 
   const Expr* arg_data() const { return reinterpret_cast<const Expr*>(this + 1); }
   std::span<const Expr> args() const { return {arg_data(), arg_count}; }
 };
 static_assert(sizeof(Node) % alignof(Expr) == 0, "the arguments follow the node");
+static_assert(sizeof(Node) == 48 || sizeof(void*) != 8, "a node stays 48 bytes on 64-bit targets");
 
 }  // namespace detail
 

@@ -1,6 +1,6 @@
 #pragma once
 /// @file
-/// Internal: the expression node and the hash-consing store. Only core/expr*.cpp include this.
+/// Internal: building nodes, and a map keyed by node. Only core/expr*.cpp include this.
 
 #include <cstdint>
 #include <memory>
@@ -24,7 +24,8 @@ struct NodeKey {
   std::span<const Expr> args;
 };
 
-/// Returns the unique node with this content, creating it (with a copy of `table`) when absent.
+/// Returns the unique node with this content in this thread's current store, creating it (with a
+/// copy of `table`) when absent. @throws std::logic_error when an argument is of another store.
 Expr intern(const NodeKey& key, const std::shared_ptr<const Table1D>& table = nullptr);
 
 /// The node with `e`'s operation, order, value, name and table over new arguments, no simplification.

@@ -6,12 +6,6 @@
 
 namespace acausal {
 
-const RowStore::Extra& RowStore::no_extra() {
-  // Never destroyed: an Expr must not outlive the node store at exit.
-  static const Extra* const none = new Extra();
-  return *none;
-}
-
 void RowStore::reserve(std::size_t rows, std::size_t terms) {
   headers_.reserve(rows);
   terms_.reserve(terms);
@@ -60,7 +54,7 @@ void RowStore::push_back(RowView row) {
 
 RowView RowStore::operator[](std::size_t i) const {
   const Header& h = headers_[i];
-  const Extra& x = h.extra == kNone ? no_extra() : extras_[h.extra];
+  const Extra& x = h.extra == kNone ? no_extra_ : extras_[h.extra];
   return RowView({terms_.data() + h.first, h.count}, constant_of(h), x.rest, {x.rest_slots.data(), x.rest_slots.size()},
                  x.exact);
 }

@@ -82,7 +82,6 @@ class RowStore {
     boost::container::small_vector<Slot, 2> rest_slots;
     std::optional<Expr> exact;
   };
-  static const Extra& no_extra();
   void set_extra(Header& h, RowView row);
   /// Writes `count` terms as row h's (where they are when they fit, else at the end).
   void place_terms(Header& h, const LinearRow::Term* terms, std::size_t count);
@@ -95,6 +94,7 @@ class RowStore {
   std::size_t held_ = 0;  ///< the rows' room in terms_ (Σ capacity); the rest was left behind
   std::vector<Header> headers_;
   std::vector<Extra> extras_;
+  Extra no_extra_;  ///< what a row without one reads (this store's: its 0 is a node of the current context)
   std::vector<double> constants_;
   std::vector<LinearRow::Term> scratch_;  ///< substitute()'s, kept for its buffer
 };

@@ -9,8 +9,8 @@
 namespace acausal {
 
 /// A view of the kept copy of `text`; equal texts share one copy, which is never freed (the set of
-/// distinct declared texts is small: the component library's words). Not thread-safe, like the
-/// expression store.
+/// distinct declared texts is small: the component library's words). Thread-safe (a mutex): models
+/// built in several threads keep their words here alike.
 std::string_view keep_text(std::string_view text);
 
 }  // namespace acausal

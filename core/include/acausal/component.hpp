@@ -15,6 +15,7 @@
 #include "acausal/version.hpp"
 #include "components/registry.hpp"
 #include "core/expr/expr.hpp"
+#include "core/expr/expr_context.hpp"
 #include "core/expr/expr_eigen.hpp"
 #include "core/model/component.hpp"
 #include "core/model/domain.hpp"
