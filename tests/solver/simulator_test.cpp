@@ -1,10 +1,9 @@
-// The Simulator: a compiled program run step by step, by many runs at once, with both sides of its
-// events.
+// The Simulator: a compiled program run step by step, with both sides of its events
+// (tests/threads/ runs one program in many threads at once).
 
 #include <doctest/doctest.h>
 
 #include <cmath>
-#include <thread>
 #include <vector>
 
 #include "components/registry.hpp"
@@ -23,10 +22,10 @@ struct Compiled {
   std::unique_ptr<Program> program;
 };
 
-Compiled compile_file(const std::string& path, bool energy = false) {
+Compiled compile_file(const std::string& path) {
   Compiled c{load_netlist(path), {}, {}};
   c.model = build_model(c.netlist, builtin_registry());
-  c.program = compile(c.model, ProgramOptions{.energy = energy});
+  c.program = compile(c.model);
   return c;
 }
 
@@ -46,34 +45,6 @@ std::size_t unknown(const Program& p, const std::string& name) {
 }
 
 }  // namespace
-
-TEST_SUITE("threads") {
-  TEST_CASE("one compiled program simulated in 8 threads at once gives 8 results equal to a run alone") {
-    const Compiled c = compile_file(ACAUSAL_SOURCE_DIR "/netlists/rotational_chain.json", true);
-    SimulationOptions options = options_from(c.netlist.experiment);
-    options.energy = true;
-    MemoryWriter alone;
-    const SimulationResult expected = simulate(*c.program, options, alone);
-    REQUIRE(alone.times().size() == 3001);
-
-    constexpr int kThreads = 8;
-    std::vector<MemoryWriter> writers(kThreads);
-    std::vector<SimulationResult> results(kThreads);
-    std::vector<std::thread> threads;
-    for (int k = 0; k < kThreads; ++k)
-      threads.emplace_back([&, k] { results[static_cast<std::size_t>(k)] = simulate(*c.program, options, writers[static_cast<std::size_t>(k)]); });
-    for (std::thread& t : threads) t.join();
-    for (std::size_t k = 0; k < kThreads; ++k) {
-      CAPTURE(k);
-      CHECK(writers[k].times() == alone.times());
-      CHECK(writers[k].rows() == alone.rows());  // to the bit
-      CHECK(results[k].statistics.steps == expected.statistics.steps);
-      REQUIRE(results[k].energy);
-      CHECK(results[k].energy->work_lost == expected.energy->work_lost);
-      CHECK(results[k].energy->worst_balance == expected.energy->worst_balance);
-    }
-  }
-}
 
 TEST_CASE("simulator: stepped to any times, an undamped oscillator follows s = 0.1·cos(10 t)") {
   const Compiled c = compile_file(ACAUSAL_SOURCE_DIR "/netlists/oscillator.json");
