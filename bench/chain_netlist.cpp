@@ -33,7 +33,7 @@ std::string chain_netlist(const ChainSpec& spec) {
   for (std::size_t i = 1; i <= spec.n; ++i) {
     const std::string k = std::to_string(i);
     text += ",\n  \"sd" + k + "\": {\n   \"type\": \"translational.SpringDamper\",\n   \"params\": {\n    \"c\": " + c +
-            ",\n    \"d\": " + d + "\n   }\n  }";
+            ",\n    \"d\": " + d + ",\n    \"s_nominal\": 0\n   }\n  }";
     text += ",\n  \"mass" + k + "\": {\n   \"type\": \"translational.Mass\",\n   \"params\": {\n    \"m\": " + m +
             "\n   },\n   \"initial\": {\n    \"s\": " + (i == 1 ? number(spec.s1_0) : zero) + ",\n    \"v\": " + zero +
             "\n   }\n  }";

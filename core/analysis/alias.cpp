@@ -234,13 +234,18 @@ AliasElimination eliminate_aliases(const Model& model) {
   }
 
   // The smallest nominal of a class reaches its representative (value = ±representative + offset:
-  // the same magnitude of change). A constant has no unknown to scale.
-  for (std::size_t i = 0; i < n; ++i) {
-    const std::optional<double> given = model.nominal(i);
-    if (!given || out.of(i).is_constant()) continue;
-    const auto [kept, first] = out.nominal.try_emplace(out.of(i).representative, std::fabs(*given));
-    if (!first) kept->second = std::min(kept->second, std::fabs(*given));
-  }
+  // the same magnitude of change): the netlist's and those the components declare apart, since a
+  // netlist's nominal replaces a declared one wherever it reaches (analysis.cpp, unknown_nominals).
+  // A constant has no unknown to scale.
+  auto keep_smallest = [&out](std::unordered_map<std::size_t, double>& kept, std::size_t v, double value) {
+    if (out.of(v).is_constant()) return;
+    const auto [it, first] = kept.try_emplace(out.of(v).representative, std::fabs(value));
+    if (!first) it->second = std::min(it->second, std::fabs(value));
+  };
+  for (const auto& [v, value] : model.nominals) keep_smallest(out.nominal, v, value);
+  for (std::size_t i = 0; i < n; ++i)
+    if (const std::optional<double> declared = model.declared(i).options.nominal)
+      if (model.nominals.count(i) == 0) keep_smallest(out.declared_nominal, i, *declared);
 
   return out;
 }

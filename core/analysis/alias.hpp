@@ -49,9 +49,12 @@ struct AliasElimination {
   /// By model variable, the representatives that have one (analyze() moves them to its unknowns,
   /// ReducedDae::targets, and leaves this empty).
   std::unordered_map<std::size_t, Target> target;
-  /// By model variable, the representatives that have one: the smallest nominal declared or given in
-  /// the netlist among the variables of its class (they differ by sign and offset only).
+  /// By model variable, the representatives that have one: the smallest nominal given in the netlist
+  /// among the variables of its class (they differ by sign and offset only).
   std::unordered_map<std::size_t, double> nominal;
+  /// Likewise the smallest nominal the components declare (VariableOptions::nominal) for variables
+  /// of the class that the netlist gives none.
+  std::unordered_map<std::size_t, double> declared_nominal;
   const Model* model = nullptr;              ///< whose variables these are
 
   /// sign·representative + offset (or the constant) for an eliminated variable; nullopt for a
@@ -72,7 +75,7 @@ struct AliasElimination {
 
 /// Finds the alias equations, chooses representatives (internal variables before port variables,
 /// stronger state priority, stronger initial target, then declaration order), moves the initial
-/// targets onto them and gives each the smallest nominal of its class. Equations that would close a loop of aliases
+/// targets onto them and gives each the smallest nominals of its class (given, declared). Equations that would close a loop of aliases
 /// or tie a constant twice are kept, so that structural analysis reports them.
 /// @throws ModelError when two high-priority initial targets of one quantity disagree, or a high
 ///         target contradicts a constant.

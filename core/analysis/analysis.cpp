@@ -569,6 +569,25 @@ void substitute_derivative_aliases(std::size_t unknowns, const Leaf& leaf, RowSt
   for (std::size_t d = 0; d < definitions.size(); ++d) rewrite_in(definitions, d, true);
 }
 
+/// The value of a quantity no nominal reached. The nominal relaxation's quantities are nodes: 2k is
+/// unknown k, 2k + 1 its derivative.
+constexpr double kNoNominal = std::numeric_limits<double>::infinity();
+
+/// One value per quantity node from alias-class nominals (by representative), at the nodes of the
+/// unknowns that represent a class; empty when no unknown has one.
+std::vector<double> class_nominals(const ReducedDae& r, const std::unordered_map<std::size_t, double>& by_representative) {
+  std::vector<double> out;
+  if (by_representative.empty()) return out;
+  const std::size_t n = r.unknown_variable.size();
+  for (std::size_t k = 0; k < n; ++k) {
+    const auto found = by_representative.find(r.unknown_variable[k]);
+    if (r.unknown_order[k] != 0 || found == by_representative.end()) continue;
+    if (out.empty()) out.assign(2 * n, kNoNominal);
+    out[2 * k] = found->second;
+  }
+  return out;
+}
+
 /// The nominal of each unknown (none where no nominal reaches it). Nominals start at the
 /// representatives of alias classes (the smallest in each class) and pass along every relation
 /// that makes two quantities one up to a factor and an offset: a row of two linear terms,
@@ -577,27 +596,20 @@ void substitute_derivative_aliases(std::size_t unknowns, const Leaf& leaf, RowSt
 /// a relative speed and an inertia's speed state one quantity); and the definition of an
 /// eliminated unknown that reads one slot, x = k·q + c(t). A quantity computed from several
 /// unknowns passes its nominal to none of them. Each quantity keeps the smallest nominal that
-/// reaches it. A model with no nominal costs one pass over the alias classes.
+/// reaches it, in three tiers, each filling only the quantities the ones before did not reach: the
+/// netlist's nominals, those components declare (a spring-damper's phi_nominal), and the first
+/// derivative of an unknown with a nominal below 1, which inherits it per second (a mount's deflection
+/// scales the speed state of the housing). A model with no nominal costs one pass over the alias
+/// classes.
 std::vector<std::optional<double>> unknown_nominals(const ReducedDae& r, const RowStore& rows,
                                                     const std::vector<bool>& row_alive,
                                                     const std::vector<std::uint32_t>& defined,
                                                     const RowStore& definitions) {
   const std::size_t n = r.unknown_variable.size();
   std::vector<std::optional<double>> out(n);
-  bool any = false;
-  for (std::size_t k = 0; k < n; ++k) {
-    const auto given = r.aliases.nominal.find(r.unknown_variable[k]);
-    if (r.unknown_order[k] == 0 && given != r.aliases.nominal.end()) {
-      out[k] = given->second;
-      any = true;
-    }
-  }
-  if (!any) return out;
-  // Quantities: node 2k is unknown k, node 2k + 1 its derivative.
-  constexpr double kNone = std::numeric_limits<double>::infinity();
-  std::vector<double> nominal(2 * n, kNone);
-  for (std::size_t k = 0; k < n; ++k)
-    if (out[k]) nominal[2 * k] = *out[k];
+  std::vector<double> nominal = class_nominals(r, r.aliases.nominal);
+  std::vector<double> declared = class_nominals(r, r.aliases.declared_nominal);
+  if (nominal.empty() && declared.empty()) return out;
   struct Link {
     std::size_t p, q;
     double factor;  ///< |p| ≈ factor·|q|
@@ -620,16 +632,43 @@ std::vector<std::optional<double>> unknown_nominals(const ReducedDae& r, const R
   }
   // Relaxation until nothing changes; a few passes reach a chain of links in any order, and a
   // cycle whose factors do not multiply to 1 (contradictory scales) must not shrink forever.
-  for (int pass = 0; pass < 8; ++pass) {
-    bool changed = false;
-    for (const Link& l : links) {
-      if (nominal[l.q] * l.factor < nominal[l.p]) nominal[l.p] = nominal[l.q] * l.factor, changed = true;
-      if (nominal[l.p] / l.factor < nominal[l.q]) nominal[l.q] = nominal[l.p] / l.factor, changed = true;
+  auto relax = [&links](std::vector<double>& value) {
+    for (int pass = 0; pass < 8; ++pass) {
+      bool changed = false;
+      for (const Link& l : links) {
+        if (value[l.q] * l.factor < value[l.p]) value[l.p] = value[l.q] * l.factor, changed = true;
+        if (value[l.p] / l.factor < value[l.q]) value[l.q] = value[l.p] / l.factor, changed = true;
+      }
+      if (!changed) break;
     }
-    if (!changed) break;
-  }
+  };
+  // A tier's values where the tiers before reached nothing.
+  auto fill_unreached = [&relax](std::vector<double>& reached, std::vector<double>& tier) {
+    relax(tier);
+    for (std::size_t q = 0; q < reached.size(); ++q)
+      if (reached[q] == kNoNominal) reached[q] = tier[q];
+  };
+  if (nominal.empty()) nominal.assign(2 * n, kNoNominal);
+  relax(nominal);
+  if (!declared.empty()) fill_unreached(nominal, declared);
+  // Without nominals every quantity has the magnitude 1 in SI, a position and its speed alike (1 rad,
+  // 1 rad/s): a time scale of 1 s. A nominal below 1 says the quantity moves on a smaller scale; on
+  // the same time scale so does its rate, which IDA integrates as a state of its own (a mount's
+  // deflection of 1e-4 rad and the housing's speed, w = der(phi)). Error control on the position
+  // alone leaves that speed with an absolute tolerance far above its size, and it is accurate only to
+  // that tolerance, however tight the position's. A nominal of 1 or more says nothing the default
+  // does not.
+  constexpr double kRateTime = 1.0;  // s
+  std::vector<double> inherited = std::move(declared);  // its storage, when it had any
+  inherited.clear();
   for (std::size_t k = 0; k < n; ++k)
-    if (nominal[2 * k] != kNone) out[k] = nominal[2 * k];
+    if (nominal[2 * k] < 1.0 && nominal[2 * k + 1] == kNoNominal) {
+      if (inherited.empty()) inherited.assign(2 * n, kNoNominal);
+      inherited[2 * k + 1] = nominal[2 * k] / kRateTime;
+    }
+  if (!inherited.empty()) fill_unreached(nominal, inherited);
+  for (std::size_t k = 0; k < n; ++k)
+    if (nominal[2 * k] != kNoNominal) out[k] = nominal[2 * k];
   return out;
 }
 

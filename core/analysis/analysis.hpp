@@ -109,9 +109,10 @@ struct ReducedDae {
                                                         const std::vector<std::size_t>& solved_equation,
                                                         const IndexLists& solved_definitions);
   std::vector<Target> targets;                 ///< per unknown
-  /// Per unknown: the smallest nominal (declared by a component or given in the netlist) that
-  /// reaches it from its alias class or from a quantity it equals up to a factor and an offset
-  /// (see docs/netlist-format.md, "nominal"); none: the default magnitude applies.
+  /// Per unknown: the smallest nominal (given in the netlist, else declared by a component) that
+  /// reaches it from its alias class or from a quantity it equals up to a factor and an offset, else
+  /// one its integral's nominal below 1 gives it per second (see docs/netlist-format.md, "Nominals");
+  /// none: the default magnitude applies.
   std::vector<std::optional<double>> nominal;
   AliasElimination aliases;
   /// Unknowns substituted away after alias elimination: their definitions in the remaining unknowns.

@@ -4,6 +4,7 @@
 #include <array>
 #include <charconv>
 #include <cmath>
+#include <limits>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <tuple>
@@ -471,13 +472,15 @@ Definition describe_type(const Component& component) {
   return b.finish();
 }
 
-Compliant define_compliant(ComponentBuilder& b, const Domain& domain) {
+namespace {
+
+Compliant declare_compliant(ComponentBuilder& b, const Domain& domain, const VariableOptions& rel_options) {
   if (!domain.compliant()) throw std::logic_error("define_compliant: domain " + domain.name() + " is not 1D");
   const CompliantNames& n = *domain.compliant();
   Compliant c;
   c.R = b.port("R", domain, "Port R (the element's flow enters here)");
   c.C = b.port("C", domain, "Port C (the element's flow leaves here)");
-  c.rel = b.variable(n.rel.name, n.rel.unit, n.rel_description);
+  c.rel = b.variable(n.rel.name, n.rel.unit, n.rel_description, rel_options);
   Expr rate = b.variable(n.rate.name, n.rate.unit, n.rate_description);
   c.flow = b.variable(n.flow.name, n.flow.unit, n.flow_description);
   b.equation(c.rel - (c.R.potential() - c.C.potential()), "relative position");
@@ -488,6 +491,24 @@ Compliant define_compliant(ComponentBuilder& b, const Domain& domain) {
   b.equation(c.C.flow() + c.flow, "flow leaves at C");
   c.rate = rate;
   return c;
+}
+
+}  // namespace
+
+Compliant define_compliant(ComponentBuilder& b, const Domain& domain) { return declare_compliant(b, domain, {}); }
+
+Compliant define_compliant_with_relative_states(ComponentBuilder& b, const Domain& domain) {
+  if (!domain.compliant()) throw std::logic_error("define_compliant: domain " + domain.name() + " is not 1D");
+  const PortQuantity& rel = domain.compliant()->rel;
+  const PortQuantity& across = domain.across().front();
+  const double nominal = b.parameter_value(across.name + "_nominal", rel.unit, 1e-4,
+                                           "Nominal of " + rel.name + " (scales its absolute tolerance); 0: none",
+                                           non_negative());
+  VariableOptions options;
+  // As Modelica's `nominal = if phi_nominal >= Modelica.Constants.eps then phi_nominal else 1`:
+  // below eps rel keeps the default magnitude (max(1, |start|), core/analysis/program.hpp).
+  if (nominal >= std::numeric_limits<double>::epsilon()) options.nominal = nominal;
+  return declare_compliant(b, domain, options);
 }
 
 FlangeAndSupport define_flange_and_support(ComponentBuilder& b, const Domain& domain,

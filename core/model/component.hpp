@@ -317,6 +317,13 @@ struct Compliant {
 };
 /// Declares ports R and C of a 1D domain, the variables rel, rate and flow, and their equations.
 Compliant define_compliant(ComponentBuilder& b, const Domain& domain);
+/// define_compliant for an element whose relative position is small next to 1 in SI (a stiff mount's
+/// deflection), with Modelica's default magnitude for it (PartialCompliantWithRelativeStates): the
+/// parameter `<across>_nominal` (rotational `phi_nominal` [rad], translational `s_nominal` [m]), default
+/// 1e-4, is the nominal of rel; a value below the machine epsilon (0) gives rel no nominal.
+/// A netlist's "nominal" for rel replaces it (docs/netlist-format.md, "Nominals").
+/// @throws ModelError at …/params/<across>_nominal for a negative value.
+Compliant define_compliant_with_relative_states(ComponentBuilder& b, const Domain& domain);
 
 /// The flange of an element that acts between a flange and its housing (sources, after Modelica's
 /// PartialElementaryOneFlangeAndSupport2).

@@ -83,11 +83,6 @@ std::string Model::target_pointer(const InitialTarget& t) const {
   return labels->target_pointer(variables[t.variable].instance, variables[t.variable].local, t.written);
 }
 
-std::optional<double> Model::nominal(std::size_t v) const {
-  if (auto given = nominals.find(v); given != nominals.end()) return given->second;
-  return declared(v).options.nominal;
-}
-
 EquationView Model::equation(std::size_t e) const {
   const std::uint32_t slot = equation_slots[e];
   if (slot != kCopied) {

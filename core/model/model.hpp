@@ -162,8 +162,6 @@ struct Model {
   const InitialTarget& target(std::size_t v) const;
   /// Where the netlist sets it: `/components/mass/initial/s`.
   std::string target_pointer(const InitialTarget& t) const;
-  /// Variable v's nominal: the netlist's, else the declared one, else none.
-  std::optional<double> nominal(std::size_t v) const;
   /// Equation e's residual as an expression (as written; a copy's is made from its type's).
   Expr residual(std::size_t e) const;
   /// Equation e's description: "Hooke's law", "sum of f at sd1.R, mass1.flange is zero", ...

@@ -326,26 +326,30 @@ TEST_CASE("check: balance, states, unconnected ports and initial values") {
   CHECK(contains(open.out, "defaulted starts:\n  mass.v = 0"));
 }
 
-TEST_CASE("check and equations: the unknowns a netlist's nominal reached, in text and JSON") {
-  // ElasticBearing gives the housing's relative speed a nominal of 1e-4: it reaches housing.w, the
-  // state IDA integrates (the relative speed equals it), which is what tightens the tolerance.
+TEST_CASE("check and equations: the unknowns a nominal reached, in text and JSON") {
+  // ElasticBearing's spring-damper declares phi_nominal = 1e-4 rad (the default): it reaches
+  // housing.phi, the state its phi_rel equals. The netlist gives the housing's relative speed a
+  // nominal of 1e-3 rad/s: it reaches housing.w, the state IDA integrates (the relative speed equals
+  // it), in place of the 1e-4 rad/s the angle's would give it per second.
   const std::string bearing = ACAUSAL_SOURCE_DIR "/netlists/elastic_bearing.json";
   Run r = acausal("check '" + bearing + "'");
   CHECK(r.code == 0);
-  CHECK(contains(r.out, "nominals:\n  housing.w             1e-04\n"));
+  CHECK(contains(r.out, "nominals:\n  housing.phi           1e-04\n  housing.w             0.001\n"));
   Run j = acausal("check --json '" + bearing + "'");
   CHECK(j.code == 0);
   const nlohmann::json nominals = nlohmann::json::parse(j.out)["nominals"];
-  REQUIRE(!nominals.empty());
-  CHECK(nominals[0] == nlohmann::json({{"unknown", "housing.w"}, {"nominal", 1e-4}}));
-  // Without nominals in the netlist, none reaches an unknown.
+  REQUIRE(nominals.size() >= 2);
+  CHECK(nominals[0] == nlohmann::json({{"unknown", "housing.phi"}, {"nominal", 1e-4}}));
+  CHECK(nominals[1] == nlohmann::json({{"unknown", "housing.w"}, {"nominal", 1e-3}}));
+  // Without nominals in the netlist or declared by its components, none reaches an unknown.
   Run plain = acausal("check '" + kOscillator + "'");
   CHECK(contains(plain.out, "nominals: none (each unknown's absolute tolerance scales with max(1, |start|))\n"));
   // `equations` shows it beside the unknown in the reduced system, and nothing where none arrived.
   Run eq = acausal("equations --reduced '" + bearing + "'");
   CHECK(eq.code == 0);
-  CHECK(contains(eq.out, "  housing.w             differential, nominal 1e-04\n"));
-  CHECK(contains(eq.out, "  housing.phi           differential\n"));
+  CHECK(contains(eq.out, "  housing.w             differential, nominal 0.001\n"));
+  CHECK(contains(eq.out, "  housing.phi           differential, nominal 1e-04\n"));
+  CHECK(contains(eq.out, "  load.phi              differential\n"));
 }
 
 TEST_CASE("check: notes on seed parameters that cost events, and the parameters fixed at initialization") {

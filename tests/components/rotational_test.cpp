@@ -141,9 +141,20 @@ TEST_CASE("rotational.SpringDamper: validation") {
                        "/components/sd/params/d: d must not be negative, got -0.5", ModelError);
   CHECK_THROWS_WITH_AS(instantiate("rotational.SpringDamper", {{"phi_rel", 0.5}}, "sd"),
                        "/components/sd/params/phi_rel: unknown parameter \"phi_rel\" of rotational.SpringDamper; "
-                       "valid: c, d, phi_rel0",
+                       "valid: c, d, phi_rel0, phi_nominal",
                        ModelError);
+  CHECK_THROWS_WITH_AS(instantiate("rotational.SpringDamper", {{"phi_nominal", -1e-4}}, "sd"),
+                       "/components/sd/params/phi_nominal: phi_nominal must not be negative, got -0.0001", ModelError);
   CHECK_NOTHROW(instantiate("rotational.SpringDamper", {{"c", "30 N*m/deg"}, {"d", 0.0}, {"phi_rel0", "-90 deg"}}));
+}
+
+TEST_CASE("rotational.SpringDamper: phi_rel's nominal is phi_nominal, MSL's 1e-4 rad by default") {
+  const auto nominal = [](const Definition& d) { return d.find_variable("phi_rel")->options.nominal; };
+  CHECK(nominal(instantiate("rotational.SpringDamper", {}, "sd")) == 1e-4);
+  CHECK(nominal(instantiate("rotational.SpringDamper", {{"phi_nominal", "1 deg"}}, "sd")) ==
+        doctest::Approx(std::numbers::pi / 180));
+  CHECK(!nominal(instantiate("rotational.SpringDamper", {{"phi_nominal", 0.0}}, "sd")));
+  CHECK(!instantiate("rotational.SpringDamper", {}, "sd").find_variable("w_rel")->options.nominal);
 }
 
 // ---- IdealGear ----------------------------------------------------------------------------------

@@ -188,6 +188,17 @@ TEST_CASE("translational.SpringDamper: spring and damper in parallel") {
   CHECK(residual_of(d, with(v, "sd.f", 5.0), "spring and damper in parallel") == doctest::Approx(2.0));
 }
 
+TEST_CASE("translational.SpringDamper: s_rel's nominal is s_nominal, MSL's 1e-4 m by default") {
+  const auto nominal = [](const Definition& d) { return d.find_variable("s_rel")->options.nominal; };
+  CHECK(nominal(instantiate("translational.SpringDamper", {}, "sd")) == 1e-4);
+  CHECK(nominal(instantiate("translational.SpringDamper", {{"s_nominal", "2 mm"}}, "sd")) == doctest::Approx(2e-3));
+  // 0, or anything below the machine epsilon: no nominal, the default magnitude applies.
+  CHECK(!nominal(instantiate("translational.SpringDamper", {{"s_nominal", 0.0}}, "sd")));
+  CHECK(!nominal(instantiate("translational.SpringDamper", {{"s_nominal", 1e-17}}, "sd")));
+  // The relative speed declares none: it inherits s_rel's where it is a state (docs/netlist-format.md).
+  CHECK(!instantiate("translational.SpringDamper", {}, "sd").find_variable("v_rel")->options.nominal);
+}
+
 TEST_CASE("translational.SpringDamper equals Spring + Damper in parallel") {
   Definition sd = instantiate("translational.SpringDamper", {{"c", 1.0}, {"d", 25.0}, {"s_rel0", 1.0}}, "sd");
   Definition sp = instantiate("translational.Spring", {{"c", 1.0}, {"s_rel0", 1.0}}, "sp");
@@ -457,6 +468,8 @@ TEST_CASE("translational: parameter validation names the parameter") {
                        "/components/sd/params/c: c must be positive, got -1", ModelError);
   CHECK_THROWS_WITH_AS(instantiate("translational.SpringDamper", {{"d", -1.0}}, "sd"),
                        "/components/sd/params/d: d must not be negative, got -1", ModelError);
+  CHECK_THROWS_WITH_AS(instantiate("translational.SpringDamper", {{"s_nominal", "-1 mm"}}, "sd"),
+                       "/components/sd/params/s_nominal: s_nominal must not be negative, got -0.001", ModelError);
   CHECK_THROWS_WITH_AS(instantiate("translational.Force", {{"use_support", 1}}, "force1"),
                        "/components/force1/params/use_support: expected true or false, got 1", ModelError);
   CHECK_THROWS_WITH_AS(

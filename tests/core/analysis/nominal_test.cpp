@@ -1,12 +1,15 @@
-// Nominals given in the netlist ("nominal": { "w_rel": 1e-4 }) reach the unknowns IDA integrates:
-// through alias classes (the smallest of a class, whatever the sign of the alias), through relations
-// that make two quantities one up to a factor (w_rel − der(phi) = 0 next to w − der(phi) = 0), and
-// through eliminated variables defined by one unknown. IDA's absolute tolerance of unknown k is
+// Nominals given in the netlist ("nominal": { "w_rel": 1e-4 }) or declared by a component (a
+// spring-damper's phi_nominal) reach the unknowns IDA integrates: through alias classes (the smallest
+// of a class, whatever the sign of the alias; a netlist's before a declared one), through relations
+// that make two quantities one up to a factor (w_rel − der(phi) = 0 next to w − der(phi) = 0), through
+// eliminated variables defined by one unknown, and from an unknown below 1 to its derivative per
+// second where nothing else reached that. IDA's absolute tolerance of unknown k is
 // rtol·Program::nominal()[k] (solver/ida_session.cpp).
 
 #include <doctest/doctest.h>
 
 #include <cstddef>
+#include <numbers>
 #include <stdexcept>
 #include <string>
 
@@ -20,13 +23,15 @@ using namespace acausal;
 
 namespace {
 
-/// An inertia held to the ground by a spring-damper; `sd`, `j`: the members after each one's type.
-std::string mounted_inertia(const std::string& sd, const std::string& j) {
+/// An inertia held to the ground by a spring-damper; `sd`, `j`: the members after each one's type;
+/// `sd_params`: the spring-damper's parameters beside c and d (by default it declares no nominal).
+std::string mounted_inertia(const std::string& sd, const std::string& j,
+                            const std::string& sd_params = R"("phi_nominal": 0)") {
   return R"({
     "format": "acausal/1",
     "components": { "fixed": { "type": "rotational.Fixed" },
-                    "sd": { "type": "rotational.SpringDamper", "params": { "c": 100, "d": 1 })" +
-         (sd.empty() ? "" : ", " + sd) + R"( },
+                    "sd": { "type": "rotational.SpringDamper", "params": { "c": 100, "d": 1)" +
+         (sd_params.empty() ? "" : ", " + sd_params) + " }" + (sd.empty() ? "" : ", " + sd) + R"( },
                     "j": { "type": "rotational.Inertia", "initial": { "phi": 0.1, "w": 0 })" +
          (j.empty() ? "" : ", " + j) + R"( } },
     "connections": [["fixed.flange", "sd.C"], ["sd.R", "j.flange"]]
@@ -64,7 +69,7 @@ TEST_CASE("nominal: one given on a port alias reaches the unknown, the smallest 
   // sd.R.phi and j.flange.phi are aliases of j.phi, the unknown IDA integrates.
   const auto c = compiled(mounted_inertia(R"("nominal": { "R.phi": "0.002 rad" })", R"("nominal": { "flange.phi": 5e-3 })"));
   CHECK(nominal_of(*c->program, "j.phi") == 0.002);
-  CHECK(nominal_of(*c->program, "j.w") == 1.0);
+  CHECK(nominal_of(*c->program, "j.w") == 0.002);  // der(j.phi): the angle's, per second
   // The same nominal on the unknown itself, larger: the alias's smaller one stays.
   const auto d = compiled(mounted_inertia(R"("nominal": { "R.phi": 0.002 })", R"("nominal": { "phi": 0.5 })"));
   CHECK(nominal_of(*d->program, "j.phi") == 0.002);
@@ -98,6 +103,72 @@ TEST_CASE("nominal: a relative speed's nominal reaches the inertia's speed state
   CHECK_THROWS_AS(nominal_of(*d->program, "sd.w_rel"), std::out_of_range);
   CHECK(nominal_of(*d->program, "j.w") == doctest::Approx(1e-4).epsilon(1e-15));
   CHECK(nominal_of(*d->program, "j.phi") == 1.0);
+}
+
+TEST_CASE("nominal: a spring-damper's default phi_nominal reaches the angle it equals, and per second its speed") {
+  // MSL's phi_nominal = 1e-4 rad on sd.phi_rel; with C fixed, phi_rel = j.phi. The speed state
+  // j.w = der(j.phi) inherits 1e-4 rad/s.
+  const auto c = compiled(mounted_inertia("", "", ""));
+  CHECK(nominal_of(*c->program, "j.phi") == doctest::Approx(1e-4).epsilon(1e-15));
+  CHECK(nominal_of(*c->program, "j.w") == doctest::Approx(1e-4).epsilon(1e-15));
+  // Another value, in another unit.
+  const auto d = compiled(mounted_inertia("", "", R"("phi_nominal": "0.1 deg")"));
+  CHECK(nominal_of(*d->program, "j.phi") == doctest::Approx(0.1 * std::numbers::pi / 180).epsilon(1e-12));
+  CHECK(nominal_of(*d->program, "j.w") == doctest::Approx(0.1 * std::numbers::pi / 180).epsilon(1e-12));
+  // Below the machine epsilon, as 0: no nominal (MSL: `if phi_nominal >= eps then phi_nominal else 1`).
+  const auto e = compiled(mounted_inertia("", "", R"("phi_nominal": 1e-17)"));
+  CHECK(nominal_of(*e->program, "j.phi") == 1.0);
+  CHECK(nominal_of(*e->program, "j.w") == 1.0);
+}
+
+TEST_CASE("nominal: the translational spring-damper's s_nominal likewise") {
+  const auto c = compiled(R"({
+    "format": "acausal/1",
+    "components": { "wall": { "type": "translational.Fixed" },
+                    "sd": { "type": "translational.SpringDamper", "params": { "c": 100, "d": 1 } },
+                    "mass": { "type": "translational.Mass", "initial": { "s": 0.01, "v": 0 } } },
+    "connections": [["wall.flange", "sd.C"], ["sd.R", "mass.flange"]]
+  })");
+  CHECK(nominal_of(*c->program, "mass.s") == doctest::Approx(1e-4).epsilon(1e-15));
+  CHECK(nominal_of(*c->program, "mass.v") == doctest::Approx(1e-4).epsilon(1e-15));
+}
+
+TEST_CASE("nominal: a netlist's nominal replaces the declared default, on the variable or an alias of it") {
+  // Larger than the default: the netlist's stands, and the speed inherits it.
+  const auto c = compiled(mounted_inertia(R"("nominal": { "phi_rel": 0.01 })", "", ""));
+  CHECK(nominal_of(*c->program, "j.phi") == doctest::Approx(0.01).epsilon(1e-15));
+  CHECK(nominal_of(*c->program, "j.w") == doctest::Approx(0.01).epsilon(1e-15));
+  const auto d = compiled(mounted_inertia("", R"("nominal": { "phi": 0.01 })", ""));
+  CHECK(nominal_of(*d->program, "j.phi") == doctest::Approx(0.01).epsilon(1e-15));
+  // A nominal of 1 or more says nothing about the speed beyond the default magnitude.
+  const auto e = compiled(mounted_inertia("", R"("nominal": { "phi": 2 })", ""));
+  CHECK(nominal_of(*e->program, "j.phi") == 2.0);
+  CHECK(nominal_of(*e->program, "j.w") == 1.0);
+}
+
+TEST_CASE("nominal: a nominal that reaches the speed wins over the one it would inherit from the angle") {
+  // The speed's own magnitude, given for sd.w_rel (= j.w), replaces the angle's 1e-4 per second,
+  // larger or smaller.
+  const auto c = compiled(mounted_inertia(R"("nominal": { "w_rel": "1e-2 rad/s" })", "", ""));
+  CHECK(nominal_of(*c->program, "j.phi") == doctest::Approx(1e-4).epsilon(1e-15));
+  CHECK(nominal_of(*c->program, "j.w") == doctest::Approx(1e-2).epsilon(1e-15));
+  const auto d = compiled(mounted_inertia("", R"("nominal": { "w": 1e-6 })", ""));
+  CHECK(nominal_of(*d->program, "j.w") == doctest::Approx(1e-6).epsilon(1e-15));
+}
+
+TEST_CASE("nominal: a spring-damper between two moving inertias scales neither of them") {
+  // phi_rel = b.phi − a.phi: the default phi_nominal does not say how to share the tolerance.
+  const auto c = compiled(R"({
+    "format": "acausal/1",
+    "components": { "sd": { "type": "rotational.SpringDamper", "params": { "c": 100, "d": 1 } },
+                    "a": { "type": "rotational.Inertia", "initial": { "phi": 0, "w": 0 } },
+                    "b": { "type": "rotational.Inertia", "initial": { "phi": 0.1, "w": 0 } } },
+    "connections": [["a.flange", "sd.C"], ["sd.R", "b.flange"]]
+  })");
+  for (const char* unknown : {"a.phi", "a.w", "b.phi", "b.w"}) {
+    INFO(unknown);
+    CHECK(nominal_of(*c->program, unknown) == 1.0);
+  }
 }
 
 TEST_CASE("nominal: a factor between two quantities scales the nominal") {
