@@ -13,30 +13,32 @@
 
 using namespace acausal;
 
-TEST_CASE("one compiled program simulated in 8 threads at once gives 8 results equal to a run alone") {
-  const Netlist netlist = load_netlist(ACAUSAL_SOURCE_DIR "/netlists/rotational_chain.json");
-  const Model model = build_model(netlist, builtin_registry());
-  const std::unique_ptr<Program> program = compile(model, ProgramOptions{.energy = true});
-  SimulationOptions options = options_from(netlist.experiment);
-  options.energy = true;
-  MemoryWriter alone;
-  const SimulationResult expected = simulate(*program, options, alone);
-  REQUIRE(alone.times().size() == 3001);
+TEST_SUITE("threads") {
+  TEST_CASE("one compiled program simulated in 8 threads at once gives 8 results equal to a run alone") {
+    const Netlist netlist = load_netlist(ACAUSAL_SOURCE_DIR "/netlists/rotational_chain.json");
+    const Model model = build_model(netlist, builtin_registry());
+    const std::unique_ptr<Program> program = compile(model, ProgramOptions{.energy = true});
+    SimulationOptions options = options_from(netlist.experiment);
+    options.energy = true;
+    MemoryWriter alone;
+    const SimulationResult expected = simulate(*program, options, alone);
+    REQUIRE(alone.times().size() == 3001);
 
-  constexpr std::size_t kThreads = 8;
-  std::vector<MemoryWriter> writers(kThreads);
-  std::vector<SimulationResult> results(kThreads);
-  std::vector<std::thread> threads;
-  for (std::size_t k = 0; k < kThreads; ++k)
-    threads.emplace_back([&, k] { results[k] = simulate(*program, options, writers[k]); });
-  for (std::thread& t : threads) t.join();
-  for (std::size_t k = 0; k < kThreads; ++k) {
-    CAPTURE(k);
-    CHECK(writers[k].times() == alone.times());
-    CHECK(writers[k].rows() == alone.rows());  // to the bit
-    CHECK(results[k].statistics.steps == expected.statistics.steps);
-    REQUIRE(results[k].energy);
-    CHECK(results[k].energy->work_lost == expected.energy->work_lost);
-    CHECK(results[k].energy->worst_balance == expected.energy->worst_balance);
+    constexpr std::size_t kThreads = 8;
+    std::vector<MemoryWriter> writers(kThreads);
+    std::vector<SimulationResult> results(kThreads);
+    std::vector<std::thread> threads;
+    for (std::size_t k = 0; k < kThreads; ++k)
+      threads.emplace_back([&, k] { results[k] = simulate(*program, options, writers[k]); });
+    for (std::thread& t : threads) t.join();
+    for (std::size_t k = 0; k < kThreads; ++k) {
+      CAPTURE(k);
+      CHECK(writers[k].times() == alone.times());
+      CHECK(writers[k].rows() == alone.rows());  // to the bit
+      CHECK(results[k].statistics.steps == expected.statistics.steps);
+      REQUIRE(results[k].energy);
+      CHECK(results[k].energy->work_lost == expected.energy->work_lost);
+      CHECK(results[k].energy->worst_balance == expected.energy->worst_balance);
+    }
   }
-}
+}  // TEST_SUITE
