@@ -3,52 +3,94 @@
 #include <cmath>
 
 #include "solver/consistency.hpp"
+#include "solver/ida_session.hpp"
 
 namespace acausal {
 
-EnergyLedger::EnergyLedger(ProgramState& state) : state_(state), program_(state.program()) {
-  values_.resize(program_.energy().output_count());
+EnergyLedger::EnergyLedger(ProgramState& state, bool power_audit) : state_(state), program_(state.program()) {
+  stored_.resize(program_.accounts().size());
+  if (power_audit) values_.resize(program_.energy().output_count());
+  report_.power_audit = power_audit;
   for (const EnergyAccount& a : program_.accounts()) report_.components.push_back({a.instance});
 }
 
-void EnergyLedger::terms(double t, const double* y, const double* yp) {
-  state_.energy(t, y, yp, values_.data());
-}
-
-double EnergyLedger::stored_total() const {
-  double e = 0.0;
-  for (const EnergyAccount& a : program_.accounts()) e += values_[a.stored];
-  return e;
-}
-
 void EnergyLedger::start(double t, const double* y, const double* yp) {
-  terms(t, y, yp);
+  state_.energy_stored(t, y, yp, stored_.data());
   report_.time_start = report_.time_end = t;
-  report_.stored_start = report_.stored_end = stored_total();
+  report_.stored_start = report_.stored_end = 0.0;
+  for (std::size_t c = 0; c < stored_.size(); ++c) {
+    ComponentEnergy& e = report_.components[c];
+    e.stored_start = e.stored_end = stored_[c];
+    e.energy_scale = std::fabs(stored_[c]);
+    e.worst_audit_time = e.worst_balance_time = t;
+    report_.stored_start += stored_[c];
+  }
+  report_.stored_end = report_.stored_start;
   report_.worst_balance_time = t;
   report_.energy_scale = std::fabs(report_.stored_start);
-  const auto& accounts = program_.accounts();
-  for (std::size_t c = 0; c < accounts.size(); ++c) {
-    report_.components[c].stored_start = report_.components[c].stored_end = values_[accounts[c].stored];
-    report_.components[c].worst_audit_time = t;
-  }
 }
 
-void EnergyLedger::check_balance(double t, const double* y, const double* yp) {
+void EnergyLedger::integrate_with(IdaSession& ida) {
+  const std::size_t flows = program_.energy_flows().output_count();
+  if (flows == 0) return;
+  ida.integrate_quadratures(flows,
+                            [this](double t, const double* y, const double* yp, double* rate) {
+                              state_.energy_flows(t, y, yp, rate);
+                            });
+}
+
+void EnergyLedger::check_balance(IdaSession& ida) {
+  const double t = ida.time();
+  report_.time_end = t;
+  if (stored_.empty()) return;
+  static const std::vector<double> none;
+  const std::vector<double>& work = program_.energy_flows().output_count() > 0 ? ida.quadratures() : none;
+  const auto integral = [&work](std::uint32_t flow) { return flow == EnergyAccount::kNoFlow ? 0.0 : work[flow]; };
+  state_.energy_stored(t, ida.y(), ida.yp(), stored_.data());
+  double stored = 0.0, lost = 0.0, injected = 0.0;
+  const auto& accounts = program_.accounts();
+  for (std::size_t c = 0; c < stored_.size(); ++c) {
+    ComponentEnergy& e = report_.components[c];
+    e.stored_end = stored_[c];
+    e.work_lost = integral(accounts[c].loss_flow);
+    e.work_injected = integral(accounts[c].injected_flow);
+    e.work_ports = integral(accounts[c].ports_flow);
+    e.work_through = integral(accounts[c].throughput_flow);
+    const double balance = std::fabs(e.stored_end - e.stored_start - (e.work_ports + e.work_injected - e.work_lost));
+    if (balance > e.worst_balance) {
+      e.worst_balance = balance;
+      e.worst_balance_time = t;
+    }
+    e.energy_scale = std::max(e.energy_scale, std::fabs(e.stored_end) + e.work_through + std::fabs(e.work_injected) +
+                                                  std::fabs(e.work_lost));
+    stored += e.stored_end;
+    lost += e.work_lost;
+    injected += e.work_injected;
+  }
+  report_.stored_end = stored;
+  report_.work_lost = lost;
+  report_.work_injected = injected;
+  const double balance = stored + lost - injected - report_.stored_start;
+  if (std::fabs(balance) > report_.worst_balance) {
+    report_.worst_balance = std::fabs(balance);
+    report_.worst_balance_time = t;
+  }
+  report_.energy_scale = std::max(report_.energy_scale, std::fabs(stored) + std::fabs(lost) + std::fabs(injected));
+  if (report_.power_audit) audit_power(t, ida.y(), ida.yp());
+}
+
+void EnergyLedger::audit_power(double t, const double* y, const double* yp) {
   // The audit compares powers: it needs y' that satisfies the equations exactly, not to the
   // integrator's Newton tolerance (which, divided by the step size, would dominate the audit).
   const std::size_t n = program_.size();
   y_.assign(y, y + n);
   yp_.assign(yp, yp + n);
   make_consistent(state_, t, y_, yp_, lu_);
-  terms(t, y_.data(), yp_.data());
-  report_.time_end = t;
-  report_.stored_end = stored_total();
+  state_.energy(t, y_.data(), yp_.data(), values_.data());
   const auto& accounts = program_.accounts();
   for (std::size_t c = 0; c < accounts.size(); ++c) {
     const EnergyAccount& a = accounts[c];
     ComponentEnergy& e = report_.components[c];
-    e.stored_end = values_[a.stored];
     const double ports = values_[a.port_power], injected = values_[a.injected];
     const double rate = values_[a.stored_rate], loss = values_[a.loss];
     const double audit = std::fabs(ports + injected - rate - loss);
@@ -60,13 +102,6 @@ void EnergyLedger::check_balance(double t, const double* y, const double* yp) {
     // a net of zero, and its audit is measured against what it transmits.
     e.power_scale = std::max({e.power_scale, values_[a.throughput], std::fabs(injected), std::fabs(rate), std::fabs(loss)});
   }
-  const double balance = report_.stored_end + report_.work_lost - report_.work_injected - report_.stored_start;
-  if (std::fabs(balance) > report_.worst_balance) {
-    report_.worst_balance = std::fabs(balance);
-    report_.worst_balance_time = t;
-  }
-  report_.energy_scale = std::max(report_.energy_scale, std::fabs(report_.stored_end) + std::fabs(report_.work_lost) +
-                                                            std::fabs(report_.work_injected));
 }
 
 }  // namespace acausal

@@ -1,6 +1,6 @@
 #include "solver/ida_session.hpp"
 
-#include <ida/ida.h>
+#include <idas/idas.h>
 #include <nvector/nvector_serial.h>
 #include <sundials/sundials_context.h>
 #include <sunlinsol/sunlinsol_klu.h>
@@ -29,14 +29,14 @@ std::string SolverError::format_time(double t) {
 struct IdaSession::Handles {
   SUNContext context = nullptr;
   void* ida = nullptr;
-  N_Vector y = nullptr, yp = nullptr, id = nullptr, atol = nullptr;
+  N_Vector y = nullptr, yp = nullptr, id = nullptr, atol = nullptr, q = nullptr;
   SUNMatrix matrix = nullptr;
   SUNLinearSolver solver = nullptr;
   ~Handles() {
     if (ida) IDAFree(&ida);
     if (solver) SUNLinSolFree(solver);
     if (matrix) SUNMatDestroy(matrix);
-    for (N_Vector v : {y, yp, id, atol})
+    for (N_Vector v : {y, yp, id, atol, q})
       if (v) N_VDestroy(v);
     if (context) SUNContext_Free(&context);
   }
@@ -76,6 +76,17 @@ struct IdaCallbacks {
       std::copy(pat.col_start.begin(), pat.col_start.end(), colptr);
       std::copy(pat.row_index.begin(), pat.row_index.end(), rowval);
       s->state_.jacobian(t, cj, N_VGetArrayPointer(y), N_VGetArrayPointer(yp), SUNSparseMatrix_Data(J));
+      return 0;
+    } catch (...) {
+      s->pending_ = std::current_exception();
+      return -1;
+    }
+  }
+
+  static int quadrature(realtype t, N_Vector y, N_Vector yp, N_Vector rate, void* user) {
+    IdaSession* s = self(user);
+    try {
+      s->quadrature_rhs_(t, N_VGetArrayPointer(y), N_VGetArrayPointer(yp), N_VGetArrayPointer(rate));
       return 0;
     } catch (...) {
       s->pending_ = std::current_exception();
@@ -232,7 +243,10 @@ void IdaSession::restart() {
   auto check = [&](int flag, const char* call) {
     if (flag < 0) fail(flag, call);
   };
+  realtype reached = t_;
+  if (h_->q) check(IDAGetQuad(h_->ida, &reached, h_->q), "IDAGetQuad");  // before the history is gone
   check(IDAReInit(h_->ida, t_, h_->y, h_->yp), "IDAReInit");
+  if (h_->q) check(IDAQuadReInit(h_->ida, h_->q), "IDAQuadReInit");
   // A small look-ahead for IDACalcIC's step size: one part in 10^6 of what is left.
   double dt = std::max((t_stop_ - t_) * 1e-6, 1e-12 * std::max(1.0, std::fabs(t_)));
   check(IDACalcIC(h_->ida, IDA_YA_YDP_INIT, t_ + dt), "IDACalcIC");
@@ -245,6 +259,31 @@ void IdaSession::reset(double t, const std::vector<double>& y, const std::vector
   t_ = t;
   restart();
   --before_restarts_.events;  // not an event of the model
+}
+
+void IdaSession::integrate_quadratures(std::size_t count, QuadratureRhs rhs) {
+  if (h_->q || count == 0) throw std::logic_error("integrate_quadratures: once, and of at least one quadrature");
+  quadrature_rhs_ = std::move(rhs);
+  h_->q = N_VNew_Serial(static_cast<sunindextype>(count), h_->context);
+  if (!h_->q) throw SolverError(t_, "N_VNew_Serial failed");
+  use_fast_vector_ops(h_->q);  // IDA's quadrature work vectors are its clones
+  N_VConst(0.0, h_->q);
+  auto check = [&](int flag, const char* call) {
+    if (flag < 0) fail(flag, call);
+  };
+  check(IDAQuadInit(h_->ida, IdaCallbacks::quadrature, h_->q), "IDAQuadInit");
+  check(IDASetQuadErrCon(h_->ida, SUNFALSE), "IDASetQuadErrCon");
+  quadratures_.assign(count, 0.0);
+}
+
+const std::vector<double>& IdaSession::quadratures() {
+  if (!h_->q) throw std::logic_error("quadratures: none are integrated");
+  realtype t = t_;
+  const int flag = IDAGetQuad(h_->ida, &t, h_->q);
+  if (flag < 0) fail(flag, "IDAGetQuad");
+  const double* q = N_VGetArrayPointer(h_->q);
+  std::copy(q, q + quadratures_.size(), quadratures_.begin());
+  return quadratures_;
 }
 
 SolverStatistics IdaSession::statistics() const {

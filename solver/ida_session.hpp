@@ -4,6 +4,7 @@
 /// trampolines that catch everything and hand errors back as exceptions naming the call.
 
 #include <exception>
+#include <functional>
 #include <memory>
 #include <string>
 #include <span>
@@ -60,12 +61,23 @@ class IdaSession {
   const std::vector<double>& bands() const { return band_; }
   /// Directions (+1 rising, −1 falling, 0 none) of the indicators that crossed zero at a Root step.
   std::vector<int> roots();
-  /// Restarts after an event: new consistent y' (and algebraic y) at the current time.
+  /// Restarts after an event: new consistent y' (and algebraic y) at the current time. The
+  /// quadratures go on from their values there.
   void restart();
   /// Restarts at t from y and y' given from outside (the differential unknowns held, the algebraic
   /// ones and the derivatives made consistent), as restart() does.
   void reset(double t, const std::vector<double>& y, const std::vector<double>& yp);
   SolverStatistics statistics() const;
+
+  /// What quadratures integrate: q' = rhs(t, y, y'), into q'[0 .. count).
+  using QuadratureRhs = std::function<void(double t, const double* y, const double* yp, double* rate)>;
+  /// Integrates `count` quadratures q' = rhs(t, y, y') from 0 along the solution (IDAS). IDA
+  /// evaluates rhs once per step, at the converged solution, and integrates q with the states' own
+  /// BDF formula; q takes no part in the error test, so the steps (and the trajectory) stay those
+  /// of a run without them, and q is as accurate as the states it is a function of.
+  void integrate_quadratures(std::size_t count, QuadratureRhs rhs);
+  /// The quadratures at time() (the last step's end, or the root it stopped at).
+  const std::vector<double>& quadratures();
   /// The current y and y'.
   const double* y() const;
   const double* yp() const;
@@ -83,6 +95,8 @@ class IdaSession {
   double t_;
   double t_stop_;
   SolverStatistics before_restarts_;  // IDAReInit resets IDA's counters
+  QuadratureRhs quadrature_rhs_;
+  std::vector<double> quadratures_;
   std::exception_ptr pending_;  // an exception thrown inside a callback
   std::string ida_message_;     // IDA's last error message
   static constexpr std::size_t kNone = static_cast<std::size_t>(-1);

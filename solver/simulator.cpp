@@ -27,6 +27,8 @@ Simulator::Simulator(const Program& program, SimulationOptions options)
     : options_(std::move(options)), state_(program), time_(options_.start) {
   if (options_.energy && !program.has_energy())
     throw std::invalid_argument("simulate: energy accounting asks for a program compiled with ProgramOptions::energy");
+  if (options_.energy && options_.power_audit && !program.has_power_audit())
+    throw std::invalid_argument("simulate: the power audit asks for a program compiled with ProgramOptions::power_audit");
   if (!(options_.stop >= options_.start))
     throw std::invalid_argument("simulate: the stop time is before the start time");
   eps_ = 1e-12 * std::max(1.0, std::fabs(options_.stop));
@@ -43,12 +45,12 @@ const InitialState& Simulator::initialize() {
   yp_ = initial_->yp;
   const Program& program = state_.program();
   if (options_.energy) {
-    ledger_.emplace(state_);
+    ledger_.emplace(state_, options_.power_audit);
     ledger_->start(options_.start, program.size() ? y_.data() : nullptr, program.size() ? yp_.data() : nullptr);
   }
   if (program.size() == 0) return *initial_;
   ida_ = std::make_unique<IdaSession>(state_, options_.start, y_, yp_, options_.tolerance, options_.stop);
-  booked_to_ = options_.start;
+  if (ledger_) ledger_->integrate_with(*ida_);
   selection_ = std::make_unique<StateSelectionCheck>(state_);
   selection_->check(options_.start, y_.data(), yp_.data());
   defer_failure([&] { check_assertions(options_.start, ida_->y(), ida_->yp()); });
@@ -90,13 +92,7 @@ IdaSession::Step Simulator::advance() {
   const double t = ida_->time();
   if (options_.on_step) options_.on_step(t, ++steps_);
   selection_->check(t, ida_->y(), ida_->yp());
-  if (ledger_) {
-    ledger_->step(std::exchange(booked_to_, t), t, [this](double ts, std::vector<double>& ys, std::vector<double>& yps) {
-      ida_->interpolate(ts, 0, ys);
-      ida_->interpolate(ts, 1, yps);
-    });
-    ledger_->check_balance(t, ida_->y(), ida_->yp());
-  }
+  if (ledger_) ledger_->check_balance(*ida_);
   defer_failure([&] { check_assertions(t, ida_->y(), ida_->yp()); });
   if (s == IdaSession::Step::Stop || t >= options_.stop - eps_) stopped_ = true;
   return s;

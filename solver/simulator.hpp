@@ -29,6 +29,9 @@ struct SimulationOptions {
   double interval = 0.002;   ///< output grid (simulate())
   double tolerance = 1e-6;   ///< relative; absolute tolerances are tolerance · nominal
   bool energy = false;       ///< integrate the energy account
+  /// With the energy account: also every component's power audit at every step (a solve for
+  /// consistent derivatives each; for tests of components, several times the cost of the run).
+  bool power_audit = false;
   /// Called after every integrator step with the time reached and the steps so far (a progress line).
   std::function<void(double t, std::size_t steps)> on_step;
 };
@@ -123,7 +126,6 @@ class Simulator {
   bool settle_pending_ = false;  ///< and a branch of a zero indicator is to be settled there
   bool stopped_ = false;         ///< the integrator reached the stop time
   std::size_t steps_ = 0;
-  double booked_to_ = 0.0;  ///< the energy account's integrals reach this time (the last step's end)
   std::vector<double> y_, yp_;
   std::vector<std::uint32_t> sampled_y_, sampled_yp_;
   bool sample_all_ = true;

@@ -172,7 +172,7 @@ Program::Program(const Model& model, ReducedDae dae, ProgramOptions options)
     start_.push_back(v.options.start);
     nominal_.push_back(nominal ? *nominal : std::max(1.0, std::fabs(v.options.start)));
   }
-  if (options.energy) build_energy(model);
+  if (options.energy) build_energy(model, options.power_audit);
   // The residual and its Jacobian read the rows alone: what carried the model's variables to the
   // unknowns (the aliases, the solved definitions) has done its work for the outputs, indicators,
   // assertions and energy terms, and goes first when the analysis is not kept.
@@ -289,7 +289,7 @@ Tape Program::build_selection() const {
   return Tape(entries, inputs_);
 }
 
-void Program::build_energy(const Model& model) {
+void Program::build_energy(const Model& model, bool power_audit) {
   std::vector<Expr> terms;
   auto add = [&](const Expr& e) {
     terms.push_back(e);
@@ -312,7 +312,7 @@ void Program::build_energy(const Model& model) {
     EnergyAccount a;
     a.instance = model.instances[i].name();
     a.stored = add(stored);
-    a.stored_rate = add(dae_.rate(stored));
+    if (power_audit) a.stored_rate = add(dae_.rate(stored));
     a.loss = add(loss);
     a.injected = add(injected);
     a.port_power = add(port_power);
@@ -321,6 +321,23 @@ void Program::build_energy(const Model& model) {
   }
   // With the solver's branch signs: a switch the equations share switches the energy terms with
   // them; the others (the throughput's |port power|) compare live.
+  // What the ledger evaluates at every step: the flows it integrates, and the stored energies.
+  std::vector<Expr> flows, stored;
+  auto flow = [&](std::size_t term) {
+    if (terms[term] == Expr(0.0)) return EnergyAccount::kNoFlow;  // a mass loses nothing, a spring neither
+    flows.push_back(terms[term]);
+    return static_cast<std::uint32_t>(flows.size() - 1);
+  };
+  for (EnergyAccount& a : accounts_) {
+    a.loss_flow = flow(a.loss);
+    a.injected_flow = flow(a.injected);
+    a.ports_flow = flow(a.port_power);
+    a.throughput_flow = flow(a.throughput);
+    stored.push_back(terms[a.stored]);
+  }
+  energy_flows_.emplace(flows, inputs_, &indicator_set_.index, Tape::Unindexed::Compare);
+  energy_stored_.emplace(stored, inputs_, &indicator_set_.index, Tape::Unindexed::Compare);
+  if (!power_audit) return;
   energy_.emplace(terms, inputs_, &indicator_set_.index, Tape::Unindexed::Compare);
   std::vector<Expr> partials;
   for (const RowView r : dae_.rows) partials.push_back(diff(r.rest, Expr::time()));  // only rest reads t
@@ -328,13 +345,23 @@ void Program::build_energy(const Model& model) {
 }
 
 const Tape& Program::energy() const {
-  if (!energy_) throw std::logic_error("energy(): the program was compiled without its energy terms (ProgramOptions::energy)");
+  if (!energy_) throw std::logic_error("energy(): the program was compiled without the power audit's terms (ProgramOptions::power_audit)");
   return *energy_;
+}
+
+const Tape& Program::energy_flows() const {
+  if (!energy_flows_) throw std::logic_error("energy_flows(): the program was compiled without its energy terms (ProgramOptions::energy)");
+  return *energy_flows_;
+}
+
+const Tape& Program::energy_stored() const {
+  if (!energy_stored_) throw std::logic_error("energy_stored(): the program was compiled without its energy terms (ProgramOptions::energy)");
+  return *energy_stored_;
 }
 
 const Tape& Program::time_partials() const {
   if (!time_partials_)
-    throw std::logic_error("time_partials(): the program was compiled without its energy terms (ProgramOptions::energy)");
+    throw std::logic_error("time_partials(): the program was compiled without the power audit's terms (ProgramOptions::power_audit)");
   return *time_partials_;
 }
 

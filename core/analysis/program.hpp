@@ -17,8 +17,11 @@
 
 namespace acausal {
 
-/// The energy terms of one component instance, as tape outputs.
+/// The energy terms of one component instance, as tape outputs: of Program::energy() (the power
+/// audit's), and its flows' of Program::energy_flows() (what the ledger integrates; a flow that is
+/// identically zero has none).
 struct EnergyAccount {
+  static constexpr std::uint32_t kNoFlow = 0xFFFFFFFFu;
   std::string instance;
   std::size_t stored = 0;      ///< output index of E [J]
   std::size_t stored_rate = 0; ///< of dE/dt [W]
@@ -26,6 +29,8 @@ struct EnergyAccount {
   std::size_t injected = 0;    ///< of the power taken from signals [W]
   std::size_t port_power = 0;  ///< of Σ port power into the component [W]
   std::size_t throughput = 0;  ///< of Σ |port power|: what passes through (the audit's scale) [W]
+  /// Of energy_flows():
+  std::uint32_t loss_flow = kNoFlow, injected_flow = kNoFlow, ports_flow = kNoFlow, throughput_flow = kNoFlow;
 };
 
 /// der(x) = g(t, y) for every residual that is an explicit ODE for one derivative
@@ -71,7 +76,10 @@ struct InitialProblem {
 
 /// What to compile besides the residual, Jacobian, indicators, outputs and assertions.
 struct ProgramOptions {
-  bool energy = false;  ///< the energy terms and the residuals' time partials (energy accounting)
+  bool energy = false;  ///< the energy terms the ledger integrates (energy accounting)
+  /// With `energy`: also what the power audit evaluates (SimulationOptions::power_audit): every
+  /// stored energy's rate and the residuals' time partials, for consistent derivatives.
+  bool power_audit = false;
   /// Keep the analysis it was compiled from (Program::dae(), for `acausal check` and tests). Without
   /// it, the aliases and solved definitions are freed once the outputs, indicators, assertions and
   /// energy terms are compiled (before the residual and its Jacobian), and the rest of the analysis
@@ -166,11 +174,18 @@ class Program {
   const std::vector<std::string>& output_names() const { return output_names_; }
 
   /// Whether the energy tapes were compiled (ProgramOptions::energy).
-  bool has_energy() const { return energy_.has_value(); }
+  bool has_energy() const { return energy_flows_.has_value(); }
+  /// Whether the power audit's terms were compiled (ProgramOptions::power_audit).
+  bool has_power_audit() const { return energy_.has_value(); }
   /// Energy terms of every instance that has any, in one tape (ProgramOptions::energy). Its
   /// switching nodes hold the branches of the model's indicators where they share them (evaluate
   /// with the branch signs) and compare live elsewhere. @throws std::logic_error without them.
   const Tape& energy() const;
+  /// The flows the ledger integrates: every account's loss, injected power, Σ port power and
+  /// Σ |port power|, where not identically zero (EnergyAccount::loss_flow …). @throws std::logic_error without the energy terms.
+  const Tape& energy_flows() const;
+  /// The stored energy of every account, one output each in account order.
+  const Tape& energy_stored() const;
   const std::vector<EnergyAccount>& accounts() const { return accounts_; }
   /// ∂F/∂t of every residual (explicit time dependence; ProgramOptions::energy): with the Jacobian
   /// it gives the derivatives of the algebraic unknowns (consistency.hpp).
@@ -192,7 +207,7 @@ class Program {
   };
   static IndicatorSet collect_indicators(const ReducedDae& dae, const std::vector<Expr>& outputs,
                                          ExplicitDerivatives& derivatives);
-  void build_energy(const Model& model);
+  void build_energy(const Model& model, bool power_audit);
   Tape build_assertions(const Model& model);
   Tape build_selection() const;
   void build_initial_problem();
@@ -218,7 +233,7 @@ class Program {
   Tape assertions_;
   Tape selection_;
   std::vector<EnergyAccount> accounts_;
-  std::optional<Tape> energy_;
+  std::optional<Tape> energy_, energy_flows_, energy_stored_;
   std::optional<Tape> time_partials_;
   std::optional<Tape> indicator_scales_;  ///< built once the nominals are known
   std::unique_ptr<InitialProblem> initial_problem_;

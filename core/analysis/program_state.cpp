@@ -13,6 +13,10 @@ ProgramState::ProgramState(const Program& program)
       selection_(program.selection().workspace()),
       jacobian_(program.jacobian().workspace()) {
   if (program.has_energy()) {
+    energy_flows_ = program.energy_flows().workspace();
+    energy_stored_ = program.energy_stored().workspace();
+  }
+  if (program.has_power_audit()) {
     energy_ = program.energy().workspace();
     time_partials_ = program.time_partials().workspace();
   }
@@ -48,6 +52,14 @@ void ProgramState::selection(double t, const double* y, const double* yp, double
 
 void ProgramState::energy(double t, const double* y, const double* yp, double* out) {
   program_->energy().evaluate(inputs(t, y, yp), out, branch.data(), energy_);
+}
+
+void ProgramState::energy_flows(double t, const double* y, const double* yp, double* out) {
+  program_->energy_flows().evaluate(inputs(t, y, yp), out, branch.data(), energy_flows_);
+}
+
+void ProgramState::energy_stored(double t, const double* y, const double* yp, double* out) {
+  program_->energy_stored().evaluate(inputs(t, y, yp), out, branch.data(), energy_stored_);
 }
 
 void ProgramState::time_partials(double t, const double* y, const double* yp, double* out) {

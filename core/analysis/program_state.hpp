@@ -46,11 +46,14 @@ class ProgramState {
   void selection(double t, const double* y, const double* yp, double* out);
   /// The energy terms and ∂F/∂t (ProgramOptions::energy). @throws std::logic_error without them.
   void energy(double t, const double* y, const double* yp, double* out);
+  void energy_flows(double t, const double* y, const double* yp, double* out);
+  void energy_stored(double t, const double* y, const double* yp, double* out);
   void time_partials(double t, const double* y, const double* yp, double* out);
 
  private:
   const Program* program_;
-  Tape::Workspace residual_, indicators_, outputs_, assertions_, selection_, energy_, time_partials_;
+  Tape::Workspace residual_, indicators_, outputs_, assertions_, selection_, energy_, energy_flows_, energy_stored_,
+      time_partials_;
   JacobianTape::Workspace jacobian_;
 };
 

@@ -20,9 +20,10 @@ const EnergyReport& SimulationRun::energy() const {
 std::unique_ptr<SimulationRun> simulate_netlist(const Netlist& n, const Registry* registry) {
   auto r = std::make_unique<SimulationRun>();
   r->model = build_model(n, registry != nullptr ? *registry : builtin_registry());
-  r->program = compile(r->model, ProgramOptions{.energy = true});
+  r->program = compile(r->model, ProgramOptions{.energy = true, .power_audit = true});
   SimulationOptions o = options_from(n.experiment);
   o.energy = true;
+  o.power_audit = true;
   r->result = acausal::simulate(*r->program, o, r->writer);
   return r;
 }
@@ -40,12 +41,22 @@ CheckResult check(const EnergyReport& e, const EnergyTolerance& tolerance, const
   // would move the account by no more than the tolerance of the model's energy scale.
   const double duration = e.time_end - e.time_start;
   const double floor = duration > 0.0 ? tolerance.audit * e.energy_scale / duration : 0.0;
-  for (const ComponentEnergy& c : e.components)
-    if (!within(c.relative_audit(), tolerance.audit) && !within(c.worst_audit, floor))
+  for (const ComponentEnergy& c : e.components) {
+    if (!within(c.relative_audit(), tolerance.audit) && !within(c.worst_audit, floor)) {
       result.add(c.instance, "audit Σ port power + injected − dE/dt − loss reached " + number_text(c.worst_audit) +
                                  " W at t = " + number_text(c.worst_audit_time) + " s, " +
                                  number_text(c.relative_audit()) + " of its power scale " +
                                  number_text(c.power_scale) + " W");
+      continue;
+    }
+    // Its own balance, like the global one: a component that handles a sliver of the model's
+    // energy passes if its error is within the tolerance of the model's energy scale.
+    if (!within(c.relative_balance(), tolerance.balance) && !within(c.worst_balance, tolerance.balance * e.energy_scale))
+      result.add(c.instance, "balance E − E(t0) − (W_ports + W_in − W_loss) reached " + number_text(c.worst_balance) +
+                                 " J at t = " + number_text(c.worst_balance_time) + " s, " +
+                                 number_text(c.relative_balance()) + " of its energy scale " +
+                                 number_text(c.energy_scale) + " J");
+  }
   if (!within(e.relative_balance(), tolerance.balance))
     result.add("balance", "E_stored + W_loss − W_in − E_stored(t0) reached " + number_text(e.worst_balance) +
                               " J at t = " + number_text(e.worst_balance_time) + " s, " +

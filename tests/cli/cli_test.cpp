@@ -90,12 +90,20 @@ TEST_CASE("--energy prints the per-component table and the global balance") {
   CHECK(r.code == 0);
   CHECK(contains(r.out, "energy [J] from t = 0 to 6.28319 s:"));
   CHECK(contains(r.out, "stored(t0)"));
-  CHECK(contains(r.out, "worst audit [W]"));
+  CHECK(contains(r.out, "balance [J] (relative)\n"));  // each component's own, at every step
+  CHECK_FALSE(contains(r.out, "worst audit [W]"));
   CHECK(contains(r.out, "\n  mass "));
   CHECK(contains(r.out, "\n  spring     0.5 "));
   CHECK(contains(r.out, "balance E_stored + W_loss - W_in - E_stored(t0):"));
   CHECK(contains(r.out, "energy scale             0.5 J"));
   CHECK(contains(r.out, "relative (worst/scale)"));
+}
+
+TEST_CASE("--audit adds every component's power audit to the energy table") {
+  Run r = acausal("simulate '" + kOscillator + "' --audit -o energy.csv");
+  CHECK(r.code == 0);
+  CHECK(contains(r.out, "balance [J] (relative)    worst audit [W] (relative)\n"));
+  CHECK(contains(r.out, "balance E_stored + W_loss - W_in - E_stored(t0):"));
 }
 
 TEST_CASE("--stats prints the statistics and timing blocks in their fixed order") {

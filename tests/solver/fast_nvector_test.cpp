@@ -4,7 +4,7 @@
 #include "solver/fast_nvector.hpp"
 
 #include <doctest/doctest.h>
-#include <ida/ida.h>
+#include <idas/idas.h>
 #include <nvector/nvector_serial.h>
 #include <sundials/sundials_context.h>
 #include <sunlinsol/sunlinsol_dense.h>

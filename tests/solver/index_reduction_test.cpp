@@ -80,9 +80,10 @@ std::unique_ptr<Run> simulate_text(const std::string& text, const Registry& regi
   auto run = std::make_unique<Run>();
   Netlist n = parse_netlist(text);
   run->model = std::make_unique<Model>(build_model(n, registry));
-  run->program = compile(*run->model, ProgramOptions{.energy = true});
+  run->program = compile(*run->model, ProgramOptions{.energy = true, .power_audit = true});
   SimulationOptions o = options_from(n.experiment);
   o.energy = true;
+  o.power_audit = true;
   run->summary = simulate(*run->program, o, run->result);
   return run;
 }
@@ -215,9 +216,10 @@ TEST_CASE("index reduction: a speed source driving a mass directly, with a dampe
 TEST_CASE("index reduction: the gear of Rot_First keeps every component's energy audit") {
   Netlist n = load_netlist(ACAUSAL_SOURCE_DIR "/netlists/reference/Rot_First.json");
   Model model = build_model(n, builtin_registry());
-  auto program = compile(model, ProgramOptions{.energy = true});
+  auto program = compile(model, ProgramOptions{.energy = true, .power_audit = true});
   SimulationOptions o = options_from(n.experiment);
   o.energy = true;
+  o.power_audit = true;
   MemoryWriter w;
   SimulationResult r = simulate(*program, o, w);
   CHECK(program->dae().reduction.index == 3);

@@ -144,9 +144,10 @@ TEST_CASE("the 3D example netlists close their energy account") {
     CAPTURE(file);
     Netlist n = load_netlist(std::string(ACAUSAL_SOURCE_DIR) + "/netlists/" + file);
     const Model model = build_model(n, builtin_registry());
-    const auto program = compile(model, ProgramOptions{.energy = true});
+    const auto program = compile(model, ProgramOptions{.energy = true, .power_audit = true});
     SimulationOptions o = options_from(n.experiment);
     o.energy = true;
+    o.power_audit = true;
     MemoryWriter w;
     const SimulationResult result = simulate(*program, o, w);
     REQUIRE(result.energy);

@@ -13,11 +13,12 @@ TEST_CASE("undamped oscillator: analytic solution over 10 periods and energy con
   // m = 1 kg, c = 100 N/m, s(0) = 0.1 m, v(0) = 0: s(t) = 0.1·cos(10 t), period 2π/10.
   Netlist n = load_netlist(ACAUSAL_SOURCE_DIR "/netlists/oscillator.json");
   Model m = build_model(n, builtin_registry());
-  auto program = compile(m, ProgramOptions{.energy = true});
+  auto program = compile(m, ProgramOptions{.energy = true, .power_audit = true});
   SimulationOptions o = options_from(n.experiment);
   REQUIRE(o.tolerance == 1e-8);
   REQUIRE(o.stop == doctest::Approx(2 * M_PI));
   o.energy = true;
+  o.power_audit = true;
   MemoryWriter w;
   SimulationResult r = simulate(*program, o, w);
   const auto s = w.column("mass.s");

@@ -32,9 +32,10 @@ struct Run {
 
   explicit Run(const std::string& file) : netlist(load_netlist(ACAUSAL_SOURCE_DIR "/netlists/" + file)) {
     model = build_model(netlist, builtin_registry());
-    program = compile(model, ProgramOptions{.energy = true});
+    program = compile(model, ProgramOptions{.energy = true, .power_audit = true});
     SimulationOptions o = options_from(netlist.experiment);
     o.energy = true;
+    o.power_audit = true;
     result = simulate(*program, o, writer);
   }
   const EnergyReport& energy() const { return *result.energy; }

@@ -185,9 +185,11 @@ struct EnergyTolerance {
   double audit = 1e-6;
 };
 
-/// The energy account closes: the global balance and every component's audit within the
-/// tolerances. A finding per component whose audit is over it (subject: the instance; when, how
-/// large in W and relative to its power scale), and one for the balance (subject `balance`).
+/// The energy account closes: the global balance, every component's own balance (within
+/// `balance` of its energy scale, or of the model's) and, where the run evaluated them
+/// (SimulationOptions::power_audit; simulate_netlist does), every component's power audit within
+/// the tolerances. A finding per component whose audit or else own balance is over it (subject: the
+/// instance; when, how large and relative to what), and one for the balance (subject `balance`).
 CheckResult check_energy(const EnergyReport& report, const EnergyTolerance& tolerance);
 /// The same with one tolerance for both.
 CheckResult check_energy(const EnergyReport& report, double tolerance);
