@@ -66,6 +66,10 @@ nlohmann::json json_report(const Model& model, Program& program, const std::vect
   for (const ModelInstance& d : model.instances)
     for (const std::string& note : d.definition->notes)
       notes.push_back({{"instance", d.name()}, {"pointer", d.pointer()}, {"note", note}});
+  json inputs = json::array();
+  for (const ModelInput& in : model.inputs)
+    inputs.push_back({{"name", in.name}, {"unit", in.unit}, {"feeds", in.feeds}, {"description", in.description},
+                      {"pointer", in.pointer}});
   json differentiated = json::array();
   for (const auto& [e, k] : dae.reduction.differentiated)
     differentiated.push_back({{"pointer", model.pointer(e)},
@@ -85,6 +89,7 @@ nlohmann::json json_report(const Model& model, Program& program, const std::vect
           {"selection_checked_at_run_time", dae.reduction.pivots.size()},
           {"event_indicators", program.indicator_count()},
           {"unconnected_ports", model.unconnected_ports},
+          {"inputs", inputs},
           {"initial_parameters", initial_parameters},
           {"notes", notes},
           {"initial_values", initial},
@@ -144,6 +149,13 @@ void text_report(const Netlist& netlist, const Model& model, Program& program, c
   if (model.unconnected_ports.empty()) std::cout << " none";
   std::cout << "\n";
   for (const std::string& p : model.unconnected_ports) std::cout << "  " << p << "\n";
+  std::cout << "inputs:";
+  if (model.inputs.empty()) std::cout << " none";
+  else std::cout << " (set by the run: acausal simulate --input NAME=FILE.csv)";
+  std::cout << "\n";
+  for (const ModelInput& in : model.inputs)
+    std::cout << "  " << in.name << " [" << in.unit << "] feeds " << join(in.feeds)
+              << (in.description.empty() ? "" : " (" + in.description + ")") << "\n";
 
   std::size_t width = 8;
   for (std::size_t j = 0; j < program.size(); ++j) width = std::max(width, program.name(j).size());

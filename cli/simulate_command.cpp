@@ -2,8 +2,10 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <functional>
 #include <filesystem>
 #include <iostream>
 #include <memory>
@@ -14,6 +16,7 @@
 #include "core/model/model.hpp"
 #include "core/model/errors.hpp"
 #include "core/analysis/program.hpp"
+#include "solver/input_table.hpp"
 #include "solver/progress_line.hpp"
 #include "solver/simulation.hpp"
 #include "solver/solver_error.hpp"
@@ -23,6 +26,7 @@ namespace {
 
 struct SimulateOptions {
   NetlistArguments netlist;
+  std::vector<std::string> inputs;  ///< `--input NAME=FILE.csv`
   std::string output;
   std::optional<double> stop, interval, tolerance;
   bool energy = false;
@@ -136,12 +140,59 @@ void print_energy(const EnergyReport& e) {
   std::cout << "  relative (worst/scale)   " << general(e.relative_balance(), 3) << "\n";
 }
 
+/// `--input NAME=FILE.csv`, split. @throws UsageError when it is not of that form.
+std::pair<std::string, std::string> input_assignment(const std::string& text) {
+  const std::size_t eq = text.find('=');
+  if (eq == std::string::npos || eq == 0 || eq + 1 == text.size())
+    throw UsageError("--input expects NAME=FILE.csv, got \"" + text + "\"");
+  return {text.substr(0, eq), text.substr(eq + 1)};
+}
+
+/// The netlist's inputs and `--input`: each names an input of the netlist, once, and every input
+/// is given. @throws ModelError at the input's place, naming the option that gives it.
+void check_inputs_given(const Netlist& netlist, const std::vector<std::string>& given) {
+  std::vector<std::string> names, seen;
+  for (const NetlistInput& in : netlist.inputs) names.push_back(in.name);
+  for (const std::string& text : given) {
+    const std::string name = input_assignment(text).first;
+    if (std::find(names.begin(), names.end(), name) == names.end())
+      throw ModelError("/inputs", "--input " + text + ": the netlist has no input \"" + name + "\"; its inputs: " +
+                                      (names.empty() ? "none" : join(names)));
+    if (std::find(seen.begin(), seen.end(), name) != seen.end())
+      throw ModelError("/inputs", "--input " + text + ": input \"" + name + "\" is given twice");
+    seen.push_back(name);
+  }
+  for (const NetlistInput& in : netlist.inputs)
+    if (std::find(seen.begin(), seen.end(), in.name) == seen.end())
+      throw ModelError(in.pointer, "input \"" + in.name + "\" has no value: give it with --input " + in.name +
+                                       "=FILE.csv (a header row, then rows of time [s] and value [" + in.unit + "])");
+}
+
+/// The run's input functions, by Program::input_names(): each `--input` file read and interpolated,
+/// covering the run's time span. @throws InputFileError.
+std::vector<std::function<double(double)>> read_inputs(const Program& program, const std::vector<std::string>& given,
+                                                       double start, double stop) {
+  std::vector<std::function<double(double)>> functions(program.input_names().size());
+  for (const std::string& text : given) {
+    const auto [name, path] = input_assignment(text);
+    auto table = std::make_shared<const InputTable>(read_input_csv(path, name));
+    // A table held constant beyond its ends would run on silently where the file says nothing.
+    if (table->first_time() > start || table->last_time() < stop)
+      throw InputFileError(path + ": input " + name + " covers t = " + number(table->first_time()) + " to " +
+                           number(table->last_time()) + " s; the run goes from " + number(start) + " to " +
+                           number(stop) + " s");
+    functions[*program.input_index(name)] = [table](double t) { return (*table)(t); };
+  }
+  return functions;
+}
+
 int run(const SimulateOptions& o) {
   using Clock = std::chrono::steady_clock;
   auto since = [](Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); };
   Timings t;
   auto t0 = Clock::now();
   auto netlist = std::make_unique<Netlist>(load(o.netlist));
+  check_inputs_given(*netlist, o.inputs);
   t.load = since(t0);
   if (o.stats) t.resident_load = resident_bytes();
 
@@ -177,6 +228,12 @@ int run(const SimulateOptions& o) {
   options.power_audit = o.audit;
   if (!(options.stop > options.start))
     throw UsageError("--stop " + number(options.stop) + " must be after the start time " + number(options.start));
+  try {
+    options.inputs = read_inputs(program, o.inputs, options.start, options.stop);
+  } catch (const InputFileError& e) {
+    std::cerr << "error: " << e.what() << "\n";
+    return kModelError;
+  }
 
   const std::string path = o.output.empty()
                                ? std::filesystem::path(o.netlist.path).stem().string() + ".csv"
@@ -226,6 +283,11 @@ Command add_simulate_command(CLI::App& app) {
   auto o = std::make_shared<SimulateOptions>();
   CLI::App* sub = app.add_subcommand("simulate", "Simulate a netlist and write the outputs to CSV");
   add_netlist_arguments(*sub, o->netlist);
+  sub->add_option("--input", o->inputs,
+                  "Drive the netlist's input NAME from a CSV file: a header row, then rows of time [s] and value "
+                  "(the column named NAME, or the second of two), interpolated linearly; repeatable")
+      ->type_name("NAME=FILE.csv")
+      ->allow_extra_args(false);
   sub->add_option("-o,--output", o->output, "CSV file to write (default: <netlist name>.csv in the current directory)")
       ->type_name("FILE");
   sub->add_option("--stop", o->stop, "Stop time [s] (overrides the netlist's experiment)")->type_name("T");

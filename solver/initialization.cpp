@@ -157,8 +157,8 @@ double sign_of(double v) { return v > 0.0 ? 1.0 : (v < 0.0 ? -1.0 : 0.0); }
 /// the state s; residual rows are F then the chosen conditions.
 class InitialSystem {
  public:
-  InitialSystem(const Program& p, const Layout& l, const Choice& choice, InitialState& s, double t0)
-      : p_(p), l_(l), choice_(choice), s_(s), t0_(t0), rows_(l.n + choice.conditions.size()),
+  InitialSystem(const Program& p, const Layout& l, const Choice& choice, InitialState& s, double t0, const double* u)
+      : p_(p), l_(l), choice_(choice), s_(s), t0_(t0), u_(u), rows_(l.n + choice.conditions.size()),
         residual_work_(residual_tape(p).workspace()), jacobian_work_(jacobian_tape(p).workspace()),
         assertion_work_(p.assertions().workspace()) {}
 
@@ -198,8 +198,9 @@ class InitialSystem {
   /// z[c] of the layout.
   double& unknown(std::size_t c) { return c < l_.n ? s_.y[c] : s_.yp[l_.yp_owner[c - l_.n]]; }
 
-  /// The program's tapes read the initial parameters, kept after the unknowns in y, as p.
-  TapeInputs inputs() const { return {t0_, s_.y.data(), s_.yp.data(), s_.y.data() + l_.unknowns}; }
+  /// The program's tapes read the initial parameters, kept after the unknowns in y, as p, and the
+  /// external inputs' values at t0 as u.
+  TapeInputs inputs() const { return {t0_, s_.y.data(), s_.yp.data(), s_.y.data() + l_.unknowns, u_}; }
 
   /// The components' assertions at the current values (each valid while > 0).
   void assertions(double* out) { p_.assertions().evaluate(inputs(), out, s_.branch.data(), assertion_work_); }
@@ -210,6 +211,7 @@ class InitialSystem {
   const Choice& choice_;
   InitialState& s_;
   double t0_;
+  const double* u_;
   std::size_t rows_;
   Tape::Workspace residual_work_;
   JacobianTape::Workspace jacobian_work_;
@@ -326,6 +328,14 @@ std::vector<InitialSource> initial_sources(const Program& program, std::vector<s
 
 InitialState initialize(ProgramState& state, double t0) {
   const Program& p = state.program();
+  // The external inputs at t0 (those given by functions evaluated there); each must have a value.
+  const double* const u = state.inputs(t0, nullptr, nullptr).u;
+  for (std::size_t k = 0; k < p.input_names().size(); ++k)
+    if (std::isnan(u[k]))
+      throw ModelError(p.external_inputs().pointers[k],
+                       "input \"" + p.input_names()[k] +
+                           "\" has no value: set it (Simulator::set_input) or give it a function of time "
+                           "(Simulator::set_input_function) before the run starts");
   const Layout l = layout(p);
   Choice choice = choose_conditions(p);
   InitialState s;
@@ -341,7 +351,7 @@ InitialState initialize(ProgramState& state, double t0) {
   std::vector<double> indicator(p.indicator_count());
   Tape::Workspace indicator_work = p.indicators().workspace();
   auto update_branches = [&] {
-    p.indicators().evaluate({t0, s.y.data(), s.yp.data(), s.y.data() + l.unknowns}, indicator.data(), nullptr,
+    p.indicators().evaluate({t0, s.y.data(), s.yp.data(), s.y.data() + l.unknowns, u}, indicator.data(), nullptr,
                             indicator_work);
     bool changed = false;
     for (std::size_t k = 0; k < indicator.size(); ++k) {
@@ -362,7 +372,7 @@ InitialState initialize(ProgramState& state, double t0) {
   update_branches();
   if (l.columns == 0) return finish();  // nothing to solve: every variable is fixed or explicit
 
-  InitialSystem sys(p, l, choice, s, t0);
+  InitialSystem sys(p, l, choice, s, t0, u);
   // A condition fixes its unknown alone (y_j = value, the only entry of its row, so matched to it):
   // that unknown takes its value here and leaves the Newton system with its row. A model whose
   // states all have initial values solves for their derivatives alone.

@@ -34,6 +34,11 @@ Simulator::Simulator(const Program& program, SimulationOptions options)
   eps_ = 1e-12 * std::max(1.0, std::fabs(options_.stop));
   indicator_.resize(program.indicator_count());
   assertion_.resize(program.assertion_messages().size());
+  if (options_.inputs.size() > program.input_names().size())
+    throw std::invalid_argument("simulate: " + std::to_string(options_.inputs.size()) + " input functions for " +
+                                std::to_string(program.input_names().size()) + " inputs");
+  for (std::size_t k = 0; k < options_.inputs.size(); ++k)
+    if (options_.inputs[k]) state_.set_input_function(k, options_.inputs[k]);
 }
 
 Simulator::~Simulator() = default;
@@ -203,6 +208,73 @@ void Simulator::set_state(std::span<const double> y) {
   failure_ = nullptr;
   event_pending_ = settle_pending_ = false;
   stopped_ = time_ >= options_.stop - eps_;
+  y_.assign(ida_->y(), ida_->y() + n);
+  yp_.assign(ida_->yp(), ida_->yp() + n);
+}
+
+void Simulator::set_input(std::size_t k, double value) {
+  const Program& program = state_.program();
+  if (k >= program.input_names().size())
+    throw std::out_of_range("set_input: no input " + std::to_string(k) + "; the program has " +
+                            std::to_string(program.input_names().size()));
+  if (!std::isfinite(value))
+    throw std::invalid_argument("set_input: the value of input \"" + program.input_names()[k] + "\" is not finite");
+  const bool unchanged = state_.input_values[k] == value && !state_.has_input_function(k);
+  if (ida_ && !unchanged && ledger_)
+    throw std::logic_error("set_input: the energy account cannot follow an input changed during the run");
+  state_.set_input_function(k, nullptr);
+  state_.input_values[k] = value;
+  if (ida_ && !unchanged) restart_after_input_change();
+}
+
+void Simulator::set_input(std::string_view name, double value) {
+  const std::optional<std::size_t> k = state_.program().input_index(name);
+  if (!k) {
+    const std::vector<std::string>& names = state_.program().input_names();
+    std::string list;
+    for (const std::string& n : names) list += (list.empty() ? "" : ", ") + n;
+    throw std::invalid_argument("set_input: no input \"" + std::string(name) + "\"; the program's inputs: " +
+                                (list.empty() ? "none" : list));
+  }
+  set_input(*k, value);
+}
+
+void Simulator::set_input_function(std::size_t k, std::function<double(double t)> f) {
+  const Program& program = state_.program();
+  if (k >= program.input_names().size())
+    throw std::out_of_range("set_input_function: no input " + std::to_string(k) + "; the program has " +
+                            std::to_string(program.input_names().size()));
+  if (ida_ && ledger_)
+    throw std::logic_error("set_input_function: the energy account cannot follow an input changed during the run");
+  state_.set_input_function(k, std::move(f));
+  if (ida_) restart_after_input_change();
+}
+
+void Simulator::restart_after_input_change() {
+  // The integrator may be ahead of time(), on the old input: it goes back to the solution at time().
+  std::vector<double> y, yp;
+  ida_->interpolate(time_, 0, y);
+  ida_->interpolate(time_, 1, yp);
+  ida_->reset(time_, y, yp);
+  failure_ = nullptr;
+  event_pending_ = settle_pending_ = false;
+  stopped_ = time_ >= options_.stop - eps_;
+  // A step of an input may put an indicator on its other side at once (no crossing for root finding
+  // to see): its branch switches, beyond the hysteresis band as at an event, and the values are made
+  // consistent again.
+  if (!indicator_.empty()) {
+    state_.indicators(time_, ida_->y(), ida_->yp(), indicator_.data());
+    bool switched = false;
+    for (std::size_t k = 0; k < indicator_.size(); ++k) {
+      const double b = state_.branch[k];
+      if (b != 0.0 && (indicator_[k] + b * ida_->bands()[k]) * b < 0.0) {
+        state_.branch[k] = -b;
+        switched = true;
+      }
+    }
+    if (switched) ida_->restart();
+  }
+  const std::size_t n = state_.program().size();
   y_.assign(ida_->y(), ida_->y() + n);
   yp_.assign(ida_->yp(), ida_->yp() + n);
 }

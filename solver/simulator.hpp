@@ -10,6 +10,7 @@
 #include <memory>
 #include <optional>
 #include <span>
+#include <string_view>
 #include <vector>
 
 #include "core/analysis/program_state.hpp"
@@ -34,6 +35,10 @@ struct SimulationOptions {
   bool power_audit = false;
   /// Called after every integrator step with the time reached and the steps so far (a progress line).
   std::function<void(double t, std::size_t steps)> on_step;
+  /// Per external input (Program::input_names()): a function of time that gives its value (in the
+  /// input's unit), as Simulator::set_input_function; empty entries (or none) leave the input to
+  /// the Simulator's set_input or set_input_function.
+  std::vector<std::function<double(double t)>> inputs;
 };
 
 /// Both sides of an event: the unknowns and the outputs just before the branches switched (the
@@ -85,6 +90,24 @@ class Simulator {
   ///         nothing), SolverError if no consistent values are found.
   void set_state(std::span<const double> y);
 
+  /// Holds external input k (Program::input_names()) at `value`, in the input's unit, from time()
+  /// on, until it is set again; it replaces a function the input had. Set before the run starts, it
+  /// is the input's value from the start. A value changed during the run is a step: the integrator
+  /// restarts at time() as at an event (the states go on, the algebraic unknowns and derivatives are
+  /// made consistent, the branches of indicators the step crossed switch); it is not reported to
+  /// on_event.
+  /// @throws std::out_of_range for no input k, std::invalid_argument for a value that is not finite,
+  ///         std::logic_error for a change during a run with the energy account on (its integrals
+  ///         reach the integrator's time, which may be ahead of time()).
+  void set_input(std::size_t k, double value);
+  /// The same for the input named `name`. @throws std::invalid_argument when there is none.
+  void set_input(std::string_view name, double value);
+  /// Gives external input k a function of time, evaluated at the time of every evaluation (residual,
+  /// Jacobian, indicators, outputs): a smooth input, followed by the integrator's error control
+  /// without a restart. Given during the run, the integrator restarts at time() (as set_input).
+  /// @throws as set_input.
+  void set_input_function(std::size_t k, std::function<double(double t)> f);
+
   /// The program's outputs at time() (Program::output_names()).
   void outputs(double* out);
   const Program& program() const { return state_.program(); }
@@ -112,6 +135,9 @@ class Simulator {
   /// take the side the solution moved to.
   bool settle_zero_branches(bool apply);
   void sample(double t);
+  /// After an external input changed during the run: the integrator restarts at time() from the
+  /// solution there, and the branches of indicators the change moved to their other side switch.
+  void restart_after_input_change();
 
   SimulationOptions options_;
   ProgramState state_;

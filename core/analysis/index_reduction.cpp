@@ -59,6 +59,8 @@ class Reducer {
     c_ = p.equation_differentiations;
     d_ = p.variable_order;
     r_.reduction.index = p.index;
+    for (std::size_t i = 0; i < residuals_.size(); ++i)
+      if (c_[i] > 0) refuse_differentiated_input(i);
     jacobian();
     select_levels();
     rewrite();
@@ -332,6 +334,27 @@ class Reducer {
     residuals_ = std::move(residuals);
     r_.residual_equation = std::move(equation);
     r_.residual_differentiations = std::move(times);
+  }
+
+  /// An external input has no derivative (its values come from outside, sample by sample): a
+  /// residual that reads one cannot be differentiated, and the model is an error at the input.
+  void refuse_differentiated_input(std::size_t i) const {
+    if (model_.inputs.empty()) return;
+    for (const Expr& leaf : leaves(residuals_[i])) {
+      const ModelInput* in = model_.input_of(leaf);
+      if (in == nullptr) continue;
+      const std::size_t e = r_.residual_equation[i];
+      std::string equation;
+      if (e != ReducedDae::kNoEquation) {
+        const std::string description = model_.description(e);
+        equation = " (" + model_.origin(e) + (description.empty() ? "" : ": " + description) + ", " +
+                   model_.pointer(e) + ")";
+      }
+      throw ModelError(in->pointer, "input " + in->name +
+                                        " would have to be differentiated, and an external input has no derivative: "
+                                        "index reduction differentiates the equation that reads it" + equation +
+                                        "; let it drive a torque or a force rather than a motion");
+    }
   }
 
   void add_unknown(const Expr& symbol, std::size_t j, int order) {

@@ -12,21 +12,31 @@
 namespace acausal {
 namespace {
 
-/// Where tapes read the unknowns (y, y') and the initial parameters: from p, or (for the
-/// initialization, `parameters_as_unknowns`) from y after the n unknowns.
+/// Where tapes read the unknowns (y, y'), the initial parameters and the external inputs: the
+/// parameters from p, or (for the initialization, `parameters_as_unknowns`) from y after the n
+/// unknowns; the inputs from u.
 /// `dae` (and its model, when the unknowns' symbols are not written) must outlive the map.
-InputMap unknown_inputs(const ReducedDae& dae, const InitialParameters& initial, bool parameters_as_unknowns = false) {
-  auto parameter = std::make_shared<std::unordered_map<Expr, std::uint32_t, ExprHash>>();
+InputMap unknown_inputs(const ReducedDae& dae, const InitialParameters& initial, const ExternalInputs& external,
+                        bool parameters_as_unknowns = false) {
+  struct Slot {
+    InputKind kind;
+    std::uint32_t index;
+  };
+  auto parameter = std::make_shared<std::unordered_map<Expr, Slot, ExprHash>>();
   const auto n = static_cast<std::uint32_t>(dae.size());
   for (std::size_t k = 0; k < initial.symbols.size(); ++k)
-    parameter->emplace(initial.symbols[k], static_cast<std::uint32_t>(k));
+    parameter->emplace(initial.symbols[k], Slot{InputKind::P, static_cast<std::uint32_t>(k)});
+  for (std::size_t k = 0; k < external.symbols.size(); ++k)
+    parameter->emplace(external.symbols[k], Slot{InputKind::U, static_cast<std::uint32_t>(k)});
   return [&dae, parameter, parameters_as_unknowns, n](const Expr& leaf) -> std::optional<InputSlot> {
     switch (leaf.op()) {
       case Op::Time: return InputSlot{InputKind::Time, 0};
       case Op::Parameter: {
         auto it = parameter->find(leaf);
         if (it == parameter->end()) return std::nullopt;
-        return parameters_as_unknowns ? InputSlot{InputKind::Y, n + it->second} : InputSlot{InputKind::P, it->second};
+        const Slot s = it->second;
+        if (s.kind == InputKind::P && parameters_as_unknowns) return InputSlot{InputKind::Y, n + s.index};
+        return InputSlot{s.kind, s.index};
       }
       case Op::Variable: {
         const std::optional<std::size_t> k = dae.column_of(leaf);
@@ -129,6 +139,17 @@ std::vector<Expr> output_expressions(const Model& model, const ReducedDae& dae, 
   return out;
 }
 
+ExternalInputs collect_external_inputs(const Model& model) {
+  ExternalInputs out;
+  for (const ModelInput& in : model.inputs) {
+    out.symbols.push_back(in.symbol);
+    out.names.push_back(in.name);
+    out.units.push_back(in.unit);
+    out.pointers.push_back(in.pointer);
+  }
+  return out;
+}
+
 InitialParameters collect_initial_parameters(const Model& model, const ReducedDae& dae) {
   InitialParameters out;
   // An instance with initial parameters is never a copy (they are named after it).
@@ -148,7 +169,8 @@ Program::Program(const Model& model, ReducedDae dae, ProgramOptions options)
       size_(dae_.size()),
       kept_analysis_(options.keep_analysis),
       initial_(collect_initial_parameters(model, dae_)),
-      inputs_(unknown_inputs(dae_, initial_)),
+      external_(collect_external_inputs(model)),
+      inputs_(unknown_inputs(dae_, initial_, external_)),
       derivatives_(dae_, inputs_),
       output_expressions_(output_expressions(model, dae_, derivatives_)),
       indicator_set_(collect_indicators(dae_, output_expressions_, derivatives_)),
@@ -365,6 +387,12 @@ const Tape& Program::time_partials() const {
   return *time_partials_;
 }
 
+std::optional<std::size_t> Program::input_index(std::string_view name) const {
+  for (std::size_t k = 0; k < external_.names.size(); ++k)
+    if (external_.names[k] == name) return k;
+  return std::nullopt;
+}
+
 const InitialProblem& Program::initial_problem() const {
   if (!initial_problem_) throw std::logic_error("initial_problem(): the model has no initial parameters");
   return *initial_problem_;
@@ -377,7 +405,7 @@ void Program::build_initial_problem() {
     defining.rest = initial_.symbols[k] - initial_.values[k];
     rows.push_back(defining);
   }
-  const InputMap inputs = unknown_inputs(dae_, initial_, true);
+  const InputMap inputs = unknown_inputs(dae_, initial_, external_, true);
   const std::size_t columns = size() + initial_.symbols.size();
   // The defining equations may switch where the model does not: they compare live.
   initial_problem_ = std::make_unique<InitialProblem>(InitialProblem{

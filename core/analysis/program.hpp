@@ -6,6 +6,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -64,6 +65,13 @@ struct InitialParameters {
   std::vector<Expr> symbols;          ///< their Parameter leaves, in instance order
   std::vector<Expr> values;           ///< what each equals at the start time, in the unknowns
   std::vector<std::string> pointers;  ///< the JSON pointer of the instance that declared each
+};
+
+/// The external inputs (the netlist's `inputs`, Model::inputs): every tape reads their values as
+/// its u inputs, which a run sets from outside (ProgramState::input_values).
+struct ExternalInputs {
+  std::vector<Expr> symbols;  ///< their Parameter leaves, in the model's order
+  std::vector<std::string> names, units, pointers;
 };
 
 /// The initialization's view of a model with initial parameters: the parameters become algebraic
@@ -149,6 +157,11 @@ class Program {
   /// The parameters fixed at initialization (ComponentBuilder::initial_parameter). Every tape reads
   /// their values as its p inputs, which a run keeps (ProgramState::parameters).
   const InitialParameters& initial_parameters() const { return initial_; }
+  /// The external inputs (the netlist's `inputs`, by name); input k is u[k] to every tape.
+  const ExternalInputs& external_inputs() const { return external_; }
+  const std::vector<std::string>& input_names() const { return external_.names; }
+  /// The index of the input named `name`, or nullopt.
+  std::optional<std::size_t> input_index(std::string_view name) const;
   /// The initialization's residual and Jacobian with the initial parameters as unknowns.
   /// @throws std::logic_error for a model without initial parameters (use the tapes).
   const InitialProblem& initial_problem() const;
@@ -221,6 +234,7 @@ class Program {
   std::size_t size_ = 0;
   bool kept_analysis_ = true;
   InitialParameters initial_;
+  ExternalInputs external_;
   InputMap inputs_;  ///< where every tape reads the unknowns (one column map, shared)
   ExplicitDerivatives derivatives_;
   std::vector<Expr> output_expressions_;

@@ -1,11 +1,16 @@
 #include "core/analysis/program_state.hpp"
 
+#include <algorithm>
+#include <limits>
+
 namespace acausal {
 
 ProgramState::ProgramState(const Program& program)
     : parameters(program.initial_parameters().symbols.size(), 0.0),
       branch(program.indicator_count(), 0.0),
+      input_values(program.input_names().size(), std::numeric_limits<double>::quiet_NaN()),
       program_(&program),
+      input_functions_(program.input_names().size()),
       residual_(program.residual().workspace()),
       indicators_(program.indicators().workspace()),
       outputs_(program.outputs().workspace()),
@@ -20,6 +25,17 @@ ProgramState::ProgramState(const Program& program)
     energy_ = program.energy().workspace();
     time_partials_ = program.time_partials().workspace();
   }
+}
+
+void ProgramState::set_input_function(std::size_t k, std::function<double(double t)> f) {
+  input_functions_.at(k) = std::move(f);
+  has_input_functions_ =
+      std::any_of(input_functions_.begin(), input_functions_.end(), [](const auto& g) { return bool(g); });
+}
+
+void ProgramState::evaluate_input_functions(double t) {
+  for (std::size_t k = 0; k < input_functions_.size(); ++k)
+    if (input_functions_[k]) input_values[k] = input_functions_[k](t);
 }
 
 void ProgramState::residual(double t, const double* y, const double* yp, double* out) {

@@ -1,8 +1,10 @@
 #pragma once
 /// @file
 /// What one run of a compiled Program changes, kept apart from the program: the values its tapes
-/// read as parameters, the branch signs of its event indicators, and a workspace for each tape.
+/// read as parameters and external inputs, the branch signs of its event indicators, and a
+/// workspace for each tape.
 
+#include <functional>
 #include <span>
 #include <vector>
 
@@ -14,7 +16,8 @@ namespace acausal {
 /// once, one per run or thread. A state itself is for one thread at a time.
 class ProgramState {
  public:
-  /// Parameters zero (until the initialization fixes them) and every branch sign 0.
+  /// Parameters zero (until the initialization fixes them), external inputs NaN (until set) and
+  /// every branch sign 0.
   explicit ProgramState(const Program& program);
 
   const Program& program() const { return *program_; }
@@ -26,8 +29,22 @@ class ProgramState {
   /// Jacobian, outputs, assertions and energy terms hold the branches these select.
   std::vector<double> branch;
 
-  /// What the tapes read at (t, y, y'): these arrays and the parameters.
-  TapeInputs inputs(double t, const double* y, const double* yp) const { return {t, y, yp, parameters.data()}; }
+  /// The external inputs' values (Program::input_names(), each in its unit), which the tapes read
+  /// as u: NaN until set. An input with a function (set_input_function) takes its value from it
+  /// at every evaluation.
+  std::vector<double> input_values;
+
+  /// What the tapes read at (t, y, y'): these arrays, the parameters and the external inputs (those
+  /// given by functions evaluated at t first).
+  TapeInputs inputs(double t, const double* y, const double* yp) {
+    if (has_input_functions_) evaluate_input_functions(t);
+    return {t, y, yp, parameters.data(), input_values.data()};
+  }
+  /// Gives input k a function of time, evaluated at the time of every evaluation (an empty one:
+  /// the value in input_values holds again).
+  void set_input_function(std::size_t k, std::function<double(double t)> f);
+  /// Whether input k has a function.
+  bool has_input_function(std::size_t k) const { return bool(input_functions_.at(k)); }
 
   /// F(t, y, y') into out[0 .. size).
   void residual(double t, const double* y, const double* yp, double* out);
@@ -51,7 +68,11 @@ class ProgramState {
   void time_partials(double t, const double* y, const double* yp, double* out);
 
  private:
+  void evaluate_input_functions(double t);
+
   const Program* program_;
+  std::vector<std::function<double(double t)>> input_functions_;  ///< per input; empty: none
+  bool has_input_functions_ = false;  ///< any of input_functions_ is set
   Tape::Workspace residual_, indicators_, outputs_, assertions_, selection_, energy_, energy_flows_, energy_stored_,
       time_partials_;
   JacobianTape::Workspace jacobian_;

@@ -18,12 +18,13 @@ namespace acausal {
 
 class Table1D;
 
-/// Where a tape reads a leaf: the time, the unknowns y, their derivatives y', or the parameters p.
-enum class InputKind : std::uint8_t { Time, Y, YP, P };
+/// Where a tape reads a leaf: the time, the unknowns y, their derivatives y', the parameters p, or
+/// the external inputs u (the netlist's `inputs`, set by the run from outside).
+enum class InputKind : std::uint8_t { Time, Y, YP, P, U };
 
 struct InputSlot {
   InputKind kind = InputKind::Time;
-  std::uint32_t index = 0;  ///< position in y, y' or p (unused for Time)
+  std::uint32_t index = 0;  ///< position in y, y', p or u (unused for Time)
 };
 
 /// Tells a tape where each leaf comes from; nullopt for a leaf that has no input (the tape then
@@ -37,6 +38,7 @@ struct TapeInputs {
   const double* y = nullptr;
   const double* yp = nullptr;
   const double* p = nullptr;
+  const double* u = nullptr;
 };
 
 /// Event indicators of a model by expression: the position of each in the caller's array of branch

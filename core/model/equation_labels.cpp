@@ -11,7 +11,12 @@ const EquationSource& EquationLabels::add_instance(std::shared_ptr<const Definit
 
 void EquationLabels::add_written_equation(std::uint32_t node, std::string description) {
   equations_.push_back({kWritten, static_cast<std::uint32_t>(written_.size())});
-  written_.push_back({node, std::move(description)});
+  written_.push_back({node, std::move(description), {}});
+}
+
+void EquationLabels::add_input_equation(std::string pointer, std::string description) {
+  equations_.push_back({kWritten, static_cast<std::uint32_t>(written_.size())});
+  written_.push_back({Written::kInput, std::move(description), std::move(pointer)});
 }
 
 std::uint32_t EquationLabels::add_node(std::uint32_t connection, std::string_view pointer, std::span<const NodeEnd> ends,
@@ -30,6 +35,7 @@ void EquationLabels::add_linear(LinearLabel l) {
 const std::string& EquationLabels::origin(std::size_t e) const {
   const Label l = equations_[e];
   if (l.who == kLinear && linear_[l.local].kind == LinearLabel::OpenPort) return instances_[linear_[l.local].who].source.origin;
+  if (l.who == kWritten && written_[l.local].node == Written::kInput) return inputs_;
   if (l.who == kLinear || l.who == kWritten) return connection_;
   return instances_[l.who].source.origin;
 }
@@ -42,7 +48,8 @@ std::string EquationLabels::node_pointer(std::uint32_t n) const {
 
 std::string EquationLabels::pointer(std::size_t e) const {
   const Label l = equations_[e];
-  if (l.who == kWritten) return node_pointer(written_[l.local].node);
+  if (l.who == kWritten)
+    return written_[l.local].node == Written::kInput ? written_[l.local].pointer : node_pointer(written_[l.local].node);
   if (l.who != kLinear) return instances_[l.who].source.pointer();
   const LinearLabel& x = linear_[l.local];
   return x.kind == LinearLabel::OpenPort ? instances_[x.who].source.pointer() : node_pointer(x.who);

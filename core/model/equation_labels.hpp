@@ -66,6 +66,9 @@ class EquationLabels {
   void add_instance_equation(std::uint32_t instance, std::uint32_t local) { equations_.push_back({instance, local}); }
   /// The next equation is one the model wrote at `node` (kWritten: a loop closure), described so.
   void add_written_equation(std::uint32_t node, std::string description);
+  /// The next equation is one the model wrote for an external input (kWritten, origin "inputs"):
+  /// a port it feeds reads it. `pointer`: where the netlist names the port (`/inputs/u/feeds/0`).
+  void add_input_equation(std::string pointer, std::string description);
   /// A connection node: `connection` is where the netlist writes it (`pointer`), `ends` its ports in
   /// node order, `source` the position among them of the end whose across quantities the others
   /// share (signal nodes: the output). Returns the node's index.
@@ -139,14 +142,17 @@ class EquationLabels {
   std::vector<Node> nodes_;
   std::vector<NodeEnd> ends_;
   struct Written {
+    static constexpr std::uint32_t kInput = static_cast<std::uint32_t>(-1);  ///< `node` of an input's
     std::uint32_t node;
     std::string description;
+    std::string pointer;  ///< an input's equation's (a loop closure's is its node's)
   };
-  std::vector<Written> written_;  ///< the kWritten equations' (few: loop closures)
+  std::vector<Written> written_;  ///< the kWritten equations' (few: loop closures, inputs)
   std::vector<std::string> target_pointers_;  ///< add_target_pointer()'s
   /// Connection pointers other than `/connections/<k>` (those of flattened subsystems), by connection.
   std::unordered_map<std::uint32_t, std::string> connection_pointers_;
   const std::string connection_ = "connection";
+  const std::string inputs_ = "inputs";
 };
 
 }  // namespace acausal

@@ -98,6 +98,13 @@ EquationView Model::equation(std::size_t e) const {
           rest != copied_rests.end() ? &rest->second : &eq.rest};
 }
 
+const ModelInput* Model::input_of(const Expr& leaf) const {
+  if (leaf.op() != Op::Parameter) return nullptr;
+  for (const ModelInput& in : inputs)
+    if (in.symbol == leaf) return &in;
+  return nullptr;
+}
+
 Expr Model::residual(std::size_t e) const {
   const EquationLabels::Label label = labels->label(e);
   if (label.who == EquationLabels::kWritten) return written[label.local];
@@ -361,6 +368,7 @@ class Assembler {
           edges.emplace_back(first, e), edge_connection.push_back(static_cast<std::uint32_t>(k));
       }
     }
+    feed_inputs(ends);
     // Connection sets are the connected components of the graph of port ends (union–find), numbered
     // in the order of their first ends; each lists its ends in order.
     std::vector<std::uint32_t> parent(ends.size());
@@ -465,6 +473,43 @@ class Assembler {
     return netlist_.connections[connection].pointer + "/" + std::to_string(position);
   }
   std::string end_pointer(const End& e) const { return end_pointer(e.connection, e.position); }
+
+  /// The external inputs (netlist `inputs`): each fed port must be a signal input, of the input's
+  /// dimension, that no connection names. It reads the input, port − factor·u = 0 (u in the input's
+  /// unit), and counts as connected.
+  void feed_inputs(const std::vector<End>& ends) {
+    for (const NetlistInput& in : netlist_.inputs) {
+      const units::Unit unit = units::parse_unit(in.unit);  // checked when the netlist was read
+      ModelInput& m = model_.inputs.emplace_back(
+          ModelInput{in.name, in.unit, unit.factor, in.description, Expr::parameter(in.name), in.pointer, in.feeds});
+      for (std::size_t k = 0; k < in.feeds.size(); ++k) {
+        const std::string& feed = in.feeds[k];
+        const std::string where = in.pointer + "/feeds/" + std::to_string(k);
+        const auto [index, p] = find_port(feed, [&where] { return where; });
+        const ModelInstance& instance = model_.instances[index];
+        const Port& port = instance.definition->ports[p].port;
+        if (!port.domain->causal())
+          throw ModelError(where, feed + " is a " + port.domain->name() + " port; an input feeds signal inputs");
+        if (port.direction != SignalDirection::Input)
+          throw ModelError(where, feed + " is a signal output; an input feeds signal inputs");
+        const std::size_t flat_port = port_base_[index] + p;
+        if (end_of_port_[flat_port] != kNoEnd)
+          throw ModelError(where, feed + " is connected at " + end_pointer(ends[end_of_port_[flat_port]]) +
+                                      "; a signal input reads one source, and an input's ports are in no connection");
+        const std::size_t v = instance.first_variable + port_locals(port, *instance.definition).across.at(0);
+        const std::string port_unit(model_.declared(v).unit);
+        const units::Dimension dimension = units::parse_unit(port_unit).dimension;
+        if (dimension != unit.dimension)
+          throw ModelError(where, feed + " is in " + port_unit + " (" + dimension.to_string() + "), input " + in.name +
+                                      " in " + in.unit + " (" + unit.dimension.to_string() + ")");
+        connected_[flat_port] = true;
+        const Expr residual = model_.symbol(v) - m.factor * m.symbol;
+        model_.labels->add_input_equation(where, feed + " reads input " + in.name);
+        model_.written.push_back(residual);
+        add_equation(residual, {&index, 1});
+      }
+    }
+  }
 
   /// The instance and the index of its port that `path` ("instance.port") names.
   /// @throws ModelError at `pointer()` (written only then) when there is no such instance or port.

@@ -94,6 +94,20 @@ struct EquationView {
   iterator end() const { return {this, size()}; }
 };
 
+/// An external input of the model (the netlist's `inputs`): a leaf that the structural analysis
+/// treats as a parameter (constant in time, never an unknown, never differentiated) and that the
+/// compiled program reads from the run (InputKind::U). Each fed port p gets the equation
+/// p − factor·symbol = 0.
+struct ModelInput {
+  std::string name;
+  std::string unit;   ///< what its values are given in
+  double factor = 1.0;  ///< SI per unit of its values
+  std::string description;
+  Expr symbol;          ///< the Parameter leaf `name`
+  std::string pointer;  ///< `/inputs/<name>`
+  std::vector<std::string> feeds;  ///< the ports it drives, "instance.port"
+};
+
 struct Model {
   std::string name;
   std::string source;
@@ -124,6 +138,9 @@ struct Model {
   /// By variable, the nominals the netlist gives (they replace the declared ones).
   std::unordered_map<std::size_t, double> nominals;
   std::vector<std::string> unconnected_ports;  ///< conserving ports left open (their flow is zero)
+  std::vector<ModelInput> inputs;  ///< the external inputs, in the netlist's order (by name)
+  /// The input whose symbol is `leaf`, or nullptr.
+  const ModelInput* input_of(const Expr& leaf) const;
   Experiment experiment;
   std::vector<std::string> outputs;  ///< validated variable names; all variables when the netlist gives none
   std::vector<std::size_t> output_variables;  ///< the variable of each output
@@ -179,7 +196,8 @@ struct Model {
 /// assembles the connection sets: across variables equal, through variables summing to zero,
 /// open conserving ports with zero flow, one output per signal node.
 /// @throws ModelError for unknown types, parameters, ports, variables and outputs, domain
-///         mismatches, signal nodes without or with two outputs, unconnected signal inputs.
+///         mismatches, signal nodes without or with two outputs, unconnected signal inputs, inputs
+///         that feed a port that is not an unconnected signal input of their dimension.
 Model build_model(const Netlist& netlist, const Registry& registry);
 
 }  // namespace acausal

@@ -14,6 +14,7 @@
 
 #include "core/model/errors.hpp"
 #include "core/model/json_checks.hpp"
+#include "core/model/netlist_inputs.hpp"
 #include "core/model/plain_json.hpp"
 #include "core/model/subsystem_reader.hpp"
 
@@ -570,7 +571,8 @@ Netlist parse_netlist(std::string_view text, std::string source) {
   reader.check_duplicates();
   const json& root = reader.members();
   check_keys(root, "",
-             {"format", "name", "description", "components", "connections", "experiment", "outputs", "subsystems"});
+             {"format", "name", "description", "components", "connections", "experiment", "outputs", "inputs",
+              "subsystems"});
   check_format(root, "");
   if (root.contains("name")) n.name = require_string(root["name"], "/name", "\"name\"");
   if (root.contains("description")) n.description = require_string(root["description"], "/description", "\"description\"");
@@ -584,6 +586,7 @@ Netlist parse_netlist(std::string_view text, std::string source) {
     for (std::size_t i = 0; i < o.size(); ++i)
       n.outputs.push_back(require_string(o[i], "/outputs/" + std::to_string(i), "an output"));
   }
+  if (root.contains("inputs")) n.inputs = parse_inputs(root["inputs"]);
   if (root.contains("subsystems")) read_subsystem_section(root["subsystems"], n.source, "", n.subsystems);
   load_subsystem_files(n);
   return n;

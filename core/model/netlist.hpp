@@ -84,6 +84,17 @@ struct Experiment {
   double tolerance = 1e-6;
 };
 
+/// An external input (the netlist's `inputs`): a value the run sets from outside — per step or as a
+/// function of time (Simulator::set_input, set_input_function; `acausal simulate --input`) — that
+/// drives the signal input ports it feeds.
+struct NetlistInput {
+  std::string name;         ///< [A-Za-z_][A-Za-z0-9_]*
+  std::string unit;         ///< the unit its values are given in (a valid unit expression)
+  std::string description;  ///< for people
+  std::vector<std::string> feeds;  ///< "instance.port": unconnected signal inputs (checked by build_model)
+  std::string pointer;             ///< `/inputs/<name>`
+};
+
 /// A parameter of a subsystem: a real quantity that its components read as `{"param": "<name>"}`.
 struct SubsystemParameter {
   std::string name;
@@ -128,6 +139,7 @@ struct Netlist {
   std::vector<NetlistConnection> connections;
   Experiment experiment;
   std::vector<std::string> outputs;  ///< empty: all variables
+  std::vector<NetlistInput> inputs;  ///< in the order of their names (name_less)
   /// The subsystem definitions the netlist can use, keyed by subsystem_key(): those of its
   /// "subsystems" section and of every subsystem file it includes, directly or through others.
   std::map<std::string, Subsystem> subsystems;

@@ -81,6 +81,7 @@ class Expander {
     out_.description = in_.description;
     out_.experiment = in_.experiment;
     out_.outputs = in_.outputs;
+    out_.inputs = in_.inputs;
     out_.components.reserve(in_.components.size());
     std::map<std::string, Made> instances;
     for (const NetlistComponent& c : in_.components) {

@@ -120,6 +120,7 @@ void check_jacobian(const System& sys, const std::vector<State>& states) {
         case InputKind::Y: return s.y.at(slot.index);
         case InputKind::YP: return s.yp.at(slot.index);
         case InputKind::P: return s.p.at(slot.index);
+        case InputKind::U: break;  // no external inputs here
       }
       return 0.0;
     };

@@ -81,6 +81,7 @@ class Inputs {
       case InputKind::Y: return y.at(s->index);
       case InputKind::YP: return yp.at(s->index);
       case InputKind::P: return p.at(s->index);
+      case InputKind::U: break;  // no external inputs here
     }
     return 0.0;
   }
@@ -334,6 +335,7 @@ TEST_CASE("tape: inputs by kind and index") {
   const Expr a = Expr::variable("a");
   const Expr b = Expr::variable("b");
   const Expr k = Expr::parameter("k");
+  const Expr u = Expr::parameter("u");
   const Expr t = Expr::time();
   const InputMap map = [&](const Expr& leaf) -> std::optional<InputSlot> {
     if (leaf == a) return InputSlot{InputKind::Y, 2};
@@ -341,18 +343,20 @@ TEST_CASE("tape: inputs by kind and index") {
     if (leaf == der(a)) return InputSlot{InputKind::YP, 1};
     if (leaf == der(der(a))) return InputSlot{InputKind::YP, 3};
     if (leaf == k) return InputSlot{InputKind::P, 4};
+    if (leaf == u) return InputSlot{InputKind::U, 1};
     if (leaf == t) return InputSlot{InputKind::Time, 0};
     return std::nullopt;
   };
-  const std::vector<Expr> outputs = {a, b, der(a), der(der(a)), k, t, k * a - b + t * der(a)};
+  const std::vector<Expr> outputs = {a, b, der(a), der(der(a)), k, t, k * a - b + t * der(a), u, u * a};
   Tape tape(outputs, map);
   CHECK(tape.output_count() == outputs.size());
 
   std::array<double, 3> y = {10.0, 11.0, 12.0};
   std::array<double, 4> yp = {20.0, 21.0, 22.0, 23.0};
   std::array<double, 5> p = {30.0, 31.0, 32.0, 33.0, 34.0};
-  std::array<double, 7> out{};
-  tape.evaluate({0.5, y.data(), yp.data(), p.data()}, out.data());
+  std::array<double, 2> u_values = {40.0, 41.0};
+  std::array<double, 9> out{};
+  tape.evaluate({0.5, y.data(), yp.data(), p.data(), u_values.data()}, out.data());
   CHECK(out[0] == 12.0);
   CHECK(out[1] == 10.0);
   CHECK(out[2] == 21.0);
@@ -360,17 +364,21 @@ TEST_CASE("tape: inputs by kind and index") {
   CHECK(out[4] == 34.0);
   CHECK(out[5] == 0.5);
   CHECK(out[6] == 34.0 * 12.0 - 10.0 + 0.5 * 21.0);
+  CHECK(out[7] == 41.0);
+  CHECK(out[8] == 41.0 * 12.0);
 
   // a second evaluation reads the new inputs (no stale workspace)
   y[2] = -1.0;
   yp[1] = 4.0;
   p[4] = 2.0;
-  tape.evaluate({3.0, y.data(), yp.data(), p.data()}, out.data());
+  u_values[1] = -5.0;
+  tape.evaluate({3.0, y.data(), yp.data(), p.data(), u_values.data()}, out.data());
   CHECK(out[0] == -1.0);
   CHECK(out[2] == 4.0);
   CHECK(out[4] == 2.0);
   CHECK(out[5] == 3.0);
   CHECK(out[6] == 2.0 * -1.0 - 10.0 + 3.0 * 4.0);
+  CHECK(out[7] == -5.0);
 
   // two leaves read from the same slot see the same value
   const InputMap same = [&](const Expr& leaf) -> std::optional<InputSlot> {
