@@ -1,6 +1,7 @@
 #include "solver/result_writer.hpp"
 
 #include <charconv>
+#include <chrono>
 #include <stdexcept>
 
 namespace acausal {
@@ -49,11 +50,23 @@ void CsvWriter::row(double time, const std::vector<double>& values) {
     put(out_, v);
   }
   out_ << '\n';
+  // On disk at most a tenth of a second after they are computed: a flush per row was a system call
+  // per row, most of a short run with a fine grid (3001 rows of netlists/rotational_chain.json: 12 of
+  // its 14 ms of integration).
+  const auto now = std::chrono::steady_clock::now();
+  if (now - flushed_ >= kFlushInterval) {
+    out_.flush();
+    flushed_ = now;
+  }
+  if (!out_) throw std::runtime_error("writing results to " + path_ + " failed");
+}
+
+void CsvWriter::end() {
   out_.flush();
   if (!out_) throw std::runtime_error("writing results to " + path_ + " failed");
 }
 
-void CsvWriter::end() { out_.flush(); }
+CsvWriter::~CsvWriter() { out_.flush(); }
 
 namespace {
 
