@@ -1,6 +1,7 @@
 #include "solver/initialization.hpp"
 
 #include <algorithm>
+#include <map>
 #include <cmath>
 #include <sstream>
 
@@ -61,10 +62,17 @@ struct Condition {
   InitialSource source;
 };
 
-/// A target as the netlist wrote it: the variable it named, its value, its place.
-std::string target_text(const Program& p, std::size_t j) {
-  const std::string variable = p.target_variable(j), pointer = p.target_pointer(j);
+/// Initial values a run sets for unknowns (ProgramState::initial_values), by unknown.
+using SetValues = std::map<std::size_t, double>;
+
+/// A target as the netlist wrote it: the variable it named, its value, its place; or as the run set it.
+std::string target_text(const Program& p, const SetValues& set, std::size_t j) {
   std::ostringstream os;
+  if (const auto it = set.find(j); it != set.end()) {
+    os << p.name(j) << " = " << it->second << " (set for this run)";
+    return os.str();
+  }
+  const std::string variable = p.target_variable(j), pointer = p.target_pointer(j);
   os << (variable.empty() ? p.name(j) : variable) << " = " << p.targets()[j].netlist_value;
   if (!pointer.empty()) os << " (" << pointer << ")";
   return os.str();
@@ -76,6 +84,7 @@ std::string target_variable(const Program& p, std::size_t j) {
 }
 
 struct Choice {
+  SetValues set;  ///< the initial values the run set
   std::vector<Condition> conditions;
   std::vector<InitialSource> source;
   std::vector<std::string> dropped;
@@ -83,7 +92,17 @@ struct Choice {
   Matching matching;  ///< perfect
 };
 
-Choice choose_conditions(const Program& p) {
+/// The initial target of unknown j in a run: a value the run set (high priority), else the program's.
+TargetMessage target_of(const Program& p, const SetValues& set, std::size_t j) {
+  TargetMessage t = p.targets()[j];
+  if (const auto it = set.find(j); it != set.end()) {
+    t.priority = TargetPriority::High;
+    t.value = it->second;
+  }
+  return t;
+}
+
+Choice choose_conditions(const Program& p, const SetValues& set) {
   const Layout l = layout(p);
   IncrementalMatching im(l.columns);
   const JacobianTape& jac = jacobian_tape(p);
@@ -108,10 +127,11 @@ Choice choose_conditions(const Program& p) {
     target_row_unknown.push_back(j);
     return true;
   };
-  const auto& targets = p.targets();
+  choice.set = set;
+  const auto priority = [&](std::size_t j) { return set.count(j) ? TargetPriority::High : p.targets()[j].priority; };
   for (std::size_t j = 0; j < p.size(); ++j) {
-    if (targets[j].priority != TargetPriority::High) continue;
-    if (try_condition(j, targets[j].value, InitialSource::HighTarget)) continue;
+    if (priority(j) != TargetPriority::High) continue;
+    if (try_condition(j, target_of(p, set, j).value, InitialSource::HighTarget)) continue;
     // Which other high targets does it conflict with? The over-determined part once it is added.
     Bipartite g = im.graph();
     const std::uint32_t column[] = {static_cast<std::uint32_t>(j)};
@@ -125,20 +145,20 @@ Choice choose_conditions(const Program& p) {
       if (row < l.n || row + 1 == g.rows()) continue;
       std::size_t other = target_row_unknown[row - l.n];
       names.push_back(target_variable(p, other));
-      others += (others.empty() ? "" : ", ") + target_text(p, other);
+      others += (others.empty() ? "" : ", ") + target_text(p, set, other);
     }
     std::string free_list;
     for (const std::string& s : names) free_list += (free_list.empty() ? "" : ", ") + s;
-    throw ModelError(p.target_pointer(j), "initial values over-specify the model: " + target_text(p, j) +
+    throw ModelError(set.count(j) ? "" : p.target_pointer(j), "initial values over-specify the model: " + target_text(p, set, j) +
                                              " cannot hold together with " +
                                              (others.empty() ? std::string("the model's equations") : others) +
                                              "; free one of: " + free_list);
   }
   for (std::size_t j = 0; j < p.size(); ++j)
-    if (targets[j].priority == TargetPriority::Low && !try_condition(j, targets[j].value, InitialSource::LowTarget))
+    if (priority(j) == TargetPriority::Low && !try_condition(j, p.targets()[j].value, InitialSource::LowTarget))
       choice.dropped.push_back(target_variable(p, j));
   for (std::size_t j = 0; j < p.size(); ++j)
-    if (p.id()[j] == 1.0 && targets[j].priority == TargetPriority::None)
+    if (p.id()[j] == 1.0 && priority(j) == TargetPriority::None)
       try_condition(j, p.start()[j], InitialSource::DefaultStart);
   if (im.matching().size != l.columns) {
     std::string free;
@@ -277,7 +297,7 @@ std::string describe_rows(const Program& p, const Layout& l, const Choice& choic
   for (std::size_t r : rows) {
     std::ostringstream os;
     if (r >= l.n) {
-      os << "\n  initial value " << target_text(p, choice.conditions[r - l.n].unknown);
+      os << "\n  initial value " << target_text(p, choice.set, choice.conditions[r - l.n].unknown);
     } else if (r >= l.unknowns) {
       const std::size_t k = r - l.unknowns;
       os << "\n  " << p.initial_parameter_text(k);
@@ -321,7 +341,7 @@ void solve_blocks(InitialSystem& sys, const Program& p, const Layout& l, const C
 }  // namespace
 
 std::vector<InitialSource> initial_sources(const Program& program, std::vector<std::string>* dropped) {
-  Choice c = choose_conditions(program);
+  Choice c = choose_conditions(program, {});
   if (dropped != nullptr) *dropped = c.dropped;
   return c.source;
 }
@@ -337,14 +357,14 @@ InitialState initialize(ProgramState& state, double t0) {
                            "\" has no value: set it (Simulator::set_input) or give it a function of time "
                            "(Simulator::set_input_function) before the run starts");
   const Layout l = layout(p);
-  Choice choice = choose_conditions(p);
+  Choice choice = choose_conditions(p, state.initial_values);
   InitialState s;
   s.time = t0;
   s.source = choice.source;
   s.dropped = choice.dropped;
   s.y = p.start();
   for (std::size_t j = 0; j < l.unknowns; ++j)
-    if (p.targets()[j].priority != TargetPriority::None) s.y[j] = p.targets()[j].value;
+    if (const TargetMessage t = target_of(p, state.initial_values, j); t.priority != TargetPriority::None) s.y[j] = t.value;
   s.y.resize(l.n, 0.0);  // the initial parameters, solved for with the unknowns
   s.yp.assign(l.unknowns, 0.0);
   s.branch.assign(p.indicator_count(), 0.0);

@@ -62,6 +62,25 @@ const InitialState& Simulator::initialize() {
   return *initial_;
 }
 
+void Simulator::set_initial(std::string_view name, double value) {
+  if (initial_) throw std::logic_error("set_initial: the run is initialized already");
+  const Program& p = state_.program();
+  for (std::size_t k = 0; k < p.size(); ++k)
+    if (p.name(k) == name) {
+      state_.initial_values[k] = value;
+      return;
+    }
+  // The unknowns of the same instance (the name up to its last dot) are the likely ones meant.
+  const std::string_view instance = name.substr(0, name.rfind('.') == std::string_view::npos ? 0 : name.rfind('.') + 1);
+  std::string same_instance;
+  for (std::size_t k = 0; k < p.size() && !instance.empty(); ++k)
+    if (p.name(k).starts_with(instance)) same_instance += (same_instance.empty() ? "" : ", ") + p.name(k);
+  throw std::invalid_argument("set_initial: the model has no unknown named " + std::string(name) +
+                              (same_instance.empty() ? std::string() : "; unknowns of " +
+                                                                           std::string(instance.substr(0, instance.size() - 1)) +
+                                                                           ": " + same_instance));
+}
+
 void Simulator::set_sampled(std::vector<std::uint32_t> y_columns, std::vector<std::uint32_t> yp_columns, bool all) {
   sampled_y_ = std::move(y_columns);
   sampled_yp_ = std::move(yp_columns);

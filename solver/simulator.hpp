@@ -11,6 +11,7 @@
 #include <optional>
 #include <span>
 #include <string_view>
+#include <string_view>
 #include <vector>
 
 #include "core/analysis/program_state.hpp"
@@ -64,6 +65,12 @@ class Simulator {
   /// first step_to() does it when it has not been done.
   /// @throws ModelError (initial targets), SolverError (no convergence).
   const InitialState& initialize();
+
+  /// Sets the initial value of unknown `name` (Program::name: `mass.s`, `der(x)`) for this run, as a
+  /// high-priority target in place of the netlist's, before initialize().
+  /// @throws std::invalid_argument naming the unknown when there is none of that name (with the
+  ///         closest names), std::logic_error after the initialization.
+  void set_initial(std::string_view name, double value);
 
   /// Integrates to t (time() ≤ t ≤ stop), through every event on the way, each reported to
   /// on_event in time order. Afterwards time() is t and y(), yp() the solution there, interpolated

@@ -5,6 +5,7 @@
 /// workspace for each tape.
 
 #include <functional>
+#include <map>
 #include <span>
 #include <vector>
 
@@ -28,6 +29,9 @@ class ProgramState {
   /// The branch sign (−1, 0, +1) of each event indicator, as the last event left it: the residual,
   /// Jacobian, outputs, assertions and energy terms hold the branches these select.
   std::vector<double> branch;
+  /// Initial values this run sets, by unknown (Program::name): high-priority targets that take the
+  /// place of the netlist's for the initialization, without compiling again (Simulator::set_initial).
+  std::map<std::size_t, double> initial_values;
 
   /// The external inputs' values (Program::input_names(), each in its unit), which the tapes read
   /// as u: NaN until set. An input with a function (set_input_function) takes its value from it
