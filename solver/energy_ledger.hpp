@@ -12,46 +12,12 @@
 #include <vector>
 
 #include "core/analysis/program_state.hpp"
+#include "solver/energy_report.hpp"
 #include "solver/sparse_lu.hpp"
 
 namespace acausal {
 
 class IdaSession;
-
-struct ComponentEnergy {
-  std::string instance;
-  double stored_start = 0.0, stored_end = 0.0;  ///< [J]
-  double work_lost = 0.0;                       ///< ∫ loss dt [J]
-  double work_injected = 0.0;                   ///< ∫ injected dt [J]
-  double work_ports = 0.0;                      ///< ∫ Σ port power dt [J]
-  double work_through = 0.0;                    ///< ∫ Σ |port power| dt: what passed through its ports [J]
-  /// max over time of |E(t) − E(t0) − (W_ports + W_injected − W_loss)| [J], and when.
-  double worst_balance = 0.0;
-  double worst_balance_time = 0.0;  ///< [s] (the start while it is 0)
-  /// max over time of |E(t)| + W_through + |W_injected| + |W_lost|: the energy it holds or handles [J]
-  double energy_scale = 0.0;
-  /// The power audit (SimulationOptions::power_audit; 0 without it):
-  /// max |Σ port power + injected − dE/dt − loss| [W] with consistent derivatives, and when.
-  double worst_audit = 0.0;
-  double worst_audit_time = 0.0;  ///< [s] where worst_audit was reached (the start while it is 0)
-  double power_scale = 0.0;     ///< max of Σ|port power|, |injected|, |dE/dt|, |loss| [W]
-  /// worst_balance relative to the component's energy scale (0 when it never holds or handles any).
-  double relative_balance() const { return energy_scale > 0.0 ? worst_balance / energy_scale : 0.0; }
-  /// worst_audit relative to the component's power scale (0 when it never exchanges power).
-  double relative_audit() const { return power_scale > 0.0 ? worst_audit / power_scale : 0.0; }
-};
-
-struct EnergyReport {
-  double time_start = 0.0, time_end = 0.0;
-  double stored_start = 0.0, stored_end = 0.0;
-  double work_lost = 0.0, work_injected = 0.0;
-  double worst_balance = 0.0;  ///< max over time of |E(t) + W_loss − W_in − E(t0)| [J]
-  double worst_balance_time = 0.0;  ///< [s] where worst_balance was reached (the start while it is 0)
-  double energy_scale = 0.0;   ///< max over time of |E(t)| + |W_loss| + |W_in| [J]
-  bool power_audit = false;    ///< whether the components' power audits were evaluated
-  std::vector<ComponentEnergy> components;
-  double relative_balance() const { return energy_scale > 0.0 ? worst_balance / energy_scale : 0.0; }
-};
 
 /// Books the energy terms along the solution. The works are quadratures of the integrator (IDAS):
 /// their rates (every component's loss, injected power, port power and |port power|, where not

@@ -11,19 +11,9 @@
 #include <vector>
 
 #include "core/analysis/program_state.hpp"
+#include "solver/solver_statistics.hpp"
 
 namespace acausal {
-
-struct SolverStatistics {
-  long steps = 0;
-  long residual_evaluations = 0;
-  long jacobian_evaluations = 0;
-  long newton_iterations = 0;
-  long newton_failures = 0;
-  long error_test_failures = 0;
-  long events = 0;
-  int initialization_iterations = 0;
-};
 
 class IdaSession {
  public:

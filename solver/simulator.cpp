@@ -5,6 +5,8 @@
 #include <stdexcept>
 #include <utility>
 
+#include "solver/energy_ledger.hpp"
+#include "solver/ida_session.hpp"
 #include "solver/solver_error.hpp"
 #include "solver/state_selection_check.hpp"
 
@@ -50,7 +52,7 @@ const InitialState& Simulator::initialize() {
   yp_ = initial_->yp;
   const Program& program = state_.program();
   if (options_.energy) {
-    ledger_.emplace(state_, options_.power_audit);
+    ledger_ = std::make_unique<EnergyLedger>(state_, options_.power_audit);
     ledger_->start(options_.start, program.size() ? y_.data() : nullptr, program.size() ? yp_.data() : nullptr);
   }
   if (program.size() == 0) return *initial_;
@@ -103,7 +105,7 @@ void Simulator::check_assertions(double t, const double* y, const double* yp) {
     if (!(assertion_[k] > 0.0)) throw SolverError(t, state_.program().assertion_messages()[k]);
 }
 
-IdaSession::Step Simulator::advance() {
+bool Simulator::advance() {
   IdaSession::Step s;
   try {
     s = ida_->step(options_.stop);
@@ -119,7 +121,7 @@ IdaSession::Step Simulator::advance() {
   if (ledger_) ledger_->check_balance(*ida_);
   defer_failure([&] { check_assertions(t, ida_->y(), ida_->yp()); });
   if (s == IdaSession::Step::Stop || t >= options_.stop - eps_) stopped_ = true;
-  return s;
+  return s == IdaSession::Step::Root;
 }
 
 bool Simulator::settle_zero_branches(bool apply) {
@@ -205,7 +207,7 @@ void Simulator::step_to(double t) {
     if (failure_) break;  // at a step end beyond t: the values up to there stand
     // Values before the step's end are interpolated on its polynomial, which a restart discards:
     // what the step ended with waits until the caller has asked for every time before it.
-    if (advance() == IdaSession::Step::Root) {
+    if (advance()) {
       event_pending_ = true;
     } else {
       settle_pending_ = settle_zero_branches(false);

@@ -11,16 +11,17 @@
 #include <optional>
 #include <span>
 #include <string_view>
-#include <string_view>
 #include <vector>
 
 #include "core/analysis/program_state.hpp"
-#include "solver/energy_ledger.hpp"
-#include "solver/ida_session.hpp"
+#include "solver/energy_report.hpp"
 #include "solver/initialization.hpp"
+#include "solver/solver_statistics.hpp"
 
 namespace acausal {
 
+class EnergyLedger;
+class IdaSession;
 class StateSelectionCheck;
 
 /// What a run asks for. `interval` is the caller's output grid: a Simulator goes where step_to
@@ -134,7 +135,8 @@ class Simulator {
   template <typename Check>
   void defer_failure(Check&& check);
   /// One integrator step (toward the stop time); its end checked and booked.
-  IdaSession::Step advance();
+  /// Whether it stopped at a root.
+  bool advance();
   /// Switches the branches of the indicators that crossed at the integrator's time, restarts it and
   /// reports the event.
   void handle_event();
@@ -151,7 +153,7 @@ class Simulator {
   std::optional<InitialState> initial_;
   std::unique_ptr<IdaSession> ida_;
   std::unique_ptr<StateSelectionCheck> selection_;
-  std::optional<EnergyLedger> ledger_;
+  std::unique_ptr<EnergyLedger> ledger_;
   double time_ = 0.0;
   double eps_ = 0.0;             ///< times closer than this are the same time
   std::exception_ptr failure_;  ///< a component's assertion failed at the integrator's time
@@ -162,7 +164,7 @@ class Simulator {
   std::vector<double> y_, yp_;
   std::vector<std::uint32_t> sampled_y_, sampled_yp_;
   bool sample_all_ = true;
-  std::vector<double> indicator_, assertion_, ledger_y_, ledger_yp_;
+  std::vector<double> indicator_, assertion_;
 };
 
 }  // namespace acausal

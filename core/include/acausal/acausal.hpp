@@ -27,7 +27,7 @@
 #include "core/model/component_library.hpp"
 #include "core/model/model.hpp"
 #include "core/model/netlist.hpp"
-#include "solver/energy_ledger.hpp"
+#include "solver/energy_report.hpp"
 #include "solver/result_writer.hpp"
 #include "solver/simulation.hpp"
 #include "solver/solver_error.hpp"

@@ -1,0 +1,18 @@
+#pragma once
+/// @file
+/// What the integrator did in a run.
+
+namespace acausal {
+
+struct SolverStatistics {
+  long steps = 0;
+  long residual_evaluations = 0;
+  long jacobian_evaluations = 0;
+  long newton_iterations = 0;
+  long newton_failures = 0;
+  long error_test_failures = 0;
+  long events = 0;
+  int initialization_iterations = 0;
+};
+
+}  // namespace acausal
