@@ -18,24 +18,14 @@
 #include "solver/input_table.hpp"
 #include "solver/simulation.hpp"
 #include "solver/simulator.hpp"
+#include "tests/support/compiled_netlist.hpp"
 #include "tests/support/scratch_directory.hpp"
 
 using namespace acausal;
+using acausal::testing::compile_netlist;
+using Compiled = acausal::testing::CompiledNetlist;
 
 namespace {
-
-struct Compiled {
-  Netlist netlist;
-  Model model;
-  std::unique_ptr<Program> program;
-};
-
-Compiled compile_netlist(Netlist netlist) {
-  Compiled c{std::move(netlist), {}, {}};
-  c.model = build_model(c.netlist, builtin_registry());
-  c.program = compile(c.model);
-  return c;
-}
 
 /// The torque of netlists/rotational_chain.json's signal.Sine: 10 N·m at 2 Hz.
 double sine_torque(double t) { return 10.0 * std::sin(2.0 * std::numbers::pi * 2.0 * t); }

@@ -11,30 +11,17 @@
 #include "core/model/model.hpp"
 #include "solver/simulation.hpp"
 #include "solver/simulator.hpp"
+#include "tests/support/compiled_netlist.hpp"
 
 using namespace acausal;
 
 namespace {
 
-struct Compiled {
-  Netlist netlist;
-  Model model;
-  std::unique_ptr<Program> program;
-};
+using Compiled = acausal::testing::CompiledNetlist;
 
-Compiled compile_file(const std::string& path) {
-  Compiled c{load_netlist(path), {}, {}};
-  c.model = build_model(c.netlist, builtin_registry());
-  c.program = compile(c.model);
-  return c;
-}
+Compiled compile_file(const std::string& path) { return acausal::testing::compile_netlist(load_netlist(path)); }
 
-Compiled compile_text(const std::string& text) {
-  Compiled c{parse_netlist(text), {}, {}};
-  c.model = build_model(c.netlist, builtin_registry());
-  c.program = compile(c.model);
-  return c;
-}
+Compiled compile_text(const std::string& text) { return acausal::testing::compile_netlist(parse_netlist(text)); }
 
 /// Position and speed of `mass.s`, `mass.v` among a simulator's unknowns.
 std::size_t unknown(const Program& p, const std::string& name) {

@@ -10,15 +10,16 @@
 #include "core/analysis/program.hpp"
 #include "core/model/model.hpp"
 #include "solver/simulation.hpp"
+#include "tests/support/compiled_netlist.hpp"
 
 using namespace acausal;
 
 TEST_SUITE("threads") {
   TEST_CASE("one compiled program simulated in 8 threads at once gives 8 results equal to a run alone") {
-    const Netlist netlist = load_netlist(ACAUSAL_SOURCE_DIR "/netlists/rotational_chain.json");
-    const Model model = build_model(netlist, builtin_registry());
-    const std::unique_ptr<Program> program = compile(model, ProgramOptions{.energy = true});
-    SimulationOptions options = options_from(netlist.experiment);
+    const testing::CompiledNetlist c =
+        testing::compile_netlist(load_netlist(ACAUSAL_SOURCE_DIR "/netlists/rotational_chain.json"), {.energy = true});
+    const Program* const program = c.program.get();
+    SimulationOptions options = options_from(c.netlist.experiment);
     options.energy = true;
     MemoryWriter alone;
     const SimulationResult expected = simulate(*program, options, alone);
