@@ -42,7 +42,7 @@ SimulationResult simulate(const Program& program, const SimulationOptions& optio
   // Only the unknowns the outputs read are interpolated at the rows: a large model's outputs read a few.
   sim.set_sampled(program.outputs().columns_read(InputKind::Y), program.outputs().columns_read(InputKind::YP));
   const auto t_init = Clock::now();
-  result.initial = sim.initialize();
+  result.initial = sim.take_initial_state();
   result.initialize_seconds = seconds_since(t_init);
   const auto t_integrate = Clock::now();
   std::vector<double> out(program.outputs().output_count());

@@ -64,6 +64,13 @@ const InitialState& Simulator::initialize() {
   return *initial_;
 }
 
+InitialState Simulator::take_initial_state() {
+  initialize();
+  InitialState taken = std::move(*initial_);
+  initial_->newton_iterations = taken.newton_iterations;  // statistics() reports them
+  return taken;
+}
+
 void Simulator::set_initial(std::string_view name, double value) {
   if (initial_) throw std::logic_error("set_initial: the run is initialized already");
   const Program& p = state_.program();

@@ -66,6 +66,9 @@ class Simulator {
   /// first step_to() does it when it has not been done.
   /// @throws ModelError (initial targets), SolverError (no convergence).
   const InitialState& initialize();
+  /// Initializes (as initialize()) and moves the initial state out to the caller, leaving the
+  /// simulator without a copy of its vectors (a large model's run holds one, not two).
+  InitialState take_initial_state();
 
   /// Sets the initial value of unknown `name` (Program::name: `mass.s`, `der(x)`) for this run, as a
   /// high-priority target in place of the netlist's, before initialize().

@@ -255,10 +255,11 @@ Expr JacobianTape::partial(std::size_t place) const {
 }
 
 JacobianTape::Workspace JacobianTape::workspace() const {
-  return {tape_.workspace(), std::vector<double>(constant_.size()), std::vector<double>(varying_.size())};
+  return {tape_.workspace(), {}, std::vector<double>(varying_.size())};
 }
 
 std::span<const double> JacobianTape::partials(const TapeInputs& inputs, const double* branch, Workspace& work) const {
+  work.partials.resize(constant_.size());  // made on first use: the integrator's evaluate() needs none
   std::copy(constant_.begin(), constant_.end(), work.partials.begin());
   if (!varying_.empty()) {
     tape_.evaluate(inputs, work.varying.data(), branch, work.tape);
@@ -275,9 +276,19 @@ std::vector<double> JacobianTape::partials(const TapeInputs& inputs, const doubl
 
 void JacobianTape::evaluate(const TapeInputs& inputs, double cj, double* values, const double* branch,
                             Workspace& work) const {
-  const double* p = partials(inputs, branch, work).data();
   const std::size_t n = pattern_.nonzeros();
-  for (std::size_t k = 0; k < n; ++k) values[k] = p[k] + cj * p[n + k];
+  if (varying_.empty()) {
+    for (std::size_t k = 0; k < n; ++k) values[k] = constant_[k] + cj * constant_[n + k];
+    return;
+  }
+  // The partials as partials() sums them (constant + varying part, 0 where none), without an array
+  // of 2·nonzeros for them: a large model's would be the run's largest after the factorization.
+  tape_.evaluate(inputs, work.varying.data(), branch, work.tape);
+  const auto partial = [&](std::size_t place) {
+    const std::uint32_t m = varying_of_[place];
+    return constant_[place] + (m == kNone ? 0.0 : work.varying[m]);
+  };
+  for (std::size_t k = 0; k < n; ++k) values[k] = partial(k) + cj * partial(n + k);
 }
 
 void JacobianTape::evaluate(const TapeInputs& inputs, double cj, double* values, const double* branch) const {

@@ -47,7 +47,7 @@ class JacobianTape {
   /// The scratch of one evaluation at a time (as Tape::Workspace): one per run or thread.
   struct Workspace {
     Tape::Workspace tape;
-    std::vector<double> partials;  ///< partials(): the constant parts plus the tape's values
+    std::vector<double> partials;  ///< partials(): the constant parts plus the tape's values (on first use)
     std::vector<double> varying;   ///< the tape's outputs
   };
   Workspace workspace() const;
