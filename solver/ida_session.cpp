@@ -225,12 +225,6 @@ void IdaSession::interpolate_into(double t, int order, const std::span<const std
   if (flag < 0) fail(flag, "IDAGetDky");
 }
 
-double IdaSession::step_start() const {
-  realtype h = 0.0;
-  IDAGetLastStep(h_->ida, &h);
-  return t_ - h;
-}
-
 std::vector<int> IdaSession::roots() {
   std::vector<int> r(program_.indicator_count());
   if (!r.empty()) IDAGetRootInfo(h_->ida, r.data());

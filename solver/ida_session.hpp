@@ -45,8 +45,6 @@ class IdaSession {
   void interpolate(double t, int order, std::vector<double>& out);
   /// The same at the components `only` (ascending) alone; out's others keep their values.
   void interpolate(double t, int order, std::span<const std::uint32_t> only, std::vector<double>& out);
-  /// Last step's interval start (t − h).
-  double step_start() const;
   /// The hysteresis half-width ε_k of each indicator.
   const std::vector<double>& bands() const { return band_; }
   /// Directions (+1 rising, −1 falling, 0 none) of the indicators that crossed zero at a Root step.
