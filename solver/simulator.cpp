@@ -74,11 +74,10 @@ InitialState Simulator::take_initial_state() {
 void Simulator::set_initial(std::string_view name, double value) {
   if (initial_) throw std::logic_error("set_initial: the run is initialized already");
   const Program& p = state_.program();
-  for (std::size_t k = 0; k < p.size(); ++k)
-    if (p.name(k) == name) {
-      state_.initial_values[k] = value;
-      return;
-    }
+  if (const std::optional<std::size_t> k = p.unknown_index(name)) {
+    state_.initial_values[*k] = value;
+    return;
+  }
   // The unknowns of the same instance (the name up to its last dot) are the likely ones meant.
   const std::string_view instance = name.substr(0, name.rfind('.') == std::string_view::npos ? 0 : name.rfind('.') + 1);
   std::string same_instance;

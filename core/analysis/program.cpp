@@ -387,6 +387,12 @@ const Tape& Program::time_partials() const {
   return *time_partials_;
 }
 
+std::optional<std::size_t> Program::unknown_index(std::string_view name) const {
+  for (std::size_t k = 0; k < names_.size(); ++k)
+    if (names_[k] == name) return k;
+  return std::nullopt;
+}
+
 std::optional<std::size_t> Program::input_index(std::string_view name) const {
   for (std::size_t k = 0; k < external_.names.size(); ++k)
     if (external_.names[k] == name) return k;

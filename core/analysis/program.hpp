@@ -126,6 +126,8 @@ class Program {
 
   /// Name of unknown k (`der(x)` for a dummy derivative or a derivative state).
   const std::string& name(std::size_t k) const { return names_[k]; }
+  /// The unknown named `name` (as name() gives it), if there is one (a search over the names).
+  std::optional<std::size_t> unknown_index(std::string_view name) const;
   /// The initial target of each unknown (priority None: none), with the netlist's place and name.
   const std::vector<TargetMessage>& targets() const { return targets_; }
   /// The variable the netlist gave unknown k's target for (`mass1.s`); "" when none.

@@ -23,12 +23,12 @@ Compiled compile_file(const std::string& path) { return acausal::testing::compil
 
 Compiled compile_text(const std::string& text) { return acausal::testing::compile_netlist(parse_netlist(text)); }
 
-/// Position and speed of `mass.s`, `mass.v` among a simulator's unknowns.
+/// The position of unknown `name` among a program's unknowns.
 std::size_t unknown(const Program& p, const std::string& name) {
-  for (std::size_t k = 0; k < p.size(); ++k)
-    if (p.name(k) == name) return k;
-  FAIL("no unknown " << name);
-  return 0;
+  const std::optional<std::size_t> k = p.unknown_index(name);
+  REQUIRE(k.has_value());
+  CHECK(p.name(*k) == name);
+  return *k;
 }
 
 }  // namespace
