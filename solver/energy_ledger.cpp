@@ -17,7 +17,7 @@ EnergyLedger::EnergyLedger(ProgramState& state, bool power_audit) : state_(state
 void EnergyLedger::start(double t, const double* y, const double* yp) {
   state_.energy_stored(t, y, yp, stored_.data());
   report_.time_start = report_.time_end = t;
-  report_.stored_start = report_.stored_end = 0.0;
+  report_.stored_start = 0.0;
   for (std::size_t c = 0; c < stored_.size(); ++c) {
     ComponentEnergy& e = report_.components[c];
     e.stored_start = e.stored_end = stored_[c];

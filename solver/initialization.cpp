@@ -1,8 +1,8 @@
 #include "solver/initialization.hpp"
 
 #include <algorithm>
-#include <map>
 #include <cmath>
+#include <map>
 #include <sstream>
 
 #include "core/analysis/blt.hpp"
@@ -128,10 +128,10 @@ Choice choose_conditions(const Program& p, const SetValues& set) {
     return true;
   };
   choice.set = set;
-  const auto priority = [&](std::size_t j) { return set.count(j) ? TargetPriority::High : p.targets()[j].priority; };
   for (std::size_t j = 0; j < p.size(); ++j) {
-    if (priority(j) != TargetPriority::High) continue;
-    if (try_condition(j, target_of(p, set, j).value, InitialSource::HighTarget)) continue;
+    const TargetMessage target = target_of(p, set, j);
+    if (target.priority != TargetPriority::High) continue;
+    if (try_condition(j, target.value, InitialSource::HighTarget)) continue;
     // Which other high targets does it conflict with? The over-determined part once it is added.
     Bipartite g = im.graph();
     const std::uint32_t column[] = {static_cast<std::uint32_t>(j)};
@@ -155,10 +155,11 @@ Choice choose_conditions(const Program& p, const SetValues& set) {
                                              "; free one of: " + free_list);
   }
   for (std::size_t j = 0; j < p.size(); ++j)
-    if (priority(j) == TargetPriority::Low && !try_condition(j, p.targets()[j].value, InitialSource::LowTarget))
+    if (const TargetMessage target = target_of(p, set, j);
+        target.priority == TargetPriority::Low && !try_condition(j, target.value, InitialSource::LowTarget))
       choice.dropped.push_back(target_variable(p, j));
   for (std::size_t j = 0; j < p.size(); ++j)
-    if (p.id()[j] == 1.0 && priority(j) == TargetPriority::None)
+    if (p.id()[j] == 1.0 && target_of(p, set, j).priority == TargetPriority::None)
       try_condition(j, p.start()[j], InitialSource::DefaultStart);
   if (im.matching().size != l.columns) {
     std::string free;

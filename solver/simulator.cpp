@@ -89,10 +89,9 @@ void Simulator::set_initial(std::string_view name, double value) {
                                                                            ": " + same_instance));
 }
 
-void Simulator::set_sampled(std::vector<std::uint32_t> y_columns, std::vector<std::uint32_t> yp_columns, bool all) {
+void Simulator::set_sampled(std::vector<std::uint32_t> y_columns, std::vector<std::uint32_t> yp_columns) {
   sampled_y_ = std::move(y_columns);
   sampled_yp_ = std::move(yp_columns);
-  sample_all_ = all;
 }
 
 template <typename Check>
@@ -176,7 +175,7 @@ void Simulator::sample(double t) {
     yp_.assign(ida_->yp(), ida_->yp() + n);
     return;
   }
-  if (sample_all_ || (sampled_y_.empty() && sampled_yp_.empty())) {
+  if (sampled_y_.empty() && sampled_yp_.empty()) {
     ida_->interpolate(t, 0, y_);
     ida_->interpolate(t, 1, yp_);
     return;
@@ -232,9 +231,14 @@ void Simulator::set_state(std::span<const double> y) {
   if (!ida_) return;
   y_.assign(y.begin(), y.end());
   ida_->reset(time_, y_, yp_);
+  restarted_at_time();
+}
+
+void Simulator::restarted_at_time() {
   failure_ = nullptr;
   event_pending_ = settle_pending_ = false;
   stopped_ = time_ >= options_.stop - eps_;
+  const std::size_t n = state_.program().size();
   y_.assign(ida_->y(), ida_->y() + n);
   yp_.assign(ida_->yp(), ida_->yp() + n);
 }
@@ -283,9 +287,6 @@ void Simulator::restart_after_input_change() {
   ida_->interpolate(time_, 0, y);
   ida_->interpolate(time_, 1, yp);
   ida_->reset(time_, y, yp);
-  failure_ = nullptr;
-  event_pending_ = settle_pending_ = false;
-  stopped_ = time_ >= options_.stop - eps_;
   // A step of an input may put an indicator on its other side at once (no crossing for root finding
   // to see): its branch switches, beyond the hysteresis band as at an event, and the values are made
   // consistent again.
@@ -301,9 +302,7 @@ void Simulator::restart_after_input_change() {
     }
     if (switched) ida_->restart();
   }
-  const std::size_t n = state_.program().size();
-  y_.assign(ida_->y(), ida_->y() + n);
-  yp_.assign(ida_->yp(), ida_->yp() + n);
+  restarted_at_time();
 }
 
 void Simulator::outputs(double* out) {

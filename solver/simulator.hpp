@@ -72,8 +72,8 @@ class Simulator {
 
   /// Sets the initial value of unknown `name` (Program::name: `mass.s`, `der(x)`) for this run, as a
   /// high-priority target in place of the netlist's, before initialize().
-  /// @throws std::invalid_argument naming the unknown when there is none of that name (with the
-  ///         closest names), std::logic_error after the initialization.
+  /// @throws std::logic_error after the initialization, std::invalid_argument naming the unknown
+  ///         when there is none of that name (with the unknowns of the instance it names).
   void set_initial(std::string_view name, double value);
 
   /// Integrates to t (time() ≤ t ≤ stop), through every event on the way, each reported to
@@ -91,8 +91,8 @@ class Simulator {
   const std::vector<double>& yp() const { return yp_; }
   /// Interpolate only these unknowns (ascending; kind Y) and derivatives (kind YP) at step_to: a
   /// caller that reads a few (a large model's outputs) skips interpolating the others, which keep
-  /// stale values. Both empty and `all`: every one (the default).
-  void set_sampled(std::vector<std::uint32_t> y_columns, std::vector<std::uint32_t> yp_columns, bool all = false);
+  /// stale values. Both empty: every one (the default).
+  void set_sampled(std::vector<std::uint32_t> y_columns, std::vector<std::uint32_t> yp_columns);
 
   /// Replaces the differential unknowns at time() (algebraic unknowns and derivatives are solved
   /// for again) and restarts the integrator there. `y` holds every unknown; the algebraic ones are
@@ -137,8 +137,8 @@ class Simulator {
   /// after the step that failed, so that every value before it can still be written.
   template <typename Check>
   void defer_failure(Check&& check);
-  /// One integrator step (toward the stop time); its end checked and booked.
-  /// Whether it stopped at a root.
+  /// One integrator step (toward the stop time), its end checked and booked; true when it stopped
+  /// at a root.
   bool advance();
   /// Switches the branches of the indicators that crossed at the integrator's time, restarts it and
   /// reports the event.
@@ -150,6 +150,10 @@ class Simulator {
   /// After an external input changed during the run: the integrator restarts at time() from the
   /// solution there, and the branches of indicators the change moved to their other side switch.
   void restart_after_input_change();
+  /// After the integrator restarted at time() from values given from outside (set_state, an
+  /// input's change): nothing a step ended with is pending any more, and y(), yp() are its
+  /// consistent values.
+  void restarted_at_time();
 
   SimulationOptions options_;
   ProgramState state_;
@@ -166,7 +170,6 @@ class Simulator {
   std::size_t steps_ = 0;
   std::vector<double> y_, yp_;
   std::vector<std::uint32_t> sampled_y_, sampled_yp_;
-  bool sample_all_ = true;
   std::vector<double> indicator_, assertion_;
 };
 

@@ -341,9 +341,9 @@ void Program::build_energy(const Model& model, bool power_audit) {
     a.throughput = add(throughput);
     accounts_.push_back(a);
   }
-  // With the solver's branch signs: a switch the equations share switches the energy terms with
-  // them; the others (the throughput's |port power|) compare live.
-  // What the ledger evaluates at every step: the flows it integrates, and the stored energies.
+  // What the ledger evaluates at every step: the flows it integrates, and the stored energies. All
+  // energy tapes hold the solver's branch signs: a switch the equations share switches the energy
+  // terms with them; the others (the throughput's |port power|) compare live.
   std::vector<Expr> flows, stored;
   auto flow = [&](std::size_t term) {
     if (terms[term] == Expr(0.0)) return EnergyAccount::kNoFlow;  // a mass loses nothing, a spring neither

@@ -65,10 +65,11 @@ class ProgramState {
   void assertions(double t, const double* y, const double* yp, double* out);
   /// The state selection's pivot block entries (Program::selection).
   void selection(double t, const double* y, const double* yp, double* out);
-  /// The energy terms and ∂F/∂t (ProgramOptions::energy). @throws std::logic_error without them.
-  void energy(double t, const double* y, const double* yp, double* out);
+  /// The ledger's flows and stored energies (ProgramOptions::energy), and the power audit's energy
+  /// terms and ∂F/∂t (ProgramOptions::power_audit). @throws std::logic_error without them.
   void energy_flows(double t, const double* y, const double* yp, double* out);
   void energy_stored(double t, const double* y, const double* yp, double* out);
+  void energy(double t, const double* y, const double* yp, double* out);
   void time_partials(double t, const double* y, const double* yp, double* out);
 
  private:
