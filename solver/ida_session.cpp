@@ -116,7 +116,7 @@ IdaSession::IdaSession(ProgramState& state, double t0, const std::vector<double>
   const Program& program = program_;
   const auto n = static_cast<sunindextype>(program.size());
   const double rtol = 0.01 * tolerance;
-  band_ = program.indicator_scales(state.inputs(t0, y.data(), yp.data()));
+  band_ = state.indicator_scales(t0, y.data(), yp.data());
   for (double& e : band_) e *= rtol;
   if (SUNContext_Create(nullptr, &h_->context) != 0) throw SolverError(t0, "SUNContext_Create failed");
   h_->y = N_VNew_Serial(n, h_->context);

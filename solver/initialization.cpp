@@ -178,10 +178,12 @@ double sign_of(double v) { return v > 0.0 ? 1.0 : (v < 0.0 ? -1.0 : 0.0); }
 /// the state s; residual rows are F then the chosen conditions.
 class InitialSystem {
  public:
-  InitialSystem(const Program& p, const Layout& l, const Choice& choice, InitialState& s, double t0, const double* u)
-      : p_(p), l_(l), choice_(choice), s_(s), t0_(t0), u_(u), rows_(l.n + choice.conditions.size()),
-        residual_work_(residual_tape(p).workspace()), jacobian_work_(jacobian_tape(p).workspace()),
-        assertion_work_(p.assertions().workspace()) {}
+  /// The tapes evaluate with `run`'s numbers (its tunable parameters).
+  InitialSystem(const ProgramState& run, const Layout& l, const Choice& choice, InitialState& s, double t0,
+                const double* u)
+      : p_(run.program()), l_(l), choice_(choice), s_(s), t0_(t0), u_(u), rows_(l.n + choice.conditions.size()),
+        residual_work_(run.workspace(residual_tape(p_))), jacobian_work_(run.workspace(jacobian_tape(p_))),
+        assertion_work_(run.workspace(p_.assertions())) {}
 
   std::size_t rows() const { return rows_; }
 
@@ -370,7 +372,7 @@ InitialState initialize(ProgramState& state, double t0) {
   s.yp.assign(l.unknowns, 0.0);
   s.branch.assign(p.indicator_count(), 0.0);
   std::vector<double> indicator(p.indicator_count());
-  Tape::Workspace indicator_work = p.indicators().workspace();
+  Tape::Workspace indicator_work = state.workspace(p.indicators());
   auto update_branches = [&] {
     p.indicators().evaluate({t0, s.y.data(), s.yp.data(), s.y.data() + l.unknowns, u}, indicator.data(), nullptr,
                             indicator_work);
@@ -393,7 +395,7 @@ InitialState initialize(ProgramState& state, double t0) {
   update_branches();
   if (l.columns == 0) return finish();  // nothing to solve: every variable is fixed or explicit
 
-  InitialSystem sys(p, l, choice, s, t0, u);
+  InitialSystem sys(state, l, choice, s, t0, u);
   // A condition fixes its unknown alone (y_j = value, the only entry of its row, so matched to it):
   // that unknown takes its value here and leaves the Newton system with its row. A model whose
   // states all have initial values solves for their derivatives alone.

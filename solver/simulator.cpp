@@ -71,6 +71,31 @@ InitialState Simulator::take_initial_state() {
   return taken;
 }
 
+namespace {
+std::size_t tunable_of(const Program& p, std::string_view name, const char* who) {
+  if (const std::optional<std::size_t> k = p.tunable_index(name)) return *k;
+  std::string names;
+  for (const std::string& n : p.tunable_names()) names += (names.empty() ? "" : ", ") + n;
+  throw std::invalid_argument(std::string(who) + ": " + std::string(name) +
+                              " is not a tunable parameter of this compiled model" +
+                              (names.empty() ? std::string(" (it has none)") : " (it has: " + names + ")") +
+                              "; compile it with the parameter among Netlist::tunable, or rebuild the model "
+                              "with the new value (a parameter a component reads as a plain number is structural)");
+}
+}  // namespace
+
+void Simulator::set_parameter(std::string_view name, double value) {
+  if (initial_) throw std::logic_error("set_parameter: the run is initialized already");
+  const std::size_t k = tunable_of(state_.program(), name, "set_parameter");
+  std::vector<double> values = state_.tunable_values();
+  values[k] = value;
+  state_.set_tunable_values(std::move(values));
+}
+
+double Simulator::parameter(std::string_view name) const {
+  return state_.tunable_values()[tunable_of(state_.program(), name, "parameter")];
+}
+
 void Simulator::set_initial(std::string_view name, double value) {
   if (initial_) throw std::logic_error("set_initial: the run is initialized already");
   const Program& p = state_.program();

@@ -76,6 +76,16 @@ class Simulator {
   ///         when there is none of that name (with the unknowns of the instance it names).
   void set_initial(std::string_view name, double value);
 
+  /// Sets tunable parameter `name` (Program::tunable_names(): `spring.c`, compiled tunable through
+  /// Netlist::tunable) for this run, in SI units, before initialize(): the numbers that depend on
+  /// it are recomputed, nothing is analyzed or compiled again.
+  /// @throws std::logic_error after the initialization; std::invalid_argument when the program has
+  ///         no tunable parameter of that name (listing those it has), or when the value would
+  ///         change the structure of the equations (ProgramState::set_tunable_values).
+  void set_parameter(std::string_view name, double value);
+  /// This run's value of tunable parameter `name`. @throws std::invalid_argument as set_parameter.
+  double parameter(std::string_view name) const;
+
   /// Integrates to t (time() ≤ t ≤ stop), through every event on the way, each reported to
   /// on_event in time order. Afterwards time() is t and y(), yp() the solution there, interpolated
   /// from the integrator's step that covers t (the integrator itself may have gone further). At an

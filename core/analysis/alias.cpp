@@ -183,16 +183,19 @@ AliasElimination eliminate_aliases(const Model& model) {
   for (std::size_t e = 0; e < model.equation_count(); ++e) {
     // An alias equation is c0 + Σ k_i·x_i over one or two variables (not their derivatives).
     const EquationView f = model.equation(e);
-    if (!(f.rest->is_constant() && f.rest->constant_value() == 0.0) || f.empty() || f.size() > 2) continue;
-    if (f[0].slot.order != 0 || (f.size() == 2 && f[1].slot.order != 0)) continue;
+    if (!f.rest->is_literal(0.0) || f.empty() || f.size() > 2) continue;
+    if (f[0].slot().order != 0 || (f.size() == 2 && f[1].slot().order != 0)) continue;
+    // A number a run may change (a tunable parameter's, coef.hpp) keeps its equation: an alias is
+    // resolved once, when the model is built.
+    if (f.constant.traced() || f[0].coefficient().traced() || (f.size() == 2 && f[1].coefficient().traced())) continue;
     if (f.size() == 1) {  // k·a + c0 = 0
-      out.eliminated_equation[e] = forest.fix(f[0].slot.column, -f.constant / f[0].coefficient);
+      out.eliminated_equation[e] = forest.fix(f[0].slot().column, -f.constant.value / f[0].coefficient().value);
     } else {
-      const double ka = f[0].coefficient;
-      const double kb = f[1].coefficient;
+      const double ka = f[0].coefficient().value;
+      const double kb = f[1].coefficient().value;
       if (std::fabs(ka) != std::fabs(kb)) continue;  // a scaled relation stays an equation
       // ka·a + kb·b + c0 = 0  ⇒  a = (−kb/ka)·b − c0/ka
-      out.eliminated_equation[e] = forest.join(f[0].slot.column, f[1].slot.column, -kb / ka, -f.constant / ka);
+      out.eliminated_equation[e] = forest.join(f[0].slot().column, f[1].slot().column, -kb / ka, -f.constant.value / ka);
     }
   }
 

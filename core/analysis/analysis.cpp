@@ -177,7 +177,7 @@ Bipartite incidence(const RowStore& rows, const std::vector<bool>& differential,
       if (std::find(adj.begin(), adj.end(), s.column) == adj.end()) adj.push_back(s.column);
     };
     const RowView row = rows[i];
-    for (const LinearRow::Term& t : row.terms) add(t.slot);
+    for (const LinearRow::Term& t : row.terms) add(t.slot());
     for (Slot s : row.rest_slots) add(s);
     g.adjacency.push_back(adj);
   }
@@ -192,8 +192,8 @@ std::vector<std::size_t> fixing_chain(const Model& m, const ReducedDae& r, std::
   for (std::size_t e = 0; e < m.equation_count(); ++e) {
     if (!r.aliases.eliminated_equation[e]) continue;
     for (const LinearRow::Term t : m.equation(e)) {  // an alias equation is linear in variables
-      variables_of[e].push_back(t.slot.column);
-      equations_of[t.slot.column].push_back(e);
+      variables_of[e].push_back(t.slot().column);
+      equations_of[t.slot().column].push_back(e);
     }
   }
   // Breadth first from v; each variable remembers the equation and the variable it was reached by.
@@ -361,11 +361,11 @@ LinearRow alias_row(const Model& model, std::size_t e, const AliasElimination& a
   row.constant = eq.constant;
   bool same = true;  // every variable is its own representative: the row is the equation
   for (const LinearRow::Term t : eq) {
-    const AliasOf a = aliases.of(t.slot.column);
-    if (t.slot.order == 0) row.constant += t.coefficient * a.offset;  // the offset is constant in time
-    if (a.representative != t.slot.column) same = false;
+    const AliasOf a = aliases.of(t.slot().column);
+    if (t.slot().order == 0) row.constant += t.coefficient() * a.offset;  // the offset is constant in time
+    if (a.representative != t.slot().column) same = false;
     if (a.is_constant()) continue;
-    if (!detail::add_term(row, Slot{column_of[a.representative], t.slot.order}, t.coefficient * a.sign())) same = false;
+    if (!detail::add_term(row, Slot{column_of[a.representative], t.slot().order}, t.coefficient() * a.sign())) same = false;
   }
   detail::drop_zero_terms(row);
   if (eq.rest->is_constant()) {
@@ -385,7 +385,7 @@ LinearRow alias_row(const Model& model, std::size_t e, const AliasElimination& a
   return row;
 }
 
-bool is_zero_constant(const Expr& e) { return e.is_constant() && e.constant_value() == 0.0; }
+bool is_zero_constant(const Expr& e) { return e.is_literal(0.0); }
 
 /// The column of an eliminated unknown in the kept numbering.
 constexpr std::uint32_t kEliminated = 0xFFFFFFFFu;
@@ -393,10 +393,10 @@ constexpr std::uint32_t kEliminated = 0xFFFFFFFFu;
 /// The value of `x` that `row` gives, x = −(row − k·x)/k with k its coefficient of x (linear in x,
 /// k ≠ 0): the row's other terms, constant and remainder divided by −k.
 LinearRow solved_for(LinearRow row, Slot x) {
-  const double k = take_term(row, x);
-  for (LinearRow::Term& t : row.terms) t.coefficient /= -k;
+  const Coef k = take_term(row, x);
+  for (LinearRow::Term& t : row.terms) t.set_coefficient(t.coefficient() / -k);
   row.constant /= -k;
-  if (!row.rest.is_constant() || row.rest.constant_value() != 0.0) row.rest = row.rest / -k;
+  if (!row.rest.is_literal(0.0)) row.rest = row.rest / Expr(-k);
   row.exact.reset();
   return row;
 }
@@ -417,7 +417,7 @@ std::vector<bool> explicit_definitions(const ReducedDae& r, const RowStore& rows
     if (r.differential[c] || r.targets[c].priority != TargetPriority::None) continue;
     const Slot x{static_cast<std::uint32_t>(c), 0};
     const RowView row = rows[i];
-    defines[i] = row.coefficient(x) != 0.0 && !row.in_rest(x.column);
+    defines[i] = !row.coefficient(x).is_zero() && !row.in_rest(x.column);
   }
   return defines;
 }
@@ -434,7 +434,7 @@ std::vector<std::uint32_t> definitions_first(const RowStore& rows, const Matchin
   // The k-th unknown row i reads: its linear terms, then the slots of its remainder.
   auto read = [&rows](std::size_t i, std::size_t k) {
     const RowView row = rows[i];
-    return k < row.terms.size() ? row.terms[k].slot.column : row.rest_slots[k - row.terms.size()].column;
+    return k < row.terms.size() ? row.terms[k].slot().column : row.rest_slots[k - row.terms.size()].column;
   };
   auto reads = [&rows](std::size_t i) {
     const RowView row = rows[i];
@@ -498,9 +498,9 @@ void substitute_derivative_aliases(std::size_t unknowns, const Leaf& leaf, RowSt
     std::size_t derivatives = 0;
     Slot d;
     for (const LinearRow::Term& t : row.terms)
-      if (t.slot.order > 0) {
+      if (t.slot().order > 0) {
         ++derivatives;
-        d = t.slot;
+        d = t.slot();
       }
     if (derivatives != 1 || d.order != 1 || alias_row[d.column] != kNone) continue;
     alias_row[d.column] = static_cast<std::uint32_t>(i);
@@ -521,7 +521,7 @@ void substitute_derivative_aliases(std::size_t unknowns, const Leaf& leaf, RowSt
   auto reads_replaced = [&](const RowView& row, bool linear_terms) {
     return std::any_of(row.rest_slots.begin(), row.rest_slots.end(), replaced) ||
            (linear_terms &&
-            std::any_of(row.terms.begin(), row.terms.end(), [&](const LinearRow::Term& t) { return replaced(t.slot); }));
+            std::any_of(row.terms.begin(), row.terms.end(), [&](const LinearRow::Term& t) { return replaced(t.slot()); }));
   };
   auto rewrite = [&](LinearRow& row, bool linear_terms) {
     std::unordered_map<Expr, Expr, ExprHash> replace;
@@ -539,9 +539,9 @@ void substitute_derivative_aliases(std::size_t unknowns, const Leaf& leaf, RowSt
     // the linear terms, after the remainder (add_scaled merges rest_slots)
     std::vector<std::uint32_t> columns;
     for (const LinearRow::Term& t : row.terms)
-      if (replaced(t.slot)) columns.push_back(t.slot.column);
+      if (replaced(t.slot())) columns.push_back(t.slot().column);
     for (std::uint32_t x : columns)
-      if (const double u = take_term(row, Slot{x, 1}); u != 0.0) add_scaled(row, u, value_of(x), index);
+      if (const Coef u = take_term(row, Slot{x, 1}); !u.is_zero()) add_scaled(row, u, value_of(x), index);
   };
   auto rewrite_in = [&](RowStore& store, std::size_t i, bool linear_terms) {
     const RowView view = store[i];
@@ -551,7 +551,7 @@ void substitute_derivative_aliases(std::size_t unknowns, const Leaf& leaf, RowSt
       // linear (as rewrite() would, without copying the row out).
       boost::container::small_vector<std::uint32_t, 4> columns;
       for (const LinearRow::Term& t : view.terms)
-        if (replaced(t.slot)) columns.push_back(t.slot.column);
+        if (replaced(t.slot())) columns.push_back(t.slot().column);
       std::size_t k = 0;
       for (; k < columns.size(); ++k) {
         const LinearRow& definition_of_x = value_of(columns[k]);
@@ -622,13 +622,16 @@ std::vector<std::optional<double>> unknown_nominals(const ReducedDae& r, const R
     if (!row.rest_slots.empty() || row.terms.size() != 2) continue;
     const LinearRow::Term& a = row.terms[0];
     const LinearRow::Term& b = row.terms[1];
-    if (a.slot.order > 1 || b.slot.order > 1) continue;
-    links.push_back({node(a.slot), node(b.slot), std::fabs(b.coefficient / a.coefficient)});
+    if (a.slot().order > 1 || b.slot().order > 1) continue;
+    // A tunable coefficient (coef.hpp) links nothing: a nominal does not depend on a run's values.
+    if (a.coefficient().traced() || b.coefficient().traced()) continue;
+    links.push_back({node(a.slot()), node(b.slot()), std::fabs(b.coefficient().value / a.coefficient().value)});
   }
   for (std::size_t d = 0; d < defined.size(); ++d) {
     const RowView value = definitions[d];
-    if (!value.rest_slots.empty() || value.terms.size() != 1 || value.terms[0].slot.order > 1) continue;
-    links.push_back({2 * std::size_t{defined[d]}, node(value.terms[0].slot), std::fabs(value.terms[0].coefficient)});
+    if (!value.rest_slots.empty() || value.terms.size() != 1 || value.terms[0].slot().order > 1) continue;
+    if (value.terms[0].coefficient().traced()) continue;
+    links.push_back({2 * std::size_t{defined[d]}, node(value.terms[0].slot()), std::fabs(value.terms[0].coefficient().value)});
   }
   // Relaxation until nothing changes; a few passes reach a chain of links in any order, and a
   // cycle whose factors do not multiply to 1 (contradictory scales) must not shrink forever.
@@ -696,11 +699,11 @@ void eliminate_solved_algebraics(const Model& model, ReducedDae& r, RowStore& re
   r.targets = decltype(r.targets)();
   std::uint32_t orders = 1;
   for (const RowView row : residual_rows)
-    for (const LinearRow::Term& t : row.terms) orders = std::max(orders, t.slot.order + 1);
+    for (const LinearRow::Term& t : row.terms) orders = std::max(orders, t.slot().order + 1);
   SlotIndex index(orders);
   const auto leaf = [&r](Slot s) { return slot_expression(r.unknown(s.column), s.order); };
   auto columns_of = [](const RowView& row, auto&& visit) {
-    for (const LinearRow::Term& t : row.terms) visit(t.slot.column);
+    for (const LinearRow::Term& t : row.terms) visit(t.slot().column);
     for (Slot s : row.rest_slots) visit(s.column);
   };
   // Which rows (index < rows) and definitions (index ≥ rows) mention each unknown (an unknown has
@@ -745,7 +748,7 @@ void eliminate_solved_algebraics(const Model& model, ReducedDae& r, RowStore& re
       const RowView row = residual_rows[i];
       // Substitutions since the rows were judged can cancel x or bring it into the remainder (an
       // algebraic loop); then x is not explicit any more.
-      if (row.coefficient(x) == 0.0 || row.in_rest(x.column)) continue;
+      if (row.coefficient(x).is_zero() || row.in_rest(x.column)) continue;
       // the unknowns x's value reads (x itself is one of the terms)
       if (row.terms.size() - 1 + row.rest_slots.size() > kMaxDefinitionReach) continue;
     }
@@ -772,7 +775,7 @@ void eliminate_solved_algebraics(const Model& model, ReducedDae& r, RowStore& re
           const std::unordered_map<Expr, Expr, ExprHash> replace{{leaf(x), *value_expression}};
           set_rest(user, substitute(user.rest, replace), slot_of);
         }
-        if (const double u = take_term(user, x); u != 0.0) add_scaled(user, u, value, index);
+        if (const Coef u = take_term(user, x); !u.is_zero()) add_scaled(user, u, value, index);
         store.set(at, user);
       }
       (id < rows ? into_row : into_definition).emplace_back(static_cast<std::uint32_t>(at), static_cast<std::uint32_t>(d));
@@ -873,7 +876,7 @@ int mark_differential(ReducedDae& r, const RowStore& rows) {
     r.differential[s.column] = true;
   };
   for (const RowView row : rows) {
-    for (const LinearRow::Term& t : row.terms) mark(t.slot);
+    for (const LinearRow::Term& t : row.terms) mark(t.slot());
     for (Slot s : row.rest_slots) mark(s);
   }
   return static_cast<int>(highest);

@@ -108,7 +108,7 @@ class Reducer {
         const int order = d_[in.variable] - c_[i];
         if (in.order != order) continue;  // only the highest orders of a level enter its block
         Expr partial = diff(residuals_[i], nth_derivative(r_.unknowns[in.variable], order));
-        if (partial.is_constant() && partial.constant_value() == 0.0) continue;
+        if (partial.is_literal(0.0)) continue;
         rows_[i].push_back({in.variable, partial, evaluate(partial, at_start)});
       }
     }

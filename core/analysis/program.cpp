@@ -55,16 +55,16 @@ InputMap unknown_inputs(const ReducedDae& dae, const InitialParameters& initial,
 
 /// The coefficient c of `derivative` in `r` when r = c·derivative + (terms free of derivatives)
 /// with c a constant, else nullopt. Read off the terms of a linear combination; diff() otherwise.
-std::optional<double> explicit_coefficient(const Expr& r, const Expr& derivative) {
+std::optional<Coef> explicit_coefficient(const Expr& r, const Expr& derivative) {
   if (r.op() == Op::Add && is_linear_combination(r)) {
     for (const Expr& t : r.args())
-      if (t == derivative) return 1.0;
-      else if (t.op() == Op::Mul && t.args()[1] == derivative) return t.args()[0].constant_value();
+      if (t == derivative) return Coef(1.0);
+      else if (t.op() == Op::Mul && t.args()[1] == derivative) return t.args()[0].coef();
     return std::nullopt;
   }
   const Expr c = diff(r, derivative);
   if (!c.is_constant()) return std::nullopt;
-  return c.constant_value();
+  return c.coef();
 }
 
 }  // namespace
@@ -80,13 +80,13 @@ ExplicitDerivatives::ExplicitDerivatives(const ReducedDae& dae, const InputMap& 
       single = single && !column;
       column = s.column;
     };
-    for (const LinearRow::Term& t : row.terms) note(t.slot);
+    for (const LinearRow::Term& t : row.terms) note(t.slot());
     for (Slot s : row.rest_slots) note(s);
-    if (!column || !single || explicit_in_[*column].coefficient != 0.0) continue;
-    std::optional<double> c = row.coefficient(Slot{*column, 1});
+    if (!column || !single || !explicit_in_[*column].coefficient.is_zero()) continue;
+    std::optional<Coef> c = row.coefficient(Slot{*column, 1});
     // A derivative in the remainder: explicit only where it enters it with a constant factor.
     if (row.in_rest(*column)) c = explicit_coefficient(dae.residual(i), der(dae.unknown(*column)));
-    if (!c || *c == 0.0) continue;
+    if (!c || c->is_zero()) continue;
     explicit_in_[*column] = {i, *c};
   }
 }
@@ -101,10 +101,10 @@ const Expr* ExplicitDerivatives::find(const Expr& derivative) {
   const std::optional<InputSlot> slot = (*inputs_)(derivative);
   if (!slot || slot->kind != InputKind::YP || slot->index >= explicit_in_.size()) return nullptr;
   const Residual& r = explicit_in_[slot->index];
-  if (r.coefficient == 0.0) return nullptr;
+  if (r.coefficient.is_zero()) return nullptr;
   if (auto it = built_.find(derivative); it != built_.end()) return &it->second;
-  const Expr rest = dae_->residual(r.index) - r.coefficient * derivative;
-  return &built_.emplace(derivative, -rest / r.coefficient).first->second;
+  const Expr rest = dae_->residual(r.index) - Expr(r.coefficient) * derivative;
+  return &built_.emplace(derivative, -rest / Expr(r.coefficient)).first->second;
 }
 
 /// Every indicator of the residuals and outputs, once. Indicators are written in y alone (explicit
@@ -203,7 +203,32 @@ Program::Program(const Model& model, ReducedDae dae, ProgramOptions options)
   jacobian_ = JacobianTape(dae_.rows, inputs_, size_, &indicator_set_.index);
   indicator_scales_.emplace(build_indicator_scales());
   if (!initial_.symbols.empty()) build_initial_problem();
+  build_trace();
   keep_what_messages_read(model, options.keep_analysis);
+}
+
+std::vector<const Tape*> Program::tapes() const {
+  std::vector<const Tape*> out{&residual_, &indicators_, &outputs_, &assertions_, &selection_};
+  for (const std::optional<Tape>* t : {&energy_, &energy_flows_, &energy_stored_, &time_partials_, &indicator_scales_})
+    if (*t) out.push_back(&**t);
+  if (initial_problem_) out.push_back(&initial_problem_->residual);
+  return out;
+}
+
+void Program::build_trace() {
+  std::vector<std::uint32_t> steps;
+  auto add = [&steps](const std::vector<std::uint32_t>& more) { steps.insert(steps.end(), more.begin(), more.end()); };
+  for (const Tape* t : tapes()) add(t->traced_steps());
+  add(jacobian_.traced_steps());
+  if (initial_problem_) add(initial_problem_->jacobian.traced_steps());
+  if (!steps.empty()) trace_ = CompiledTrace(current_trace(), steps);
+}
+
+std::optional<std::size_t> Program::tunable_index(std::string_view name) const {
+  const std::vector<std::string>& names = trace_.parameter_names();
+  for (std::size_t k = 0; k < names.size(); ++k)
+    if (names[k] == name) return k;
+  return std::nullopt;
 }
 
 const ReducedDae& Program::dae() const {

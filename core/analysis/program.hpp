@@ -13,6 +13,7 @@
 #include "core/analysis/analysis.hpp"
 #include "core/expr/expr_map.hpp"
 #include "core/expr/jacobian_tape.hpp"
+#include "core/expr/parameter_trace.hpp"
 #include "core/model/model.hpp"
 #include "core/expr/tape.hpp"
 
@@ -52,7 +53,7 @@ class ExplicitDerivatives {
  private:
   struct Residual {
     std::size_t index = 0;
-    double coefficient = 0.0;  ///< 0: no explicit residual
+    Coef coefficient = 0.0;  ///< 0: no explicit residual
   };
   const ReducedDae* dae_;
   const InputMap* inputs_;
@@ -164,6 +165,19 @@ class Program {
   const std::vector<std::string>& input_names() const { return external_.names; }
   /// The index of the input named `name`, or nullopt.
   std::optional<std::size_t> input_index(std::string_view name) const;
+  /// The tunable parameters (Netlist::tunable) the compiled numbers come from, by name, and their
+  /// values at the build; a run sets its own (ProgramState::set_tunable_values). A parameter named
+  /// tunable that no compiled number depends on (one a component reads as a plain number, or one
+  /// nothing uses) is not among them.
+  const std::vector<std::string>& tunable_names() const { return trace_.parameter_names(); }
+  std::span<const double> tunable_build_values() const { return trace_.build_values(); }
+  /// The index of tunable parameter `name`, or nullopt.
+  std::optional<std::size_t> tunable_index(std::string_view name) const;
+  /// How the compiled numbers follow from the tunable parameters.
+  const CompiledTrace& trace() const { return trace_; }
+  /// Every tape of the program (the initialization's included), for a run to give each its numbers.
+  std::vector<const Tape*> tapes() const;
+
   /// The initialization's residual and Jacobian with the initial parameters as unknowns.
   /// @throws std::logic_error for a model without initial parameters (use the tapes).
   const InitialProblem& initial_problem() const;
@@ -183,6 +197,8 @@ class Program {
   /// which g_k is indistinguishable from zero in a solution of that accuracy. 0 for an indicator
   /// of time alone.
   std::vector<double> indicator_scales(const TapeInputs& at) const;
+  /// The tape indicator_scales() evaluates (its outputs: the scales).
+  const Tape& indicator_scales_tape() const { return *indicator_scales_; }
 
   /// The model's outputs (names as in the netlist), in terms of the unknowns.
   const Tape& outputs() const { return outputs_; }
@@ -226,6 +242,8 @@ class Program {
   Tape build_assertions(const Model& model);
   Tape build_selection() const;
   void build_initial_problem();
+  /// The trace of the numbers the tapes compiled from tunable parameters (once every tape exists).
+  void build_trace();
   void keep_what_messages_read(const Model& model, bool keep_analysis);
   /// Frees what only the outputs, indicators, assertions and energy terms were compiled from.
   void release_expressions();
@@ -253,6 +271,7 @@ class Program {
   std::optional<Tape> time_partials_;
   std::optional<Tape> indicator_scales_;  ///< built once the nominals are known
   std::unique_ptr<InitialProblem> initial_problem_;
+  CompiledTrace trace_;
   std::vector<double> id_, nominal_, start_;
 
   // What messages and the solver read, owned (the model may be gone):

@@ -11,6 +11,7 @@ ProgramState::ProgramState(const Program& program)
       input_values(program.input_names().size(), std::numeric_limits<double>::quiet_NaN()),
       program_(&program),
       input_functions_(program.input_names().size()),
+      tunable_values_(program.tunable_build_values().begin(), program.tunable_build_values().end()),
       residual_(program.residual().workspace()),
       indicators_(program.indicators().workspace()),
       outputs_(program.outputs().workspace()),
@@ -25,6 +26,53 @@ ProgramState::ProgramState(const Program& program)
     energy_ = program.energy().workspace();
     time_partials_ = program.time_partials().workspace();
   }
+}
+
+void ProgramState::set_tunable_values(std::vector<double> values) {
+  const CompiledTrace& trace = program_->trace();
+  if (values.size() != trace.parameter_names().size())
+    throw std::invalid_argument("set_tunable_values: " + std::to_string(values.size()) + " values for " +
+                                std::to_string(trace.parameter_names().size()) + " tunable parameters");
+  std::vector<double> steps = trace.replay(values);
+  if (std::optional<std::string> broken = trace.broken_guard(steps, values)) throw std::invalid_argument(*broken);
+  tunable_values_ = std::move(values);
+  trace_values_ = std::move(steps);
+  const auto value = [this](std::uint32_t step) { return step_value(step); };
+  const Program& p = *program_;
+  p.residual().parameterize(residual_, value);
+  p.indicators().parameterize(indicators_, value);
+  p.outputs().parameterize(outputs_, value);
+  p.assertions().parameterize(assertions_, value);
+  p.selection().parameterize(selection_, value);
+  p.jacobian().parameterize(jacobian_, value);
+  if (p.has_energy()) {
+    p.energy_flows().parameterize(energy_flows_, value);
+    p.energy_stored().parameterize(energy_stored_, value);
+  }
+  if (p.has_power_audit()) {
+    p.energy().parameterize(energy_, value);
+    p.time_partials().parameterize(time_partials_, value);
+  }
+}
+
+Tape::Workspace ProgramState::workspace(const Tape& tape) const {
+  Tape::Workspace work = tape.workspace();
+  if (!trace_values_.empty()) tape.parameterize(work, [this](std::uint32_t step) { return step_value(step); });
+  return work;
+}
+
+JacobianTape::Workspace ProgramState::workspace(const JacobianTape& tape) const {
+  JacobianTape::Workspace work = tape.workspace();
+  if (!trace_values_.empty()) tape.parameterize(work, [this](std::uint32_t step) { return step_value(step); });
+  return work;
+}
+
+std::vector<double> ProgramState::indicator_scales(double t, const double* y, const double* yp) {
+  const Tape& tape = program_->indicator_scales_tape();
+  std::vector<double> scales(tape.output_count());
+  Tape::Workspace work = workspace(tape);
+  tape.evaluate(inputs(t, y, yp), scales.data(), nullptr, work);
+  return scales;
 }
 
 void ProgramState::set_input_function(std::size_t k, std::function<double(double t)> f) {

@@ -50,6 +50,20 @@ class ProgramState {
   /// Whether input k has a function.
   bool has_input_function(std::size_t k) const { return bool(input_functions_.at(k)); }
 
+  /// This run's values of the tunable parameters (Program::tunable_names()): the build's until set.
+  const std::vector<double>& tunable_values() const { return tunable_values_; }
+  /// Gives the run these tunable parameter values: every number the tapes compiled from them is
+  /// recomputed here, once, and the workspaces take it (no analysis, no compilation).
+  /// @throws std::invalid_argument for a count other than the program's, or a value that would
+  ///         change the equations' structure (naming the parameter and what the build decided).
+  void set_tunable_values(std::vector<double> values);
+  /// A workspace for one of the program's tapes, with this run's numbers (for a caller that
+  /// evaluates a tape itself, as the initialization does).
+  Tape::Workspace workspace(const Tape& tape) const;
+  JacobianTape::Workspace workspace(const JacobianTape& tape) const;
+  /// Program::indicator_scales at (t, y, y') with this run's numbers.
+  std::vector<double> indicator_scales(double t, const double* y, const double* yp);
+
   /// F(t, y, y') into out[0 .. size).
   void residual(double t, const double* y, const double* yp, double* out);
   /// ∂F/∂y + cj·∂F/∂y' in the Jacobian's CSC pattern.
@@ -74,10 +88,14 @@ class ProgramState {
 
  private:
   void evaluate_input_functions(double t);
+  /// This run's value of a trace step (Program::trace()); only while trace_values_ is set.
+  double step_value(std::uint32_t step) const { return trace_values_[program_->trace().index_of(step)]; }
 
   const Program* program_;
   std::vector<std::function<double(double t)>> input_functions_;  ///< per input; empty: none
   bool has_input_functions_ = false;  ///< any of input_functions_ is set
+  std::vector<double> tunable_values_;
+  std::vector<double> trace_values_;  ///< every trace step's value for tunable_values_; empty: the build's
   Tape::Workspace residual_, indicators_, outputs_, assertions_, selection_, energy_, energy_flows_, energy_stored_,
       time_partials_;
   JacobianTape::Workspace jacobian_;

@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "core/expr/expr_node.hpp"
+#include "core/expr/expr_store.hpp"
 
 namespace acausal {
 
@@ -61,7 +62,13 @@ bool Expr::is_leaf() const {
 
 double Expr::constant_value() const {
   if (node_->op != Op::Constant) throw std::logic_error("constant_value() of " + to_string(*this));
+  if (node_->order != 0) node_->store->trace().guard(static_cast<std::uint32_t>(node_->order), GuardKind::Exact);
   return node_->value;
+}
+
+Coef Expr::coef() const {
+  if (node_->op != Op::Constant) throw std::logic_error("coef() of " + to_string(*this));
+  return Coef(node_->value, static_cast<std::uint32_t>(node_->order));
 }
 
 const std::string& Expr::name() const {

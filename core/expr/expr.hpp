@@ -23,6 +23,8 @@
 #include <utility>
 #include <vector>
 
+#include "core/expr/coef.hpp"
+
 namespace acausal {
 
 class Table1D;
@@ -82,6 +84,8 @@ class Expr {
   /// A constant. Implicit, so that numbers mix with expressions (`2*x + 1`).
   Expr(double value);  // NOLINT(google-explicit-constructor)
   Expr(int value);     // NOLINT(google-explicit-constructor)
+  /// A constant that may be traced (coef.hpp): a number computed from tunable parameters.
+  explicit Expr(Coef value);
 
   // Handles are reference counts on the node (inline: they are the hottest code of model building).
   Expr(const Expr& other) noexcept;
@@ -105,8 +109,14 @@ class Expr {
   bool is_constant() const { return op() == Op::Constant; }
   /// True for Constant, Variable, Derivative, Parameter and Time.
   bool is_leaf() const;
-  /// The value of a Constant node. @throws std::logic_error for any other node.
+  /// The value of a Constant node, for code that decides something from it: a traced constant is
+  /// guarded to keep this value in every run (coef.hpp). @throws std::logic_error for any other node.
   double constant_value() const;
+  /// The number of a Constant node with its trace: for arithmetic that carries it on, unguarded.
+  /// @throws std::logic_error for any other node.
+  Coef coef() const;
+  /// Whether this is the literal (untraced) constant `v`.
+  bool is_literal(double v) const { return op() == Op::Constant && order() == 0 && constant_value() == v; }
   /// The name of a Variable or Parameter node, or of the variable of a Derivative node.
   /// @throws std::logic_error for any other node.
   const std::string& name() const;
@@ -153,7 +163,7 @@ struct Node {
   std::uint32_t refcount = 0;
   Op op = Op::Constant;
   std::uint32_t arg_count = 0;
-  int order = 0;  // Derivative order, Table derivative order
+  int order = 0;  // Derivative order, Table derivative order, a Constant's trace step (coef.hpp)
   std::uint64_t id = 0;
   std::size_t hash = 0;
   union {
@@ -211,7 +221,7 @@ Expr& operator/=(Expr& a, const Expr& b);
 /// Σ terms, simplified in one pass (cheaper than adding one term at a time).
 Expr sum(std::span<const Expr> terms);
 /// Σ coefficient·term + constant, simplified like sum() without building the products first.
-Expr linear_combination(std::span<const std::pair<double, Expr>> terms, double constant = 0.0);
+Expr linear_combination(std::span<const std::pair<Coef, Expr>> terms, Coef constant = 0.0);
 /// Π factors, simplified in one pass.
 Expr product(std::span<const Expr> factors);
 

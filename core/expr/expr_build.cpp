@@ -49,7 +49,9 @@ bool structural_less(const Expr& a, const Expr& b) {
   if (a == b) return false;
   if (kind_rank(a.op()) != kind_rank(b.op())) return kind_rank(a.op()) < kind_rank(b.op());
   switch (a.op()) {
-    case Op::Constant: return a.constant_value() < b.constant_value();
+    case Op::Constant:
+      if (a.coef().value != b.coef().value) return a.coef().value < b.coef().value;
+      return a.order() < b.order();  // the same number, one traced (coef.hpp)
     case Op::Parameter:
     case Op::Variable: return a.name() < b.name();
     case Op::Derivative:
@@ -69,7 +71,7 @@ bool structural_less(const Expr& a, const Expr& b) {
 
 /// A product split into its constant coefficient and the remaining factors (as one expression).
 struct Scaled {
-  double coefficient;
+  Coef coefficient;
   Expr rest;
 };
 
@@ -83,16 +85,17 @@ std::span<const Expr> as_span(const ShortList<Expr>& list) { return {list.data()
 Scaled split_coefficient(const Expr& term) {
   if (term.op() == Op::Mul && term.args()[0].is_constant()) {
     auto args = term.args();
-    if (args.size() == 2) return {args[0].constant_value(), args[1]};
-    return {args[0].constant_value(), make_node(Op::Mul, args.subspan(1))};
+    if (args.size() == 2) return {args[0].coef(), args[1]};
+    return {args[0].coef(), make_node(Op::Mul, args.subspan(1))};
   }
-  return {1.0, term};
+  return {Coef(1.0), term};
 }
 
-/// coefficient · rest, where rest is canonical and not itself carrying a coefficient.
-Expr scale(double coefficient, const Expr& rest) {
-  if (coefficient == 0.0) return Expr(0.0);
-  if (coefficient == 1.0) return rest;
+/// coefficient · rest, where rest is canonical and not itself carrying a coefficient. A traced
+/// coefficient stays, whatever its value: a run may change it.
+Expr scale(Coef coefficient, const Expr& rest) {
+  if (coefficient.is_zero()) return Expr(0.0);
+  if (coefficient.is_one()) return rest;
   ShortList<Expr> args{Expr(coefficient)};
   if (rest.op() == Op::Mul)
     args.insert(args.end(), rest.args().begin(), rest.args().end());
@@ -127,9 +130,9 @@ void add_like(ShortList<Scaled>& items, LikeIndex& index, Scaled item) {
 /// Collects terms in first-appearance order, merging equal ones.
 class TermCollector {
  public:
-  void add(const Expr& term, double factor) {
+  void add(const Expr& term, Coef factor) {
     if (term.is_constant()) {
-      constant_ += factor * term.constant_value();
+      constant_ += factor * term.coef();
       return;
     }
     if (term.op() == Op::Add) {
@@ -150,14 +153,14 @@ class TermCollector {
   Expr result() const {
     ShortList<Expr> terms;
     for (const Scaled& s : order_)
-      if (s.coefficient != 0.0) terms.push_back(scale(s.coefficient, s.rest));
-    if (constant_ != 0.0 || terms.empty()) terms.emplace_back(constant_);
+      if (!s.coefficient.is_zero()) terms.push_back(scale(s.coefficient, s.rest));
+    if (!constant_.is_zero() || terms.empty()) terms.emplace_back(constant_);
     if (terms.size() == 1) return terms[0];
     return make_node(Op::Add, as_span(terms));
   }
 
  private:
-  double constant_ = 0.0;
+  Coef constant_ = 0.0;
   ShortList<Scaled> order_;
   LikeIndex index_;
 };
@@ -167,7 +170,7 @@ class FactorCollector {
  public:
   void multiply(const Expr& factor) {
     if (factor.is_constant()) {
-      coefficient_ *= factor.constant_value();
+      coefficient_ *= factor.coef();
       return;
     }
     if (factor.op() == Op::Mul) {
@@ -176,10 +179,10 @@ class FactorCollector {
     }
     // x^c contributes c to the exponent of x; any other factor (x^y included) is a base of its own.
     Expr base = factor;
-    double exponent = 1.0;
+    Coef exponent = 1.0;
     if (factor.op() == Op::Pow && factor.args()[1].is_constant()) {
       base = factor.args()[0];
-      exponent = factor.args()[1].constant_value();
+      exponent = factor.args()[1].coef();
     }
     if (Scaled* same = find_like(bases_, index_, base))
       same->coefficient += exponent;
@@ -188,16 +191,16 @@ class FactorCollector {
   }
 
   Expr result() const {
-    if (coefficient_ == 0.0) return Expr(0.0);
+    if (coefficient_.is_zero()) return Expr(0.0);
     // Bases are never constants, products or powers with constant exponents (all split above),
     // so pow() of a base is a single factor. Factors are sorted canonically, so that x*y and y*x
     // are one node (and a×a is exactly zero).
     ShortList<Expr> factors;
     for (const Scaled& b : bases_)
-      if (b.coefficient != 0.0) factors.push_back(pow(b.rest, Expr(b.coefficient)));
+      if (!b.coefficient.is_zero()) factors.push_back(pow(b.rest, Expr(b.coefficient)));
     std::sort(factors.begin(), factors.end(), [](const Expr& a, const Expr& b) { return structural_less(a, b); });
     ShortList<Expr> args;
-    if (coefficient_ != 1.0) args.emplace_back(coefficient_);
+    if (!coefficient_.is_one()) args.emplace_back(coefficient_);
     args.insert(args.end(), factors.begin(), factors.end());
     if (args.empty()) return Expr(coefficient_);
     if (args.size() == 1) return args[0];
@@ -205,13 +208,14 @@ class FactorCollector {
   }
 
  private:
-  double coefficient_ = 1.0;
+  Coef coefficient_ = 1.0;
   ShortList<Scaled> bases_;  // (exponent, base)
   LikeIndex index_;
 };
 
-Expr fold_or(Op op, const Expr& x, double (*f)(double)) {
-  if (x.is_constant()) return Expr(f(x.constant_value()));
+/// op(x), folded into a constant (traced as `code` when x is) for a constant x.
+Expr fold_or(Op op, const Expr& x, TraceCode code) {
+  if (x.is_constant()) return Expr(apply(code, x.coef()));
   return node1(op, x);
 }
 
@@ -219,13 +223,11 @@ bool is_condition_expr(const Expr& c) { return is_condition(c.op()) || c.is_cons
 
 Expr relation(Op op, const Expr& a, const Expr& b) {
   if (a.is_constant() && b.is_constant()) {
-    double x = a.constant_value();
-    double y = b.constant_value();
     switch (op) {
-      case Op::Less: return Expr(x < y ? 1.0 : 0.0);
-      case Op::LessEqual: return Expr(x <= y ? 1.0 : 0.0);
-      case Op::Greater: return Expr(x > y ? 1.0 : 0.0);
-      default: return Expr(x >= y ? 1.0 : 0.0);
+      case Op::Less: return Expr(apply(TraceCode::Less, a.coef(), b.coef()));
+      case Op::LessEqual: return Expr(apply(TraceCode::LessEqual, a.coef(), b.coef()));
+      case Op::Greater: return Expr(apply(TraceCode::Greater, a.coef(), b.coef()));
+      default: return Expr(apply(TraceCode::GreaterEqual, a.coef(), b.coef()));
     }
   }
   return node2(op, a, b);
@@ -240,8 +242,8 @@ void require_condition(const Expr& c, const char* where) {
 }  // namespace
 
 Expr operator+(const Expr& a, const Expr& b) {
-  if (b.is_constant() && b.constant_value() == 0.0) return a;
-  if (a.is_constant() && a.constant_value() == 0.0) return b;
+  if (b.is_literal(0.0)) return a;
+  if (a.is_literal(0.0)) return b;
   TermCollector c;
   c.add(a, 1.0);
   c.add(b, 1.0);
@@ -249,7 +251,7 @@ Expr operator+(const Expr& a, const Expr& b) {
 }
 
 Expr operator-(const Expr& a, const Expr& b) {
-  if (b.is_constant() && b.constant_value() == 0.0) return a;
+  if (b.is_literal(0.0)) return a;
   TermCollector c;
   c.add(a, 1.0);
   c.add(b, -1.0);
@@ -265,10 +267,10 @@ Expr sum(std::span<const Expr> terms) {
   return c.result();
 }
 
-Expr linear_combination(std::span<const std::pair<double, Expr>> terms, double constant) {
+Expr linear_combination(std::span<const std::pair<Coef, Expr>> terms, Coef constant) {
   TermCollector c;
   for (const auto& [coefficient, term] : terms) c.add(term, coefficient);
-  c.add(Expr(constant), 1.0);
+  c.add(Expr(constant), Coef(1.0));
   return c.result();
 }
 
@@ -280,8 +282,8 @@ Expr product(std::span<const Expr> factors) {
 }
 
 Expr operator*(const Expr& a, const Expr& b) {
-  if (a.is_constant() && a.constant_value() == 1.0) return b;
-  if (b.is_constant() && b.constant_value() == 1.0) return a;
+  if (a.is_literal(1.0)) return b;
+  if (b.is_literal(1.0)) return a;
   FactorCollector c;
   c.multiply(a);
   c.multiply(b);
@@ -290,8 +292,8 @@ Expr operator*(const Expr& a, const Expr& b) {
 
 Expr operator/(const Expr& a, const Expr& b) {
   if (b.is_constant()) {
-    if (b.constant_value() == 1.0) return a;
-    if (a.is_constant()) return Expr(a.constant_value() / b.constant_value());
+    if (b.is_literal(1.0)) return a;
+    if (a.is_constant()) return Expr(a.coef() / b.coef());
   }
   return a * pow(b, Expr(-1.0));
 }
@@ -305,60 +307,60 @@ Expr pow(const Expr& base, int exponent) { return pow(base, Expr(exponent)); }
 Expr pow(const Expr& base, double exponent) { return pow(base, Expr(exponent)); }
 
 Expr pow(const Expr& base, const Expr& exponent) {
-  if (exponent.is_constant()) {
+  if (exponent.is_constant() && base.is_constant()) return Expr(apply(TraceCode::Pow, base.coef(), exponent.coef()));
+  if (exponent.is_constant() && !exponent.coef().traced()) {  // a traced exponent stays a node
     double e = exponent.constant_value();
     if (e == 0.0) return Expr(1.0);
     if (e == 1.0) return base;
-    if (base.is_constant()) return Expr(std::pow(base.constant_value(), e));
     if (is_integer(e)) {
       if (base.op() == Op::Pow && base.args()[1].is_constant())
-        return pow(base.args()[0], Expr(base.args()[1].constant_value() * e));
+        return pow(base.args()[0], Expr(base.args()[1].coef() * Coef(e)));
       if (base.op() == Op::Mul) {
         FactorCollector c;
         for (const Expr& f : base.args()) c.multiply(pow(f, exponent));
         return c.result();
       }
     }
-  } else if (base.is_constant() && base.constant_value() == 1.0) {
+  } else if (base.is_literal(1.0)) {
     return Expr(1.0);
   }
   return node2(Op::Pow, base, exponent);
 }
 
-Expr sqrt(const Expr& x) { return fold_or(Op::Sqrt, x, [](double v) { return std::sqrt(v); }); }
-Expr exp(const Expr& x) { return fold_or(Op::Exp, x, [](double v) { return std::exp(v); }); }
-Expr log(const Expr& x) { return fold_or(Op::Log, x, [](double v) { return std::log(v); }); }
-Expr sin(const Expr& x) { return fold_or(Op::Sin, x, [](double v) { return std::sin(v); }); }
-Expr cos(const Expr& x) { return fold_or(Op::Cos, x, [](double v) { return std::cos(v); }); }
-Expr tan(const Expr& x) { return fold_or(Op::Tan, x, [](double v) { return std::tan(v); }); }
-Expr asin(const Expr& x) { return fold_or(Op::Asin, x, [](double v) { return std::asin(v); }); }
-Expr acos(const Expr& x) { return fold_or(Op::Acos, x, [](double v) { return std::acos(v); }); }
-Expr atan(const Expr& x) { return fold_or(Op::Atan, x, [](double v) { return std::atan(v); }); }
-Expr tanh(const Expr& x) { return fold_or(Op::Tanh, x, [](double v) { return std::tanh(v); }); }
+Expr sqrt(const Expr& x) { return fold_or(Op::Sqrt, x, TraceCode::Sqrt); }
+Expr exp(const Expr& x) { return fold_or(Op::Exp, x, TraceCode::Exp); }
+Expr log(const Expr& x) { return fold_or(Op::Log, x, TraceCode::Log); }
+Expr sin(const Expr& x) { return fold_or(Op::Sin, x, TraceCode::Sin); }
+Expr cos(const Expr& x) { return fold_or(Op::Cos, x, TraceCode::Cos); }
+Expr tan(const Expr& x) { return fold_or(Op::Tan, x, TraceCode::Tan); }
+Expr asin(const Expr& x) { return fold_or(Op::Asin, x, TraceCode::Asin); }
+Expr acos(const Expr& x) { return fold_or(Op::Acos, x, TraceCode::Acos); }
+Expr atan(const Expr& x) { return fold_or(Op::Atan, x, TraceCode::Atan); }
+Expr tanh(const Expr& x) { return fold_or(Op::Tanh, x, TraceCode::Tanh); }
 
 Expr abs(const Expr& x) {
   if (x.op() == Op::Abs) return x;
-  return fold_or(Op::Abs, x, [](double v) { return std::fabs(v); });
+  return fold_or(Op::Abs, x, TraceCode::Abs);
 }
 
 Expr sign(const Expr& x) {
-  return fold_or(Op::Sign, x, [](double v) { return v > 0.0 ? 1.0 : (v < 0.0 ? -1.0 : 0.0); });
+  return fold_or(Op::Sign, x, TraceCode::Sign);
 }
 
 Expr atan2(const Expr& y, const Expr& x) {
-  if (y.is_constant() && x.is_constant()) return Expr(std::atan2(y.constant_value(), x.constant_value()));
+  if (y.is_constant() && x.is_constant()) return Expr(apply(TraceCode::Atan2, y.coef(), x.coef()));
   return node2(Op::Atan2, y, x);
 }
 
 Expr min(const Expr& a, const Expr& b) {
   if (a == b) return a;
-  if (a.is_constant() && b.is_constant()) return a.constant_value() < b.constant_value() ? a : b;
+  if (a.is_constant() && b.is_constant()) return Expr(apply(TraceCode::Min, a.coef(), b.coef()));
   return node2(Op::Min, a, b);
 }
 
 Expr max(const Expr& a, const Expr& b) {
   if (a == b) return a;
-  if (a.is_constant() && b.is_constant()) return a.constant_value() > b.constant_value() ? a : b;
+  if (a.is_constant() && b.is_constant()) return Expr(apply(TraceCode::Max, a.coef(), b.coef()));
   return node2(Op::Max, a, b);
 }
 

@@ -41,7 +41,7 @@ class Differentiator {
         std::vector<Expr> factors;
         for (std::size_t i = 0; i < a.size(); ++i) {
           Expr di = d(a[i]);
-          if (di.is_constant() && di.constant_value() == 0.0) continue;
+          if (di.is_literal(0.0)) continue;
           factors.assign(a.begin(), a.end());
           factors[i] = di;
           terms.push_back(product(factors));
@@ -54,7 +54,7 @@ class Differentiator {
         Expr dn = d(n);
         // With a constant (or merely symbolic but here constant) exponent the power rule holds at
         // b = 0 too; the logarithmic form is needed only when the exponent varies.
-        if (dn.is_constant() && dn.constant_value() == 0.0) return n * pow(b, n - 1.0) * d(b);
+        if (dn.is_literal(0.0)) return n * pow(b, n - 1.0) * d(b);
         return e * (dn * log(b) + n * d(b) / b);
       }
       case Op::Sqrt: return d(a[0]) / (2.0 * e);

@@ -69,7 +69,7 @@ class Printer {
   Printed print(const Expr& e) {
     switch (e.op()) {
       case Op::Constant: {
-        double v = e.constant_value();
+        double v = e.coef().value;
         return {number(v), v < 0 ? kUnary : kAtom};
       }
       case Op::Variable:
@@ -84,8 +84,8 @@ class Printer {
       case Op::Mul: return product(e, false);
       case Op::Pow: {
         const Expr& n = e.args()[1];
-        if (n.is_constant() && n.constant_value() < 0) {  // 1 / x^k
-          double k = -n.constant_value();
+        if (n.is_constant() && n.coef().value < 0) {  // 1 / x^k
+          double k = -n.coef().value;
           return {"1 / " + (k == 1.0 ? wrap(e.args()[0], kPower) : power(e.args()[0], Expr(k)).text), kProduct};
         }
         return power(e.args()[0], n);
@@ -128,8 +128,8 @@ class Printer {
 
   /// A term of a sum: its text without sign, and whether it is subtracted.
   std::pair<std::string, bool> signed_term(const Expr& t) {
-    if (t.is_constant() && t.constant_value() < 0) return {number(-t.constant_value()), true};
-    if (t.op() == Op::Mul && t.args()[0].is_constant() && t.args()[0].constant_value() < 0) {
+    if (t.is_constant() && t.coef().value < 0) return {number(-t.coef().value), true};
+    if (t.op() == Op::Mul && t.args()[0].is_constant() && t.args()[0].coef().value < 0) {
       Printed p = product(t, true);
       return {p.precedence < kSum + 1 ? "(" + p.text + ")" : p.text, true};
     }
@@ -157,9 +157,9 @@ class Printer {
     std::vector<std::string> den;
     for (const Expr& f : e.args()) {
       if (f.is_constant()) {
-        c = f.constant_value();
-      } else if (f.op() == Op::Pow && f.args()[1].is_constant() && f.args()[1].constant_value() < 0) {
-        double k = -f.args()[1].constant_value();
+        c = f.coef().value;
+      } else if (f.op() == Op::Pow && f.args()[1].is_constant() && f.args()[1].coef().value < 0) {
+        double k = -f.args()[1].coef().value;
         den.push_back(k == 1.0 ? wrap(f.args()[0], kPower) : power(f.args()[0], Expr(k)).text);
       } else {
         num.push_back(wrap(f, kProduct + 1));

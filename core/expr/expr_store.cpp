@@ -73,6 +73,18 @@ Node* Store::constant(double v) {
   return slot.node;
 }
 
+Node* Store::traced_constant(Coef c) {
+  if (!c.traced()) return constant(c.value);
+  NodeKey k;
+  k.op = Op::Constant;
+  k.value = c.value;
+  k.order = static_cast<int>(c.trace);  // a constant's order is its trace step (0: a literal)
+  Expr e = intern(k, nullptr);
+  Node* n = e.node();
+  ++n->refcount;  // the caller's (e's goes with it)
+  return n;
+}
+
 void Store::release(Node* n) {
   dead_.push_back(n);
   if (draining_) return;
@@ -132,6 +144,7 @@ Expr with_arguments(const Expr& e, std::span<const Expr> args) {
 Expr::Expr() : Expr(0.0) {}
 Expr::Expr(double value) : node_(detail::current_store().constant(value)) {}
 Expr::Expr(int value) : Expr(static_cast<double>(value)) {}
+Expr::Expr(Coef value) : node_(detail::current_store().traced_constant(value)) {}
 
 void Expr::variables(std::string_view names, std::span<const std::size_t> ends, std::vector<Expr>& out) {
   detail::Store& store = detail::current_store();

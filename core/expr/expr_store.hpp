@@ -1,7 +1,7 @@
 #pragma once
 /// @file
 /// Internal: the hash-consing store of expression nodes, and which store is current on a thread.
-/// Only core/expr/expr_store.cpp and core/expr/expr_context.cpp include this.
+/// Only core/expr/expr_store.cpp, expr_context.cpp, expr.cpp and parameter_trace.cpp include this.
 
 #include <array>
 #include <cstdint>
@@ -11,6 +11,7 @@
 #include "core/expr/expr_node.hpp"
 #include "core/expr/node_pool.hpp"
 #include "core/expr/node_table.hpp"
+#include "core/expr/parameter_trace.hpp"
 
 namespace acausal::detail {
 
@@ -44,6 +45,11 @@ class Store {
 
   /// `n`'s count has just dropped to zero.
   void release(Node* n);
+
+  /// The constant node of a traced number (coef.hpp), with one reference taken for the caller.
+  Node* traced_constant(Coef c);
+  /// The arithmetic this store's builds did on tunable parameters.
+  ParameterTrace& trace() { return trace_; }
 
   /// The nodes alive in the store.
   std::size_t size() const { return young_.size() + old_.size(); }
@@ -81,6 +87,7 @@ class Store {
   bool retired_ = false;
   std::uint64_t next_id_ = 1;
   std::array<CachedConstant, 64> constants_{};
+  ParameterTrace trace_;
 };
 
 /// The stores alive in the process.

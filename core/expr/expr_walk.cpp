@@ -58,7 +58,7 @@ class Evaluator {
   explicit Evaluator(const LeafValues& leaf_value) : leaf_value_(leaf_value) {}
 
   double value(const Expr& e) {
-    if (e.is_constant()) return e.constant_value();
+    if (e.is_constant()) return e.coef().value;  // a value, not a decision: unguarded (coef.hpp)
     if (e.is_leaf()) return leaf_value_(e);
     if (auto it = memo_.find(e); it != memo_.end()) return it->second;
     std::vector<double> a;

@@ -14,10 +14,10 @@ namespace acausal {
 namespace {
 
 /// The coefficient of `leaf` in a term that is the leaf itself or a constant times it.
-std::optional<double> linear_coefficient(const Expr& term, const Expr& leaf) {
-  if (term == leaf) return 1.0;
+std::optional<Coef> linear_coefficient(const Expr& term, const Expr& leaf) {
+  if (term == leaf) return Coef(1.0);
   const auto a = term.args();
-  if (term.op() == Op::Mul && a.size() == 2 && a[0].is_constant() && a[1] == leaf) return a[0].constant_value();
+  if (term.op() == Op::Mul && a.size() == 2 && a[0].is_constant() && a[1] == leaf) return a[0].coef();
   return std::nullopt;
 }
 
@@ -37,7 +37,7 @@ std::vector<Expr> partials_of(const Expr& residual, const std::vector<Expr>& lea
       const bool bare = term.is_leaf();
       const Expr& leaf = bare ? term : term.args()[1];
       const auto k = static_cast<std::size_t>(std::find(leaf_list.begin(), leaf_list.end(), leaf) - leaf_list.begin());
-      out[k] = Expr(bare ? 1.0 : term.args()[0].constant_value());
+      out[k] = bare ? Expr(1.0) : Expr(term.args()[0].coef());
     }
     return out;
   }
@@ -55,7 +55,7 @@ std::vector<Expr> partials_of(const Expr& residual, const std::vector<Expr>& lea
       continue;
     }
     for (const Expr& leaf : leaves(term)) {
-      const std::optional<double> c = linear_coefficient(term, leaf);
+      const std::optional<Coef> c = linear_coefficient(term, leaf);
       contributions[*position.find(leaf)].push_back(c ? Expr(*c) : diff(term, leaf));
     }
   }
@@ -79,11 +79,11 @@ void JacobianTape::add_symbolic_entries(Entries& out, const Expr& residual, std:
       throw std::invalid_argument("jacobian: " + to_string(leaf) + " maps to unknown " + std::to_string(in->index) +
                                   " of " + std::to_string(unknowns));
     const Expr& d = partials[k];
-    if (d.is_constant() && d.constant_value() == 0.0) continue;
+    if (d.is_literal(0.0)) continue;
     Entry e{static_cast<std::uint32_t>(in->index), static_cast<std::uint32_t>(row), {}, {}};
     Partial& p = in->kind == InputKind::Y ? e.dy : e.dyp;
     if (d.is_constant()) {
-      p.constant = d.constant_value();
+      p.constant = d.coef();
     } else {
       p.varying = static_cast<std::uint32_t>(out.expressions.size());
       out.expressions.push_back(d);
@@ -126,10 +126,10 @@ JacobianTape::Structure JacobianTape::structure(Entries in, std::size_t rows, st
   for (Entry e : entries) {
     for (Partial* p : {&e.dy, &e.dyp})
       if (p->varying != kNone && in.expressions[p->varying].is_constant()) {  // terms that cancelled to a number
-        p->constant += in.expressions[p->varying].constant_value();
+        p->constant += in.expressions[p->varying].coef();
         p->varying = kNone;
       }
-    auto zero = [](const Partial& p) { return p.constant == 0.0 && p.varying == kNone; };
+    auto zero = [](const Partial& p) { return p.constant.is_zero() && p.varying == kNone; };
     if (zero(e.dy) && zero(e.dyp)) continue;  // the partials of several leaves cancelled
     ++s.pattern.col_start[e.column + 1];
     s.pattern.row_index.push_back(static_cast<std::int64_t>(e.row));
@@ -177,7 +177,7 @@ bool JacobianTape::linear_alone(const RowStore& rows) {
   for (const RowView row : rows) {
     if (!row.rest.is_constant()) return false;
     for (const LinearRow::Term& t : row.terms)
-      if (t.coefficient == 0.0) return false;
+      if (t.coefficient().is_zero()) return false;
   }
   return true;
 }
@@ -192,28 +192,28 @@ JacobianTape::Structure JacobianTape::linear_structure(const RowStore& rows, std
   std::vector<std::uint32_t> last_row(unknowns, kNone);
   for (std::size_t i = 0; i < rows.size(); ++i)
     for (const LinearRow::Term& t : rows[i].terms) {
-      check_slot(t.slot, unknowns);
-      if (last_row[t.slot.column] == i) continue;
-      last_row[t.slot.column] = static_cast<std::uint32_t>(i);
-      ++s.pattern.col_start[t.slot.column + 1];
+      check_slot(t.slot(), unknowns);
+      if (last_row[t.slot().column] == i) continue;
+      last_row[t.slot().column] = static_cast<std::uint32_t>(i);
+      ++s.pattern.col_start[t.slot().column + 1];
     }
   std::partial_sum(s.pattern.col_start.begin(), s.pattern.col_start.end(), s.pattern.col_start.begin());
   const auto n = static_cast<std::size_t>(s.pattern.col_start.back());
   s.pattern.row_index.resize(n);
-  s.constant.assign(2 * n, 0.0);
+  s.constant.assign(2 * n, Coef(0.0));
   s.varying_of.assign(2 * n, kNone);
   std::vector<std::int64_t> next(s.pattern.col_start.begin(), s.pattern.col_start.end() - 1);
   std::vector<std::int64_t> last_place(unknowns, 0);
   std::fill(last_row.begin(), last_row.end(), kNone);
   for (std::size_t i = 0; i < rows.size(); ++i)
     for (const LinearRow::Term& t : rows[i].terms) {
-      const std::uint32_t c = t.slot.column;
+      const std::uint32_t c = t.slot().column;
       if (last_row[c] != i) {
         last_row[c] = static_cast<std::uint32_t>(i);
         last_place[c] = next[c]++;
         s.pattern.row_index[static_cast<std::size_t>(last_place[c])] = static_cast<std::int64_t>(i);
       }
-      s.constant[static_cast<std::size_t>(last_place[c]) + (t.slot.order == 0 ? 0 : n)] += t.coefficient;
+      s.constant[static_cast<std::size_t>(last_place[c]) + (t.slot().order == 0 ? 0 : n)] += t.coefficient();
     }
   return s;
 }
@@ -227,9 +227,9 @@ JacobianTape::Entries JacobianTape::entries_of(const RowStore& rows, const Input
   for (std::size_t i = 0; i < rows.size(); ++i) {
     const RowView row = rows[i];
     for (const LinearRow::Term& t : row.terms) {
-      check_slot(t.slot, unknowns);
-      Entry e{t.slot.column, static_cast<std::uint32_t>(i), {}, {}};
-      (t.slot.order == 0 ? e.dy : e.dyp).constant = t.coefficient;
+      check_slot(t.slot(), unknowns);
+      Entry e{t.slot().column, static_cast<std::uint32_t>(i), {}, {}};
+      (t.slot().order == 0 ? e.dy : e.dyp).constant = t.coefficient();
       entries.entries.push_back(e);
     }
     if (!row.rest.is_constant()) add_symbolic_entries(entries, row.rest, i, inputs, unknowns);
@@ -245,22 +245,44 @@ JacobianTape::JacobianTape(const RowStore& rows, const InputMap& inputs, std::si
 
 JacobianTape::JacobianTape(Structure s, const InputMap& inputs, const IndicatorIndex* indicators,
                            Tape::Unindexed unindexed)
-    : pattern_(std::move(s.pattern)), constant_(std::move(s.constant)), varying_(std::move(s.varying)),
-      varying_of_(std::move(s.varying_of)), varying_place_(std::move(s.varying_place)),
-      tape_(varying_, inputs, indicators, unindexed) {}
+    : pattern_(std::move(s.pattern)), varying_(std::move(s.varying)), varying_of_(std::move(s.varying_of)),
+      varying_place_(std::move(s.varying_place)), tape_(varying_, inputs, indicators, unindexed) {
+  constant_.reserve(s.constant.size());
+  for (std::size_t place = 0; place < s.constant.size(); ++place) {
+    if (s.constant[place].traced()) traced_places_.push_back({static_cast<std::uint32_t>(place), s.constant[place].trace});
+    constant_.push_back(s.constant[place].value);
+  }
+}
 
 Expr JacobianTape::partial(std::size_t place) const {
-  const Expr c(constant_[place]);
+  const auto traced = std::lower_bound(traced_places_.begin(), traced_places_.end(), place,
+                                       [](const TracedPlace& t, std::size_t p) { return t.place < p; });
+  const Expr c = traced != traced_places_.end() && traced->place == place ? Expr(Coef(constant_[place], traced->step))
+                                                                          : Expr(constant_[place]);
   return varying_of_[place] == kNone ? c : c + varying_[varying_of_[place]];
 }
 
 JacobianTape::Workspace JacobianTape::workspace() const {
-  return {tape_.workspace(), {}, std::vector<double>(varying_.size())};
+  return {tape_.workspace(), {}, std::vector<double>(varying_.size()), {}};
+}
+
+void JacobianTape::parameterize(Workspace& work, const std::function<double(std::uint32_t)>& value) const {
+  tape_.parameterize(work.tape, value);
+  if (traced_places_.empty()) return;
+  work.constant = constant_;
+  for (const TracedPlace& t : traced_places_) work.constant[t.place] = value(t.step);
+}
+
+std::vector<std::uint32_t> JacobianTape::traced_steps() const {
+  std::vector<std::uint32_t> steps = tape_.traced_steps();
+  for (const TracedPlace& t : traced_places_) steps.push_back(t.step);
+  return steps;
 }
 
 std::span<const double> JacobianTape::partials(const TapeInputs& inputs, const double* branch, Workspace& work) const {
-  work.partials.resize(constant_.size());  // made on first use: the integrator's evaluate() needs none
-  std::copy(constant_.begin(), constant_.end(), work.partials.begin());
+  const std::vector<double>& constant = work.constant.empty() ? constant_ : work.constant;
+  work.partials.resize(constant.size());  // made on first use: the integrator's evaluate() needs none
+  std::copy(constant.begin(), constant.end(), work.partials.begin());
   if (!varying_.empty()) {
     tape_.evaluate(inputs, work.varying.data(), branch, work.tape);
     for (std::size_t m = 0; m < varying_place_.size(); ++m) work.partials[varying_place_[m]] += work.varying[m];
@@ -277,8 +299,9 @@ std::vector<double> JacobianTape::partials(const TapeInputs& inputs, const doubl
 void JacobianTape::evaluate(const TapeInputs& inputs, double cj, double* values, const double* branch,
                             Workspace& work) const {
   const std::size_t n = pattern_.nonzeros();
+  const std::vector<double>& constant = work.constant.empty() ? constant_ : work.constant;
   if (varying_.empty()) {
-    for (std::size_t k = 0; k < n; ++k) values[k] = constant_[k] + cj * constant_[n + k];
+    for (std::size_t k = 0; k < n; ++k) values[k] = constant[k] + cj * constant[n + k];
     return;
   }
   // The partials as partials() sums them (constant + varying part, 0 where none), without an array
@@ -286,7 +309,7 @@ void JacobianTape::evaluate(const TapeInputs& inputs, double cj, double* values,
   tape_.evaluate(inputs, work.varying.data(), branch, work.tape);
   const auto partial = [&](std::size_t place) {
     const std::uint32_t m = varying_of_[place];
-    return constant_[place] + (m == kNone ? 0.0 : work.varying[m]);
+    return constant[place] + (m == kNone ? 0.0 : work.varying[m]);
   };
   for (std::size_t k = 0; k < n; ++k) values[k] = partial(k) + cj * partial(n + k);
 }

@@ -49,8 +49,14 @@ class JacobianTape {
     Tape::Workspace tape;
     std::vector<double> partials;  ///< partials(): the constant parts plus the tape's values (on first use)
     std::vector<double> varying;   ///< the tape's outputs
+    std::vector<double> constant;  ///< a run's own constant parts (parameterize()); empty: the tape's
   };
   Workspace workspace() const;
+
+  /// As Tape::parameterize: the partials computed from tunable parameters become value(step).
+  void parameterize(Workspace& work, const std::function<double(std::uint32_t step)>& value) const;
+  /// The trace steps of the numbers parameterize() sets.
+  std::vector<std::uint32_t> traced_steps() const;
 
   /// Writes the nonzeros of ∂F/∂y + cj·∂F/∂y' in CSC order into values[0 .. nonzeros).
   /// `branch`: as Tape::evaluate.
@@ -69,14 +75,14 @@ class JacobianTape {
   /// Partials are stored by place: entry k's ∂F/∂y at k, its ∂F/∂y' at nonzeros() + k.
   struct Structure {
     SparsityPattern pattern;
-    std::vector<double> constant;
+    std::vector<Coef> constant;
     std::vector<Expr> varying;                 ///< the parts that vary: the tape's outputs
     std::vector<std::uint32_t> varying_of;     ///< per place: its index in varying, or kNone
     std::vector<std::uint32_t> varying_place;  ///< per tape output: its place
   };
   /// One partial while the structure is built: a constant, plus expressions[varying] where it varies.
   struct Partial {
-    double constant = 0.0;
+    Coef constant = 0.0;
     std::uint32_t varying = kNone;
   };
   /// A place (column, row) of the Jacobian and its two partials.
@@ -102,6 +108,12 @@ class JacobianTape {
   JacobianTape(Structure s, const InputMap& inputs, const IndicatorIndex* indicators, Tape::Unindexed unindexed);
   Expr partial(std::size_t place) const;
   bool nonzero(std::size_t place) const { return constant_[place] != 0.0 || varying_of_[place] != kNone; }
+  /// A constant part computed from tunable parameters: its place and trace step (by place).
+  struct TracedPlace {
+    std::uint32_t place;
+    std::uint32_t step;
+  };
+  std::vector<TracedPlace> traced_places_;
 
   SparsityPattern pattern_;
   std::vector<double> constant_;

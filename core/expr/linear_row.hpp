@@ -27,12 +27,35 @@ struct Slot {
 
 /// residual = Σ coefficient·slot + constant + rest.
 struct LinearRow {
-  struct Term {
-    Slot slot;
-    double coefficient;
+  /// coefficient·slot in 16 bytes (a large model's analysis holds millions): the slot's order and
+  /// the coefficient's trace step share a word.
+  class Term {
+   public:
+    Term() = default;
+    Term(Slot s, Coef c) : value_(c.value), column_(s.column), packed_(pack(s.order, c.trace)) {}
+    Slot slot() const { return {column_, packed_ & kOrderMask}; }
+    /// Traced when it comes from tunable parameters (coef.hpp).
+    Coef coefficient() const { return {value_, packed_ >> kOrderBits}; }
+    void set_coefficient(Coef c) {
+      value_ = c.value;
+      packed_ = pack(packed_ & kOrderMask, c.trace);
+    }
+    void set_column(std::uint32_t column) { column_ = column; }
+
+   private:
+    static constexpr std::uint32_t kOrderBits = 4, kOrderMask = (1u << kOrderBits) - 1;
+    static std::uint32_t pack(std::uint32_t order, std::uint32_t trace) {
+      if (order > kOrderMask || trace >= (1u << (32 - kOrderBits))) throw_too_large();
+      return order | trace << kOrderBits;
+    }
+    [[noreturn]] static void throw_too_large();
+    double value_ = 0.0;
+    std::uint32_t column_ = 0;
+    std::uint32_t packed_ = 0;  ///< the slot's order (low bits), the coefficient's trace step
   };
+  static_assert(sizeof(Term) == 16);
   boost::container::small_vector<Term, 6> terms;  ///< distinct slots, nonzero coefficients
-  double constant = 0.0;
+  Coef constant = 0.0;
   Expr rest = 0.0;                                ///< the nonlinear remainder, in the unknowns
   boost::container::small_vector<Slot, 2> rest_slots;  ///< the distinct slots in rest
   /// An existing expression equal to the row, reused by materialize() while the row is unchanged.
@@ -48,7 +71,7 @@ struct LinearRow {
 
   bool is_zero() const;
   /// The coefficient of `s` among the linear terms (0 when absent).
-  double coefficient(Slot s) const;
+  Coef coefficient(Slot s) const;
   /// Does `column` occur in rest (in any derivative order)?
   bool in_rest(std::uint32_t column) const;
 };
@@ -57,12 +80,12 @@ struct LinearRow {
 /// as LinearRow's, so code that only reads a row takes either.
 struct RowView {
   std::span<const LinearRow::Term> terms;
-  double constant = 0.0;
+  Coef constant = 0.0;
   const Expr& rest;
   std::span<const Slot> rest_slots;
   const std::optional<Expr>& exact;
 
-  RowView(std::span<const LinearRow::Term> terms_, double constant_, const Expr& rest_,
+  RowView(std::span<const LinearRow::Term> terms_, Coef constant_, const Expr& rest_,
           std::span<const Slot> rest_slots_, const std::optional<Expr>& exact_)
       : terms(terms_), constant(constant_), rest(rest_), rest_slots(rest_slots_), exact(exact_) {}
   RowView(const LinearRow& row)  // NOLINT(google-explicit-constructor): a row is a view of itself
@@ -70,9 +93,9 @@ struct RowView {
                 {row.rest_slots.data(), row.rest_slots.size()}, row.exact) {}
 
   bool is_zero() const {
-    return terms.empty() && constant == 0.0 && rest.is_constant() && rest.constant_value() == 0.0;
+    return terms.empty() && constant.is_zero() && rest.is_literal(0.0);
   }
-  double coefficient(Slot s) const;
+  Coef coefficient(Slot s) const;
   bool in_rest(std::uint32_t column) const;
   /// The row as a LinearRow of its own, to change.
   LinearRow copy() const;
@@ -92,7 +115,7 @@ using SlotOf = std::function<std::optional<Slot>(const Expr& leaf)>;
 
 namespace detail {
 /// Adds c·s to the linear part; returns false when s was there already (the terms merged).
-bool add_term(LinearRow& row, Slot s, double c);
+bool add_term(LinearRow& row, Slot s, Coef c);
 /// Removes the terms whose coefficients cancelled.
 void drop_zero_terms(LinearRow& row);
 /// rest = Σ terms (the terms split_row could not take).
@@ -111,21 +134,21 @@ LinearRow split_row(const Expr& e, const Image& image) {
   auto is_unknown_leaf = [](const Expr& x) { return x.op() == Op::Variable || x.op() == Op::Derivative; };
   auto take = [&](const Expr& term) {
     if (term.is_constant()) {
-      row.constant += term.constant_value();
+      row.constant += term.coef();
       return;
     }
-    double c = 1.0;
+    Coef c = 1.0;
     const Expr* leaf = &term;
     if (term.op() == Op::Mul && term.args().size() == 2 && term.args()[0].is_constant() &&
         is_unknown_leaf(term.args()[1])) {
-      c = term.args()[0].constant_value();
+      c = term.args()[0].coef();
       leaf = &term.args()[1];
     }
     if (is_unknown_leaf(*leaf)) {
       if (const std::optional<LeafImage> im = image(*leaf)) {
         if (!im->itself) same = false;
-        row.constant += c * im->offset;
-        if (im->slot && !detail::add_term(row, *im->slot, c * im->sign)) same = false;
+        row.constant += c * Coef(im->offset);
+        if (im->slot && !detail::add_term(row, *im->slot, c * Coef(im->sign))) same = false;
         return;
       }
     }
@@ -158,10 +181,10 @@ class SlotIndex {
 
 /// row += factor·other (linear parts, constant and rest; rest_slots merged). Terms that cancel
 /// exactly are removed.
-void add_scaled(LinearRow& row, double factor, const LinearRow& other, SlotIndex& index);
+void add_scaled(LinearRow& row, Coef factor, const LinearRow& other, SlotIndex& index);
 
 /// Removes the term of `s` and returns its coefficient (0 when absent).
-double take_term(LinearRow& row, Slot s);
+Coef take_term(LinearRow& row, Slot s);
 
 /// der^order(symbol).
 Expr slot_expression(Expr symbol, std::uint32_t order);

@@ -13,7 +13,7 @@ void RowStore::reserve(std::size_t rows, std::size_t terms) {
 
 void RowStore::set_extra(Header& h, RowView row) {
   const bool needed = !row.rest_slots.empty() || row.exact ||
-                      !(row.rest.is_constant() && row.rest.constant_value() == 0.0);
+                      !row.rest.is_literal(0.0);
   if (!needed) {
     if (h.extra != kNone) extras_[h.extra] = Extra();  // its slot is left empty
     h.extra = kNone;
@@ -29,10 +29,10 @@ void RowStore::set_extra(Header& h, RowView row) {
   x.exact = row.exact;
 }
 
-void RowStore::set_constant(Header& h, double value) {
+void RowStore::set_constant(Header& h, Coef value) {
   if (h.constant != kNone) {
     constants_[h.constant] = value;
-  } else if (std::bit_cast<std::uint64_t>(value) != 0) {
+  } else if (value.traced() || std::bit_cast<std::uint64_t>(value.value) != 0) {
     if (constants_.size() >= kNone) throw std::length_error("RowStore: more than 2^32 constants");
     h.constant = static_cast<std::uint32_t>(constants_.size());
     constants_.push_back(value);
@@ -126,29 +126,30 @@ void RowStore::set(std::size_t i, const LinearRow& row) {
   set_extra(h, row);
 }
 
-double RowStore::substitute(std::size_t i, Slot x, const LinearRow& value, SlotIndex& index) {
+Coef RowStore::substitute(std::size_t i, Slot x, const LinearRow& value, SlotIndex& index) {
   Header& h = headers_[i];
   const LinearRow::Term* const row = terms_.data() + h.first;
   const LinearRow::Term* const end = row + h.count;
-  const LinearRow::Term* const at = std::find_if(row, end, [x](const LinearRow::Term& t) { return t.slot == x; });
+  const LinearRow::Term* const at = std::find_if(row, end, [x](const LinearRow::Term& t) { return t.slot() == x; });
   if (at == end) return 0.0;
-  const double u = at->coefficient;
+  const Coef u = at->coefficient();
   // The row's other terms in their order, then value's new ones (as add_scaled appends them).
   scratch_.assign(row, at);
   scratch_.insert(scratch_.end(), at + 1, end);
-  for (std::size_t k = 0; k < scratch_.size(); ++k) index.at(scratch_[k].slot) = static_cast<std::int32_t>(k);
+  for (std::size_t k = 0; k < scratch_.size(); ++k) index.at(scratch_[k].slot()) = static_cast<std::int32_t>(k);
   for (const LinearRow::Term& t : value.terms) {
-    std::int32_t& p = index.at(t.slot);
+    std::int32_t& p = index.at(t.slot());
     if (p >= 0) {
-      scratch_[static_cast<std::size_t>(p)].coefficient += u * t.coefficient;
+      LinearRow::Term& same = scratch_[static_cast<std::size_t>(p)];
+      same.set_coefficient(same.coefficient() + u * t.coefficient());
     } else {
       p = static_cast<std::int32_t>(scratch_.size());
-      scratch_.push_back({t.slot, u * t.coefficient});
+      scratch_.push_back({t.slot(), u * t.coefficient()});
     }
   }
-  for (const LinearRow::Term& t : scratch_) index.at(t.slot) = -1;
+  for (const LinearRow::Term& t : scratch_) index.at(t.slot()) = -1;
   scratch_.erase(std::remove_if(scratch_.begin(), scratch_.end(),
-                                [](const LinearRow::Term& t) { return t.coefficient == 0.0; }),
+                                [](const LinearRow::Term& t) { return t.coefficient().is_zero(); }),
                  scratch_.end());
   place_terms(h, scratch_.data(), scratch_.size());
   set_constant(h, constant_of(h) + u * value.constant);
@@ -176,7 +177,11 @@ void RowStore::compact(const std::vector<bool>& keep, const std::vector<std::uin
   for (std::size_t i = 0; i < headers_.size(); ++i) {
     if (!keep[i]) continue;
     Header& h = headers_[i];
-    for (std::size_t k = h.first; k < h.first + h.count; ++k) renumber(terms_[k].slot);
+    for (std::size_t k = h.first; k < h.first + h.count; ++k) {
+      Slot s = terms_[k].slot();
+      renumber(s);
+      terms_[k].set_column(s.column);
+    }
     if (h.extra != kNone)
       for (Slot& s : extras_[h.extra].rest_slots) renumber(s);
     headers_[kept++] = h;

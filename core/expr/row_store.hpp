@@ -34,7 +34,7 @@ class RowStore {
   /// take_term() and add_scaled() would change a LinearRow — the same terms in the same order —
   /// without copying the row out. Returns c (0: the row has no term in x and is unchanged). The
   /// row must not read x in its remainder.
-  double substitute(std::size_t i, Slot x, const LinearRow& value, SlotIndex& index);
+  Coef substitute(std::size_t i, Slot x, const LinearRow& value, SlotIndex& index);
   /// Empties row i (0 = 0) and gives up its room, for a row that is done with (solved).
   void clear(std::size_t i);
   /// Keeps the rows `keep` says, in order, their slots renumbered through `column` (the new column
@@ -73,9 +73,9 @@ class RowStore {
     std::uint32_t extra = kNone;  ///< extras_ index, or kNone: no remainder, no exact expression
     std::uint32_t constant = kNone;  ///< constants_ index, or kNone: the constant is 0
   };
-  double constant_of(const Header& h) const { return h.constant == kNone ? 0.0 : constants_[h.constant]; }
+  Coef constant_of(const Header& h) const { return h.constant == kNone ? Coef(0.0) : constants_[h.constant]; }
   /// Most rows' constant is 0 (+0.0 bit for bit): only the others take a place in constants_.
-  void set_constant(Header& h, double value);
+  void set_constant(Header& h, Coef value);
   /// What few rows of a large model have: a nonlinear remainder, or an exact expression to reuse.
   struct Extra {
     Expr rest = 0.0;
@@ -95,7 +95,7 @@ class RowStore {
   std::vector<Header> headers_;
   std::vector<Extra> extras_;
   Extra no_extra_;  ///< what a row without one reads (this store's: its 0 is a node of the current context)
-  std::vector<double> constants_;
+  std::vector<Coef> constants_;
   std::vector<LinearRow::Term> scratch_;  ///< substitute()'s, kept for its buffer
 };
 

@@ -110,14 +110,15 @@ class Tape::Compiler {
   std::uint32_t row(const RowView& r) {
     Terms terms;
     for (const LinearRow::Term& t : r.terms) {
-      if (t.slot.order > 1) throw std::invalid_argument("tape: a row reads a derivative of order " + std::to_string(t.slot.order));
-      if (t.slot.order == 1) tape_.reads_yp_ = true;
-      terms.push_back({t.coefficient, t.slot.column, t.slot.order == 0 ? LinearTerm::Source::Y : LinearTerm::Source::YP});
+      if (t.slot().order > 1) throw std::invalid_argument("tape: a row reads a derivative of order " + std::to_string(t.slot().order));
+      if (t.slot().order == 1) tape_.reads_yp_ = true;
+      terms.push_back({t.coefficient(), t.slot().column, t.slot().order == 0 ? LinearTerm::Source::Y : LinearTerm::Source::YP});
     }
-    if (r.constant != 0.0 || (terms.empty() && r.rest.is_constant())) terms.push_back({1.0, constant(r.constant), LinearTerm::Source::Work});
+    if (!r.constant.is_zero() || (terms.empty() && r.rest.is_constant()))
+      terms.push_back({1.0, constant(r.constant), LinearTerm::Source::Work});
     if (r.rest.op() == Op::Add) {
       add_terms(r.rest, terms);
-    } else if (!r.rest.is_constant() || r.rest.constant_value() != 0.0) {
+    } else if (!r.rest.is_literal(0.0)) {
       terms.push_back(scaled_term(r.rest));
     }
     return linear(terms);
@@ -126,11 +127,21 @@ class Tape::Compiler {
  private:
   std::uint32_t fresh() { return kTemporary | temporaries_++; }
 
-  std::uint32_t constant(double v) {
-    if (auto it = constants_.find(v); it != constants_.end()) return it->second;
-    tape_.initial_work_.push_back(v);
+  /// The workspace slot of a number; one computed from tunable parameters is a slot of its own,
+  /// which a run's parameterize() rewrites.
+  std::uint32_t constant(Coef v) {
+    if (v.traced()) {
+      if (auto it = traced_.find(v.trace); it != traced_.end()) return it->second;
+      tape_.initial_work_.push_back(v.value);
+      auto s = static_cast<std::uint32_t>(tape_.initial_work_.size() - 1);
+      traced_.emplace(v.trace, s);
+      tape_.traced_slots_.push_back({s, v.trace});
+      return s;
+    }
+    if (auto it = constants_.find(v.value); it != constants_.end()) return it->second;
+    tape_.initial_work_.push_back(v.value);
     auto s = static_cast<std::uint32_t>(tape_.initial_work_.size() - 1);
-    constants_.emplace(v, s);
+    constants_.emplace(v.value, s);
     return s;
   }
 
@@ -143,7 +154,7 @@ class Tape::Compiler {
   std::uint32_t lower(const Expr& e) {
     auto a = e.args();
     switch (e.op()) {
-      case Op::Constant: return constant(e.constant_value());
+      case Op::Constant: return constant(e.coef());
       case Op::Variable:
       case Op::Derivative:
       case Op::Parameter:
@@ -152,7 +163,7 @@ class Tape::Compiler {
       case Op::Mul: return product(e);
       case Op::Pow: {
         const Expr& n = a[1];
-        if (n.is_constant() && n.constant_value() == std::floor(n.constant_value()) &&
+        if (n.is_constant() && !n.coef().traced() && n.constant_value() == std::floor(n.constant_value()) &&
             std::fabs(n.constant_value()) <= 64.0)
           return emit(Code::PowInt, slot(a[0]), 0,
                       static_cast<std::uint32_t>(static_cast<std::int32_t>(n.constant_value())));
@@ -237,7 +248,7 @@ class Tape::Compiler {
   LinearTerm scaled_term(const Expr& t) {
     if (t.op() == Op::Mul && t.args()[0].is_constant()) {
       auto f = t.args();
-      return term(f[0].constant_value(), f.size() == 2 ? f[1] : detail::make_node(Op::Mul, f.subspan(1)));
+      return term(f[0].coef(), f.size() == 2 ? f[1] : detail::make_node(Op::Mul, f.subspan(1)));
     }
     return term(1.0, t);
   }
@@ -250,7 +261,7 @@ class Tape::Compiler {
     return emit(Code::Linear, first, static_cast<std::uint32_t>(terms.size()));
   }
 
-  LinearTerm term(double c, const Expr& x) {
+  LinearTerm term(Coef c, const Expr& x) {
     if (x.op() == Op::Variable || x.op() == Op::Derivative) {
       if (const std::uint32_t* s = slots_.find(x)) return {c, *s, LinearTerm::Source::Work};
       std::optional<InputSlot> in = inputs_(x);
@@ -271,13 +282,14 @@ class Tape::Compiler {
   }
 
   std::uint32_t product(const Expr& e) {
-    double c = 1.0;
+    Coef c = 1.0;
     std::vector<std::uint32_t> num;
     std::vector<std::uint32_t> den;
     for (const Expr& f : e.args()) {
       if (f.is_constant()) {
-        c = f.constant_value();
-      } else if (f.op() == Op::Pow && f.args()[1].is_constant() && f.args()[1].constant_value() < 0) {
+        c = f.coef();
+      } else if (f.op() == Op::Pow && f.args()[1].is_constant() && !f.args()[1].coef().traced() &&
+                 f.args()[1].constant_value() < 0) {
         den.push_back(slot(pow(f.args()[0], Expr(-f.args()[1].constant_value()))));
       } else {
         num.push_back(slot(f));
@@ -290,8 +302,8 @@ class Tape::Compiler {
     }
     r = chain(Code::Mul, num);
     if (!den.empty()) r = emit(Code::Div, r, chain(Code::Mul, den));
-    if (c == -1.0) return emit(Code::Neg, r);
-    if (c != 1.0) return emit(Code::Scale, r, 0, constant(c));
+    if (!c.traced() && c.value == -1.0) return emit(Code::Neg, r);
+    if (!c.is_one()) return emit(Code::Scale, r, 0, constant(c));
     return r;
   }
 
@@ -301,6 +313,7 @@ class Tape::Compiler {
   Unindexed unindexed_;
   ExprMap<std::uint32_t> slots_;
   std::unordered_map<double, std::uint32_t> constants_;
+  std::unordered_map<std::uint32_t, std::uint32_t> traced_;  // trace step → slot
   std::uint32_t temporaries_ = 0;
 };
 
@@ -331,7 +344,16 @@ void Tape::finish() {
 }
 
 void Tape::build_linear_rows() {
-  if (!std::all_of(code_.begin(), code_.end(), [](const Instruction& i) { return i.code == Code::Linear; })) return;
+  linear_rows_ = make_linear_rows(linear_coefficients_);
+  if (linear_rows_ && traced_coefficients_.empty()) {
+    linear_coefficients_ = decltype(linear_coefficients_)();  // evaluate() reads the rows alone
+    linear_reads_ = decltype(linear_reads_)();
+  }
+}
+
+std::optional<Tape::LinearRows> Tape::make_linear_rows(std::span<const double> coefficients) const {
+  if (!std::all_of(code_.begin(), code_.end(), [](const Instruction& i) { return i.code == Code::Linear; }))
+    return std::nullopt;
   // Which instruction writes each slot; a slot no instruction writes is a constant.
   std::unordered_map<std::uint32_t, std::size_t> writer;
   for (std::size_t k = 0; k < code_.size(); ++k) writer.emplace(code_[k].dst, k);
@@ -384,8 +406,8 @@ void Tape::build_linear_rows() {
     for (std::uint32_t k = i.a; k < i.a + i.b; ++k) {
       const std::uint32_t read = linear_reads_[k];
       // A sum over another sum's result would need that result first: keep the instructions.
-      if (read >> kSourceShift == work && writer.count(read & kIndexMask) != 0) return;
-      add_term(linear_coefficients_[k], read);
+      if (read >> kSourceShift == work && writer.count(read & kIndexMask) != 0) return std::nullopt;
+      add_term(coefficients[k], read);
     }
     end_row(output);
   }
@@ -417,9 +439,7 @@ void Tape::build_linear_rows() {
     shape.row_count = static_cast<std::uint32_t>(rows.rows.size()) - shape.first_row;
     shape.run_count = static_cast<std::uint32_t>(rows.runs.size()) - shape.first_run;
   }
-  linear_rows_ = std::move(rows);
-  linear_coefficients_ = decltype(linear_coefficients_)();  // evaluate() reads the rows alone
-  linear_reads_ = decltype(linear_reads_)();
+  return rows;
 }
 
 std::vector<std::uint32_t> Tape::columns_read(InputKind kind) const {
@@ -456,7 +476,9 @@ void Tape::pack_linear_terms() {
   linear_reads_.reserve(linear_terms_.size());
   for (const LinearTerm& t : linear_terms_) {
     if (t.index > kIndexMask) throw std::length_error("tape: more than 2^30 slots");
-    linear_coefficients_.push_back(t.coefficient);
+    if (t.coefficient.traced())
+      traced_coefficients_.push_back({static_cast<std::uint32_t>(linear_coefficients_.size()), t.coefficient.trace});
+    linear_coefficients_.push_back(t.coefficient.value);
     linear_reads_.push_back(static_cast<std::uint32_t>(t.source) << kSourceShift | t.index);
   }
   linear_terms_ = decltype(linear_terms_)();  // freed (`= {}` would clear it and keep its memory)
@@ -612,6 +634,22 @@ Tape::Workspace Tape::workspace() const {
   return work;
 }
 
+void Tape::parameterize(Workspace& work, const std::function<double(std::uint32_t)>& value) const {
+  if (work.tape_ != id_) throw std::logic_error("tape: parameterized with a workspace made for another tape");
+  for (const TracedNumber& t : traced_slots_) work.slots_[t.index] = value(t.step);
+  if (traced_coefficients_.empty()) return;
+  work.coefficients_ = linear_coefficients_;
+  for (const TracedNumber& t : traced_coefficients_) work.coefficients_[t.index] = value(t.step);
+  if (linear_rows_) work.rows_ = std::make_shared<const LinearRows>(*make_linear_rows(work.coefficients_));
+}
+
+std::vector<std::uint32_t> Tape::traced_steps() const {
+  std::vector<std::uint32_t> steps;
+  for (const TracedNumber& t : traced_slots_) steps.push_back(t.step);
+  for (const TracedNumber& t : traced_coefficients_) steps.push_back(t.step);
+  return steps;
+}
+
 void Tape::evaluate(const TapeInputs& in, double* out, const double* branch) const {
   Workspace work = workspace();
   evaluate(in, out, branch, work);
@@ -635,11 +673,13 @@ void Tape::evaluate(const TapeInputs& in, double* out, const double* branch, Wor
     for (std::uint32_t k = first + 1; k < last; ++k) acc += value(k);
     return acc;
   };
-  if (linear_rows_) {
-    for (const LinearRows::Shape& shape : linear_rows_->shapes) evaluate_shape(*linear_rows_, shape, y, yp, w, out);
+  // A run with its own parameter values has its own coefficients and rows (parameterize()).
+  if (const LinearRows* rows = work.rows_ ? work.rows_.get() : (linear_rows_ ? &*linear_rows_ : nullptr)) {
+    for (const LinearRows::Shape& shape : rows->shapes) evaluate_shape(*rows, shape, y, yp, w, out);
     return;
   }
-  auto coefficient = [this](std::uint32_t k) { return linear_coefficients_[k]; };
+  const double* const coefficients = work.coefficients_.empty() ? linear_coefficients_.data() : work.coefficients_.data();
+  auto coefficient = [coefficients](std::uint32_t k) { return coefficients[k]; };
   for (const Instruction& i : code_) {
     double& r = w[i.dst];
     switch (i.code) {

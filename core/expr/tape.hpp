@@ -47,6 +47,8 @@ using IndicatorIndex = std::unordered_map<Expr, std::uint32_t, ExprHash>;
 
 /// A flat instruction list computing all outputs; each distinct node is computed once.
 class Tape {
+  struct LinearRows;  // below
+
  public:
   /// What a switching node whose indicator is not in the index does.
   enum class Unindexed {
@@ -80,9 +82,20 @@ class Tape {
     friend class Tape;
     std::uint64_t tape_ = 0;  ///< the id of the tape it was made for
     std::vector<double> slots_;
+    /// A run's own linear coefficients and rows, once parameterize() gave it numbers of its own
+    /// (empty: the tape's).
+    std::vector<double> coefficients_;
+    std::shared_ptr<const LinearRows> rows_;
   };
   /// A workspace for this tape (its constants loaded).
   Workspace workspace() const;
+
+  /// Gives `work` the numbers of a run with its own tunable parameter values: each number the
+  /// tape compiled from a trace step (coef.hpp) becomes value(step), once per run. Rows of linear
+  /// sums are regrouped by their new coefficients.
+  void parameterize(Workspace& work, const std::function<double(std::uint32_t step)>& value) const;
+  /// The trace steps of the numbers parameterize() sets (empty: the tape has none).
+  std::vector<std::uint32_t> traced_steps() const;
 
   /// Writes output k to out[k]. With `branch` (one value per indicator: the sign −1, 0 or +1 it had
   /// at the last event), every switching node takes the branch that sign selects instead of
@@ -113,7 +126,7 @@ class Tape {
   };
   /// One term c·x of a Linear instruction: x read from y, y' or the workspace.
   struct LinearTerm {
-    double coefficient;
+    Coef coefficient;
     std::uint32_t index;
     enum class Source : std::uint8_t { Y = 0, YP = 1, Work = 2 } source;  // the order evaluate() indexes by
   };
@@ -177,6 +190,17 @@ class Tape {
     static constexpr std::uint32_t kMinRun = 8;
   };
   void build_linear_rows();
+  /// The rows of a tape of sums alone, with these coefficients (linear_coefficients_' order); nullopt
+  /// for any other tape.
+  std::optional<LinearRows> make_linear_rows(std::span<const double> coefficients) const;
+  /// A number computed from tunable parameters: where it goes (a workspace slot, or a coefficient's
+  /// index) and its trace step.
+  struct TracedNumber {
+    std::uint32_t index;
+    std::uint32_t step;
+  };
+  std::vector<TracedNumber> traced_slots_;
+  std::vector<TracedNumber> traced_coefficients_;
   /// out[row's output] for every row of `shape` (the sums of its terms).
   static void evaluate_shape(const LinearRows& rows, const LinearRows::Shape& shape, const double* y, const double* yp,
                              const double* w, double* out);

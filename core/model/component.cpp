@@ -9,6 +9,7 @@
 #include <sstream>
 #include <tuple>
 
+#include "core/expr/parameter_trace.hpp"
 #include "core/model/errors.hpp"
 #include "core/model/kept_text.hpp"
 #include "core/model/netlist.hpp"
@@ -149,6 +150,13 @@ Expr ComponentBuilder::parameter(std::string_view name, std::string_view unit, d
                                  std::string_view description, const ParameterCheck& check) {
   double value = parameter_value(name, unit, default_value, description, check);
   if (mode_ == Mode::Describe) return Expr::parameter(name);
+  if (tunable_ != nullptr) {
+    const std::string full = qualified(name);
+    if (std::any_of(tunable_->begin(), tunable_->end(), [&full](const std::string& t) { return t == "*" || t == full; })) {
+      has_tunable_ = true;
+      return Expr(current_trace().parameter(full, value));
+    }
+  }
   return Expr(value);
 }
 

@@ -147,6 +147,11 @@ class ComponentBuilder {
   /// True when the definition depends on the instance name beyond the names of its variables (it
   /// asked for instance(), or built a table, which is named after the instance).
   bool depends_on_name() const { return depends_on_name_; }
+  /// The parameters parameter() gives as tunable numbers (Netlist::tunable; nullptr: none).
+  void set_tunable(const std::vector<std::string>* tunable) { tunable_ = tunable; }
+  /// Whether parameter() gave a tunable number (the definition then holds this instance's own trace
+  /// steps, and is no template for others).
+  bool has_tunable() const { return has_tunable_; }
 
   // ---- parameters -------------------------------------------------------------------------------
   /// A real parameter in `unit` (SI; the netlist may give another unit of the same dimension).
@@ -280,6 +285,8 @@ class ComponentBuilder {
   std::vector<std::string> used_;
   std::string name_buffer_;
   mutable bool depends_on_name_ = false;
+  const std::vector<std::string>* tunable_ = nullptr;
+  bool has_tunable_ = false;
   Definition def_;
 };
 

@@ -70,12 +70,18 @@ Definition copied_definition(const Definition& first, std::string instance, std:
 BuiltInstance InstanceFactory::build(const Component& type, const NetlistComponent& c, const FrameRoles* roles) {
   std::vector<Template>& known = templates_[&type];
   const std::string role_key = roles == nullptr ? std::string() : roles->key();
+  // An instance with tunable parameters is built on its own: a copy would share another's numbers.
+  const bool may_copy = tunable_ == nullptr || std::none_of(tunable_->begin(), tunable_->end(), [&c](const std::string& t) {
+                          return t == "*" || (t.size() > c.name.size() && t.compare(0, c.name.size(), c.name) == 0 &&
+                                              t[c.name.size()] == '.');
+                        });
   for (const Template& t : known)
-    if (t.roles == role_key && t.params == c.params) return {t.first, true};
+    if (may_copy && t.roles == role_key && t.params == c.params) return {t.first, true};
   ComponentBuilder b(ComponentBuilder::Mode::Instance, c.name, c.type, c.pointer, &c.params);
   b.set_environment(environment_);
   b.set_param_pointers(&c.param_pointers);
   b.set_frame_roles(roles);
+  b.set_tunable(tunable_);
   try {
     type.define(b);
   } catch (const ModelError&) {
@@ -83,7 +89,8 @@ BuiltInstance InstanceFactory::build(const Component& type, const NetlistCompone
     check_parameter_names(type, c);
     throw;
   }
-  const bool copyable = !b.depends_on_name();
+  // A definition with tunable numbers holds this instance's own parameters: no copy shares them.
+  const bool copyable = !b.depends_on_name() && !b.has_tunable();
   auto d = std::make_shared<const Definition>(b.finish());
   if (copyable && uses_only_own_variables(*d)) {
     if (known.size() == kTemplatesPerType) known.erase(known.begin());

@@ -41,6 +41,8 @@ class InstanceFactory {
   BuiltInstance build(const Component& type, const NetlistComponent& c, const FrameRoles* roles = nullptr);
   /// The environment every later definition sees (ComponentBuilder::gravity).
   void set_environment(const Environment* environment) { environment_ = environment; }
+  /// The parameters to give as tunable numbers (Netlist::tunable; nullptr: none).
+  void set_tunable(const std::vector<std::string>* tunable) { tunable_ = tunable; }
 
  private:
   struct Template {
@@ -54,6 +56,7 @@ class InstanceFactory {
 
   std::unordered_map<const Component*, std::vector<Template>> templates_;
   const Environment* environment_ = nullptr;
+  const std::vector<std::string>* tunable_ = nullptr;
 };
 
 }  // namespace acausal

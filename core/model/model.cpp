@@ -110,8 +110,8 @@ Expr Model::residual(std::size_t e) const {
   if (label.who == EquationLabels::kWritten) return written[label.local];
   if (label.who == EquationLabels::kLinear) {
     const EquationView eq = equation(e);
-    std::vector<std::pair<double, Expr>> written_terms;
-    for (const LinearRow::Term t : eq) written_terms.emplace_back(t.coefficient, symbol(t.slot.column));
+    std::vector<std::pair<Coef, Expr>> written_terms;
+    for (const LinearRow::Term t : eq) written_terms.emplace_back(t.coefficient(), symbol(t.slot().column));
     return linear_combination(written_terms, eq.constant);
   }
   return in_instance(label.who, instances[label.who].definition->equations[label.local].residual);
@@ -223,6 +223,7 @@ class Assembler {
     // The components that set the environment (the World's gravity) first, so that every other
     // definition can read it.
     std::vector<BuiltInstance> built(count);
+    factory_.set_tunable(&netlist_.tunable);
     // Each component's type, looked up once (a large netlist's components are of a few types, in
     // runs: the same type as the one before is compared, not hashed).
     std::vector<const Component*> types(count);
@@ -779,7 +780,7 @@ class Assembler {
   /// out when asked). Terms of one variable are merged.
   void add_linear(std::span<const LinearRow::Term> terms) {
     LinearRow row;
-    for (const LinearRow::Term& t : terms) detail::add_term(row, t.slot, t.coefficient);
+    for (const LinearRow::Term& t : terms) detail::add_term(row, t.slot(), t.coefficient());
     detail::drop_zero_terms(row);
     push_row(row);
   }

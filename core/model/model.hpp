@@ -59,7 +59,7 @@ struct InitialTarget {
 struct ModelEquation {
   std::uint32_t first_term = 0;  ///< the linear part: terms[first_term, first_term + term_count) of its store
   std::uint32_t term_count = 0;
-  double constant = 0.0;
+  Coef constant = 0.0;
   Expr rest = 0.0;  ///< the terms not linear in the variables (in their symbols)
 };
 
@@ -69,7 +69,7 @@ struct ModelEquation {
 struct EquationView {
   std::span<const LinearRow::Term> written;  ///< columns before `offset`
   std::uint32_t offset = 0;
-  double constant = 0.0;
+  Coef constant = 0.0;
   const Expr* rest = nullptr;  ///< in the model's symbols
 
   std::size_t size() const { return written.size(); }
@@ -77,7 +77,7 @@ struct EquationView {
   /// Term k, its column a model variable.
   LinearRow::Term operator[](std::size_t k) const {
     LinearRow::Term t = written[k];
-    t.slot.column += offset;
+    t.set_column(t.slot().column + offset);
     return t;
   }
   class iterator {

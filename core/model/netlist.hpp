@@ -145,6 +145,11 @@ struct Netlist {
   std::map<std::string, Subsystem> subsystems;
   /// Set by flattening (expand_subsystems); empty otherwise.
   std::vector<ExposedPort> exposed_ports;
+  /// The parameters to compile as tunable (`instance.param`, or `*` for every one): numbers a
+  /// compiled model may change for a run without a rebuild (ProgramState::set_tunable). Set by the
+  /// caller before build_model, not read from the file; empty: every parameter folds into the
+  /// equations as a number.
+  std::vector<std::string> tunable;
 
   /// The component with this name, or nullptr.
   NetlistComponent* find(std::string_view name);

@@ -53,9 +53,9 @@ TEST_CASE("linear rows: aliases map to numbers, and the row keeps the equation's
   const Expr e = 3.0 * z - 4.0 * y + 5.0;
   LinearRow row = split_row(e, image);
   set_rest(row, row.rest, slot_of);
-  CHECK(row.coefficient(Slot{0, 0}) == -3.0);
-  CHECK(row.coefficient(Slot{1, 0}) == -4.0);
-  CHECK(row.constant == 11.0);
+  CHECK(row.coefficient(Slot{0, 0}).value == -3.0);
+  CHECK(row.coefficient(Slot{1, 0}).value == -4.0);
+  CHECK(row.constant.value == 11.0);
   CHECK_FALSE(row.exact);  // z is not itself
   CHECK(at(materialize(row, leaf_of), 0.5, -2.0, 0, 0) == doctest::Approx(-3 * 0.5 + 8 + 11));
 
@@ -68,10 +68,10 @@ TEST_CASE("linear rows: aliases map to numbers, and the row keeps the equation's
 TEST_CASE("linear rows: a nonlinear term stays as the remainder, with its unknowns noted") {
   LinearRow row = split_row(x + sin(y) * x - 1.0, image);
   set_rest(row, row.rest, slot_of);
-  CHECK(row.coefficient(Slot{0, 0}) == 1.0);
+  CHECK(row.coefficient(Slot{0, 0}).value == 1.0);
   CHECK(row.in_rest(0));
   CHECK(row.in_rest(1));
-  CHECK(row.constant == -1.0);
+  CHECK(row.constant.value == -1.0);
   CHECK(at(materialize(row, leaf_of), 0.3, 0.7, 0, 0) == doctest::Approx(0.3 + std::sin(0.7) * 0.3 - 1.0));
 }
 
@@ -80,13 +80,13 @@ TEST_CASE("linear rows: substituting a definition is row arithmetic, and exact c
   LinearRow user = split_row(x + y + der(x), image);
   LinearRow definition = split_row(4.0 - y, image);
   SlotIndex index(2);
-  const double u = take_term(user, Slot{0, 0});
+  const double u = take_term(user, Slot{0, 0}).value;
   CHECK(u == 1.0);
   add_scaled(user, u, definition, index);
   // x + y + der(x) with x = 4 − y: y cancels exactly, 4 + der(x) remains.
-  CHECK(user.coefficient(Slot{1, 0}) == 0.0);
+  CHECK(user.coefficient(Slot{1, 0}).value == 0.0);
   CHECK(user.terms.size() == 1);
-  CHECK(user.coefficient(Slot{0, 1}) == 1.0);
-  CHECK(user.constant == 4.0);
+  CHECK(user.coefficient(Slot{0, 1}).value == 1.0);
+  CHECK(user.constant.value == 4.0);
   CHECK(materialize(user, leaf_of) == der(x) + 4.0);
 }

@@ -152,9 +152,9 @@ TEST_CASE("row tape: rows of one shape at different places, and rows too long fo
   tape.evaluate({0.0, y.data(), yp.data(), nullptr}, f.data());
   for (std::size_t r = 0; r < rows.size(); ++r) {
     CAPTURE(r);
-    double expected = rows[r].constant, magnitude = std::fabs(rows[r].constant);
+    double expected = rows[r].constant.value, magnitude = std::fabs(rows[r].constant.value);
     for (const LinearRow::Term& t : rows[r].terms) {
-      const double x = t.coefficient * (t.slot.order == 0 ? y : yp)[t.slot.column];
+      const double x = t.coefficient().value * (t.slot().order == 0 ? y : yp)[t.slot().column];
       expected += x;
       magnitude += std::fabs(x);
     }
@@ -224,9 +224,9 @@ TEST_CASE("row tape: runs of rows whose reads and outputs move on by a stride of
       CAPTURE(k);
       // the y terms in the row's order, then the y' term
       const auto& t = rows[k].terms;
-      const double expected = ((t[0].coefficient * y[t[0].slot.column] + t[1].coefficient * y[t[1].slot.column]) +
-                               t[3].coefficient * y[t[3].slot.column]) +
-                              t[2].coefficient * yp[t[2].slot.column];
+      const double expected = ((t[0].coefficient().value * y[t[0].slot().column] + t[1].coefficient().value * y[t[1].slot().column]) +
+                               t[3].coefficient().value * y[t[3].slot().column]) +
+                              t[2].coefficient().value * yp[t[2].slot().column];
       CHECK(f[k] == expected);
     }
     CHECK(f[s * (n + 1)] == y[2]);

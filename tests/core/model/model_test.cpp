@@ -63,12 +63,12 @@ TEST_CASE("model: a copy shares its type's definition and reads its equations in
   while (!(m.origin(e) == "m2" && m.description(e) == "velocity")) ++e;
   const EquationView terms = m.equation(e);
   REQUIRE(terms.size() == 2);
-  CHECK(m.variable_name(terms[0].slot.column) == "m2.v");
-  CHECK(terms[0].slot.order == 0);
-  CHECK(terms[0].coefficient == 1.0);
-  CHECK(m.variable_name(terms[1].slot.column) == "m2.s");
-  CHECK(terms[1].slot.order == 1);
-  CHECK(terms[1].coefficient == -1.0);
+  CHECK(m.variable_name(terms[0].slot().column) == "m2.v");
+  CHECK(terms[0].slot().order == 0);
+  CHECK(terms[0].coefficient().value == 1.0);
+  CHECK(m.variable_name(terms[1].slot().column) == "m2.s");
+  CHECK(terms[1].slot().order == 1);
+  CHECK(terms[1].coefficient().value == -1.0);
   CHECK(*terms.rest == Expr(0.0));
   // What a copy declares is read from the shared definition.
   const std::size_t v = m.find_variable("m2.v");
@@ -90,7 +90,7 @@ TEST_CASE("model: connection equations are rows, written out as the connection s
     if (m.origin(e) != "connection") continue;
     const EquationView eq = m.equation(e);
     CHECK(*eq.rest == Expr(0.0));
-    CHECK(eq.constant == 0.0);
-    for (const LinearRow::Term t : eq) CHECK(std::abs(t.coefficient) == 1.0);
+    CHECK(eq.constant.value == 0.0);
+    for (const LinearRow::Term t : eq) CHECK(std::abs(t.coefficient().value) == 1.0);
   }
 }
