@@ -16,6 +16,8 @@
 #include "core/model/model.hpp"
 #include "core/model/errors.hpp"
 #include "core/analysis/program.hpp"
+#include "core/analysis/program_state.hpp"
+#include "core/model/units.hpp"
 #include "solver/input_table.hpp"
 #include "solver/progress_line.hpp"
 #include "solver/simulation.hpp"
@@ -186,38 +188,99 @@ std::vector<std::function<double(double)>> read_inputs(const Program& program, c
   return functions;
 }
 
+/// The `instance.param` each `--set` names (the text before its '='; a malformed one names none).
+std::vector<std::string> set_names(const std::vector<std::string>& overrides) {
+  std::vector<std::string> names;
+  for (const std::string& o : overrides)
+    if (const auto eq = o.find('='); eq != std::string::npos && o.find('.') < eq) names.push_back(o.substr(0, eq));
+  return names;
+}
+
+/// The run's tunable parameter values with every `--set` applied on the compiled program (its
+/// value as JSON: a number in SI, or "<number> <unit>"); nullopt when one cannot be (the program
+/// has it as no tunable parameter — a structural one —, or the value fails its check or would
+/// change the equations' structure).
+std::optional<std::vector<double>> set_on_program(const Program& program, const std::vector<std::string>& overrides) {
+  std::vector<double> values(program.tunable_build_values().begin(), program.tunable_build_values().end());
+  for (const std::string& o : overrides) {
+    const auto eq = o.find('=');
+    if (eq == std::string::npos) return std::nullopt;
+    const std::optional<std::size_t> k = program.tunable_index(o.substr(0, eq));
+    if (!k) return std::nullopt;
+    const nlohmann::json v = nlohmann::json::parse(o.substr(eq + 1), nullptr, false);
+    try {
+      if (!v.is_discarded() && v.is_number())
+        values[*k] = v.get<double>();
+      else
+        values[*k] = units::to_si(v.is_discarded() ? o.substr(eq + 1) : v.get<std::string>(),
+                                  program.tunable_parameters()[*k].unit);
+    } catch (const std::exception&) {
+      return std::nullopt;
+    }
+  }
+  try {
+    ProgramState(program).set_tunable_values(values);
+  } catch (const std::invalid_argument&) {
+    return std::nullopt;
+  }
+  return values;
+}
+
 int run(const SimulateOptions& o) {
   using Clock = std::chrono::steady_clock;
   auto since = [](Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); };
   Timings t;
-  auto t0 = Clock::now();
-  auto netlist = std::make_unique<Netlist>(load(o.netlist));
-  check_inputs_given(*netlist, o.inputs);
-  t.load = since(t0);
-  if (o.stats) t.resident_load = resident_bytes();
+  // `--set`: the parameters it names are compiled tunable at the netlist's values, and the run
+  // sets the new values on the compiled program. When it cannot (a structural parameter, a value
+  // the program cannot take), the values go into the netlist and the model is built with them,
+  // which reports a mistyped name, unit or value at its place in the netlist.
+  bool on_program = !o.netlist.overrides.empty();
+  std::optional<std::vector<double>> tunable_values;
+  Program* compiled = nullptr;
+  Experiment experiment;
+  for (;;) {
+    auto t0 = Clock::now();
+    NetlistArguments arguments = o.netlist;
+    if (on_program) arguments.overrides.clear();
+    auto netlist = std::make_unique<Netlist>(load(arguments));
+    if (on_program) netlist->tunable = set_names(o.netlist.overrides);
+    check_inputs_given(*netlist, o.inputs);
+    t.load += since(t0);
+    if (o.stats) t.resident_load = resident_bytes();
 
-  t0 = Clock::now();
-  auto model = std::make_unique<Model>(build_model(*netlist, command_registry(o.netlist.libraries)));
-  netlist.reset();  // the model has all it needs
-  // What a phase freed goes back to the system before the next phase allocates: the next one's
-  // sizes differ (the analysis' large arrays after the netlist's small objects), and its
-  // allocations would land beside the freed memory and add to the peak (bench/README.md).
-  release_free_memory();
-  t.assemble = since(t0);
-  if (o.stats) t.resident_assemble = resident_bytes();
-  t0 = Clock::now();
-  ReducedDae dae = analyze(*model);
-  t.analyze = since(t0);
-  if (o.stats) t.resident_analyze = resident_bytes();
-  t0 = Clock::now();
-  Program& program = keep_until_exit(std::make_unique<Program>(*model, std::move(dae), ProgramOptions{.energy = o.energy || o.audit, .power_audit = o.audit, .keep_analysis = false}));
-  const Experiment experiment = model->experiment;
-  // The program has what the run needs (its analysis reads the model no more): the model's memory
-  // serves the initialization and the integration.
-  model.reset();
-  release_free_memory();  // the model's and the analysis': the solver allocates in blocks of its own
-  t.compile = since(t0);
-  if (o.stats) t.resident_compile = resident_bytes();
+    t0 = Clock::now();
+    auto model = std::make_unique<Model>(build_model(*netlist, command_registry(o.netlist.libraries)));
+    netlist.reset();  // the model has all it needs
+    // What a phase freed goes back to the system before the next phase allocates: the next one's
+    // sizes differ (the analysis' large arrays after the netlist's small objects), and its
+    // allocations would land beside the freed memory and add to the peak (bench/README.md).
+    release_free_memory();
+    t.assemble += since(t0);
+    if (o.stats) t.resident_assemble = resident_bytes();
+    t0 = Clock::now();
+    ReducedDae dae = analyze(*model);
+    t.analyze += since(t0);
+    if (o.stats) t.resident_analyze = resident_bytes();
+    t0 = Clock::now();
+    auto built = std::make_unique<Program>(*model, std::move(dae), ProgramOptions{.energy = o.energy || o.audit, .power_audit = o.audit, .keep_analysis = false});
+    experiment = model->experiment;
+    // The program has what the run needs (its analysis reads the model no more): the model's memory
+    // serves the initialization and the integration.
+    model.reset();
+    release_free_memory();  // the model's and the analysis': the solver allocates in blocks of its own
+    t.compile += since(t0);
+    if (o.stats) t.resident_compile = resident_bytes();
+    if (on_program) {
+      tunable_values = set_on_program(*built, o.netlist.overrides);
+      if (!tunable_values) {
+        on_program = false;  // build again with the values in the netlist
+        continue;
+      }
+    }
+    compiled = &keep_until_exit(std::move(built));
+    break;
+  }
+  const Program& program = *compiled;
 
   SimulationOptions options = options_from(experiment);
   if (o.stop) options.stop = *o.stop;
@@ -226,6 +289,7 @@ int run(const SimulateOptions& o) {
   if (o.tolerance) options.tolerance = *o.tolerance;
   options.energy = o.energy || o.audit;
   options.power_audit = o.audit;
+  if (tunable_values) options.tunable_values = *tunable_values;
   if (!(options.stop > options.start))
     throw UsageError("--stop " + number(options.stop) + " must be after the start time " + number(options.start));
   try {

@@ -41,6 +41,7 @@ Simulator::Simulator(const Program& program, SimulationOptions options)
                                 std::to_string(program.input_names().size()) + " inputs");
   for (std::size_t k = 0; k < options_.inputs.size(); ++k)
     if (options_.inputs[k]) state_.set_input_function(k, options_.inputs[k]);
+  if (!options_.tunable_values.empty()) state_.set_tunable_values(options_.tunable_values);
 }
 
 Simulator::~Simulator() = default;

@@ -41,6 +41,9 @@ struct SimulationOptions {
   /// input's unit), as Simulator::set_input_function; empty entries (or none) leave the input to
   /// the Simulator's set_input or set_input_function.
   std::vector<std::function<double(double t)>> inputs;
+  /// The run's values of the tunable parameters (Program::tunable_names(), SI), as
+  /// Simulator::set_parameter for each; empty: the values the program was built with.
+  std::vector<double> tunable_values;
 };
 
 /// Both sides of an event: the unknowns and the outputs just before the branches switched (the
@@ -56,7 +59,8 @@ struct SimulatorEvent {
 class Simulator {
  public:
   /// @throws std::invalid_argument if options.energy asks for energy terms the program was
-  ///         compiled without (ProgramOptions::energy), or stop < start.
+  ///         compiled without (ProgramOptions::energy), or stop < start, or as
+  ///         ProgramState::set_tunable_values for options.tunable_values.
   Simulator(const Program& program, SimulationOptions options);
   ~Simulator();
   Simulator(const Simulator&) = delete;

@@ -171,6 +171,8 @@ class Program {
   /// nothing uses) is not among them.
   const std::vector<std::string>& tunable_names() const { return trace_.parameter_names(); }
   std::span<const double> tunable_build_values() const { return trace_.build_values(); }
+  /// Their units (SI, as the components declare them) and checks, by the same index.
+  const std::vector<TunableParameter>& tunable_parameters() const { return trace_.parameters(); }
   /// The index of tunable parameter `name`, or nullopt.
   std::optional<std::size_t> tunable_index(std::string_view name) const;
   /// How the compiled numbers follow from the tunable parameters.

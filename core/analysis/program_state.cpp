@@ -33,6 +33,7 @@ void ProgramState::set_tunable_values(std::vector<double> values) {
   if (values.size() != trace.parameter_names().size())
     throw std::invalid_argument("set_tunable_values: " + std::to_string(values.size()) + " values for " +
                                 std::to_string(trace.parameter_names().size()) + " tunable parameters");
+  if (std::optional<std::string> failed = trace.failed_check(values)) throw std::invalid_argument(*failed);
   std::vector<double> steps = trace.replay(values);
   if (std::optional<std::string> broken = trace.broken_guard(steps, values)) throw std::invalid_argument(*broken);
   tunable_values_ = std::move(values);

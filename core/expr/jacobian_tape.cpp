@@ -142,7 +142,8 @@ JacobianTape::Structure JacobianTape::structure(Entries in, std::size_t rows, st
     for (std::size_t k = 0; k < n; ++k) {
       const Partial& p = half == 0 ? entries[k].dy : entries[k].dyp;
       const std::size_t place = half * n + k;
-      s.constant[place] = p.constant;
+      s.constant[place] = p.constant.value;
+      if (p.constant.traced()) s.traced.push_back({static_cast<std::uint32_t>(place), p.constant.trace});
       if (p.varying == kNone) continue;
       s.varying_of[place] = static_cast<std::uint32_t>(s.varying.size());
       s.varying.push_back(in.expressions[p.varying]);
@@ -200,7 +201,8 @@ JacobianTape::Structure JacobianTape::linear_structure(const RowStore& rows, std
   std::partial_sum(s.pattern.col_start.begin(), s.pattern.col_start.end(), s.pattern.col_start.begin());
   const auto n = static_cast<std::size_t>(s.pattern.col_start.back());
   s.pattern.row_index.resize(n);
-  s.constant.assign(2 * n, Coef(0.0));
+  s.constant.assign(2 * n, 0.0);
+  std::unordered_map<std::size_t, Coef> traced;  // the places a tunable coefficient reaches
   s.varying_of.assign(2 * n, kNone);
   std::vector<std::int64_t> next(s.pattern.col_start.begin(), s.pattern.col_start.end() - 1);
   std::vector<std::int64_t> last_place(unknowns, 0);
@@ -213,8 +215,19 @@ JacobianTape::Structure JacobianTape::linear_structure(const RowStore& rows, std
         last_place[c] = next[c]++;
         s.pattern.row_index[static_cast<std::size_t>(last_place[c])] = static_cast<std::int64_t>(i);
       }
-      s.constant[static_cast<std::size_t>(last_place[c]) + (t.slot().order == 0 ? 0 : n)] += t.coefficient();
+      const std::size_t place = static_cast<std::size_t>(last_place[c]) + (t.slot().order == 0 ? 0 : n);
+      const Coef k = t.coefficient();
+      if (k.traced() || (!traced.empty() && traced.count(place) != 0)) {
+        Coef& sum = traced.emplace(place, Coef(s.constant[place])).first->second;
+        sum += k;
+        s.constant[place] = sum.value;
+      } else {
+        s.constant[place] += k.value;
+      }
     }
+  for (const auto& [place, sum] : traced)
+    if (sum.traced()) s.traced.push_back({static_cast<std::uint32_t>(place), sum.trace});
+  std::sort(s.traced.begin(), s.traced.end(), [](const TracedPlace& a, const TracedPlace& b) { return a.place < b.place; });
   return s;
 }
 
@@ -245,14 +258,9 @@ JacobianTape::JacobianTape(const RowStore& rows, const InputMap& inputs, std::si
 
 JacobianTape::JacobianTape(Structure s, const InputMap& inputs, const IndicatorIndex* indicators,
                            Tape::Unindexed unindexed)
-    : pattern_(std::move(s.pattern)), varying_(std::move(s.varying)), varying_of_(std::move(s.varying_of)),
-      varying_place_(std::move(s.varying_place)), tape_(varying_, inputs, indicators, unindexed) {
-  constant_.reserve(s.constant.size());
-  for (std::size_t place = 0; place < s.constant.size(); ++place) {
-    if (s.constant[place].traced()) traced_places_.push_back({static_cast<std::uint32_t>(place), s.constant[place].trace});
-    constant_.push_back(s.constant[place].value);
-  }
-}
+    : pattern_(std::move(s.pattern)), constant_(std::move(s.constant)), varying_(std::move(s.varying)),
+      varying_of_(std::move(s.varying_of)), varying_place_(std::move(s.varying_place)),
+      tape_(varying_, inputs, indicators, unindexed), traced_places_(std::move(s.traced)) {}
 
 Expr JacobianTape::partial(std::size_t place) const {
   const auto traced = std::lower_bound(traced_places_.begin(), traced_places_.end(), place,

@@ -72,10 +72,16 @@ class JacobianTape {
 
  private:
   static constexpr std::uint32_t kNone = 0xFFFFFFFFu;
+  /// A constant part computed from tunable parameters: its place and trace step.
+  struct TracedPlace {
+    std::uint32_t place;
+    std::uint32_t step;
+  };
   /// Partials are stored by place: entry k's ∂F/∂y at k, its ∂F/∂y' at nonzeros() + k.
   struct Structure {
     SparsityPattern pattern;
-    std::vector<Coef> constant;
+    std::vector<double> constant;
+    std::vector<TracedPlace> traced;  ///< the constant parts from tunable parameters, by place
     std::vector<Expr> varying;                 ///< the parts that vary: the tape's outputs
     std::vector<std::uint32_t> varying_of;     ///< per place: its index in varying, or kNone
     std::vector<std::uint32_t> varying_place;  ///< per tape output: its place
@@ -108,12 +114,6 @@ class JacobianTape {
   JacobianTape(Structure s, const InputMap& inputs, const IndicatorIndex* indicators, Tape::Unindexed unindexed);
   Expr partial(std::size_t place) const;
   bool nonzero(std::size_t place) const { return constant_[place] != 0.0 || varying_of_[place] != kNone; }
-  /// A constant part computed from tunable parameters: its place and trace step (by place).
-  struct TracedPlace {
-    std::uint32_t place;
-    std::uint32_t step;
-  };
-  std::vector<TracedPlace> traced_places_;
 
   SparsityPattern pattern_;
   std::vector<double> constant_;
@@ -121,6 +121,7 @@ class JacobianTape {
   std::vector<std::uint32_t> varying_of_;
   std::vector<std::uint32_t> varying_place_;
   Tape tape_;  // outputs: varying_
+  std::vector<TracedPlace> traced_places_;  ///< by place
 };
 
 }  // namespace acausal

@@ -89,11 +89,11 @@ std::uint32_t ParameterTrace::literal(double v) {
   return it->second;
 }
 
-Coef ParameterTrace::parameter(const std::string& name, double value) {
+Coef ParameterTrace::parameter(const std::string& name, double value, std::string unit, ValueCheck check) {
   std::uint32_t index = 0;
-  while (index < names_.size() && !(names_[index] == name && parameter_values_[index] == value)) ++index;
-  if (index == names_.size()) {
-    names_.push_back(name);
+  while (index < parameters_.size() && !(parameters_[index].name == name && parameter_values_[index] == value)) ++index;
+  if (index == parameters_.size()) {
+    parameters_.push_back({name, std::move(unit), std::move(check)});
     parameter_values_.push_back(value);
   }
   const Key key{TraceCode::Parameter, index, 0, 0};
@@ -174,7 +174,7 @@ CompiledTrace::CompiledTrace(const ParameterTrace& trace, std::span<const std::u
   reach(std::vector<std::uint32_t>(roots.begin(), roots.end()), needed);
   // A guard on a number the tapes do not hold (a decision the build took on a parameter, which
   // then shaped the equations) still binds every parameter the tapes read: keep it.
-  std::vector<char> read(trace.parameter_names().size(), 0);
+  std::vector<char> read(trace.parameters().size(), 0);
   for (std::uint32_t s = 1; s < all.size(); ++s)
     if (needed[s] && all[s].code == TraceCode::Parameter) read[all[s].a] = 1;
   for (const TraceGuard& g : trace.guards()) {
@@ -202,7 +202,8 @@ CompiledTrace::CompiledTrace(const ParameterTrace& trace, std::span<const std::u
     if (step.code == TraceCode::Parameter) {
       auto [it, fresh] = parameter_position.emplace(step.a, static_cast<std::uint32_t>(names_.size()));
       if (fresh) {
-        names_.push_back(trace.parameter_names()[step.a]);
+        names_.push_back(trace.parameters()[step.a].name);
+        parameters_.push_back(trace.parameters()[step.a]);
         build_parameters_.push_back(trace.parameter_values()[step.a]);
       }
       step.a = it->second;
@@ -248,6 +249,20 @@ std::vector<std::uint32_t> CompiledTrace::depends_on(std::uint32_t k) const {
   std::sort(out.begin(), out.end());
   out.erase(std::unique(out.begin(), out.end()), out.end());
   return out;
+}
+
+std::optional<std::string> CompiledTrace::failed_check(std::span<const double> parameters) const {
+  for (std::size_t k = 0; k < parameters_.size(); ++k) {
+    if (!std::isfinite(parameters[k])) return names_[k] + " is not a finite number";
+    if (!parameters_[k].check) continue;
+    if (std::optional<std::string> problem = parameters_[k].check(parameters[k])) {
+      std::ostringstream os;
+      os.precision(6);
+      os << names_[k] << " " << *problem << ", got " << parameters[k];
+      return os.str();
+    }
+  }
+  return std::nullopt;
 }
 
 std::optional<std::string> CompiledTrace::broken_guard(std::span<const double> values,

@@ -10,6 +10,7 @@
 /// not undo.
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <span>
 #include <string>
@@ -31,6 +32,17 @@ struct TraceGuard {
   GuardKind kind = GuardKind::Exact;
 };
 
+/// What a parameter's value must satisfy (ComponentBuilder's ParameterCheck): a message such as
+/// "must be positive" when it does not.
+using ValueCheck = std::function<std::optional<std::string>(double)>;
+
+/// A tunable parameter: its name (`spring.c`), SI unit and check.
+struct TunableParameter {
+  std::string name;
+  std::string unit;
+  ValueCheck check;
+};
+
 /// The value of one step from its operands' values.
 double evaluate_step(const TraceStep& step, const double* values, std::span<const double> parameters);
 
@@ -39,8 +51,9 @@ class ParameterTrace {
  public:
   ParameterTrace();
 
-  /// The step of tunable parameter `name` at `value` (one step per name and value).
-  Coef parameter(const std::string& name, double value);
+  /// The step of tunable parameter `name` at `value` (one step per name and value), in `unit`,
+  /// whose values must pass `check` (may be empty).
+  Coef parameter(const std::string& name, double value, std::string unit = "", ValueCheck check = {});
   /// The step of `code` on a and b (value-numbered: the same operation on the same steps is one step).
   std::uint32_t apply(TraceCode code, Coef a, Coef b, double value);
   /// Records a guard on `step` (once per step and kind).
@@ -48,7 +61,7 @@ class ParameterTrace {
 
   std::span<const TraceStep> steps() const { return steps_; }
   double value(std::uint32_t step) const { return values_[step]; }
-  const std::vector<std::string>& parameter_names() const { return names_; }
+  const std::vector<TunableParameter>& parameters() const { return parameters_; }
   std::span<const double> parameter_values() const { return parameter_values_; }
   const std::vector<TraceGuard>& guards() const { return guards_; }
 
@@ -56,7 +69,7 @@ class ParameterTrace {
   std::uint32_t literal(double v);
   std::vector<TraceStep> steps_;  // step 0: unused (a Coef's trace 0 is a literal)
   std::vector<double> values_;    // each step's value at the build
-  std::vector<std::string> names_;
+  std::vector<TunableParameter> parameters_;
   std::vector<double> parameter_values_;
   std::vector<TraceGuard> guards_;
   struct Key {
@@ -89,11 +102,14 @@ class CompiledTrace {
   std::uint32_t index_of(std::uint32_t original_step) const;
   /// The tunable parameters the kept steps read, by name, and their values at the build.
   const std::vector<std::string>& parameter_names() const { return names_; }
+  const std::vector<TunableParameter>& parameters() const { return parameters_; }
   std::span<const double> build_values() const { return build_parameters_; }
   /// Every kept step's value for these parameter values (by parameter_names()).
   std::vector<double> replay(std::span<const double> parameters) const;
   /// Every kept step's value at the build.
   const std::vector<double>& values_at_build() const { return build_step_values_; }
+  /// The first parameter value that fails its check: "spring.c must be positive, got -1".
+  std::optional<std::string> failed_check(std::span<const double> parameters) const;
   /// The first guard the replayed values break, described for a user: which parameters it
   /// depends on, and what the build decided on it; nullopt when none.
   std::optional<std::string> broken_guard(std::span<const double> values, std::span<const double> parameters) const;
@@ -104,6 +120,7 @@ class CompiledTrace {
   std::vector<TraceStep> steps_;
   std::vector<TraceGuard> guards_;  // steps renumbered
   std::vector<std::string> names_;
+  std::vector<TunableParameter> parameters_;
   std::vector<double> build_parameters_;
   std::vector<double> build_step_values_;
   std::unordered_map<std::uint32_t, std::uint32_t> position_;

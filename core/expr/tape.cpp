@@ -231,7 +231,13 @@ class Tape::Compiler {
     throw std::logic_error("tape: unknown input kind");
   }
 
-  using Terms = boost::container::small_vector<LinearTerm, 8>;
+  /// A term while compiling: its coefficient may come from tunable parameters (coef.hpp).
+  struct Term {
+    Coef coefficient;
+    std::uint32_t index;
+    LinearTerm::Source source;
+  };
+  using Terms = boost::container::small_vector<Term, 8>;
 
   /// A sum as one Linear instruction; its terms c·leaf read y and y' directly.
   std::uint32_t sum(const Expr& e) {
@@ -245,7 +251,7 @@ class Tape::Compiler {
   }
 
   /// c·x, read from the solver's arrays where x is an unknown or its derivative.
-  LinearTerm scaled_term(const Expr& t) {
+  Term scaled_term(const Expr& t) {
     if (t.op() == Op::Mul && t.args()[0].is_constant()) {
       auto f = t.args();
       return term(f[0].coef(), f.size() == 2 ? f[1] : detail::make_node(Op::Mul, f.subspan(1)));
@@ -257,11 +263,15 @@ class Tape::Compiler {
   /// emit Linear instructions of its own.
   std::uint32_t linear(const Terms& terms) {
     const auto first = static_cast<std::uint32_t>(tape_.linear_terms_.size());
-    tape_.linear_terms_.insert(tape_.linear_terms_.end(), terms.begin(), terms.end());
+    for (const Term& t : terms) {
+      if (t.coefficient.traced())
+        tape_.traced_coefficients_.push_back({static_cast<std::uint32_t>(tape_.linear_terms_.size()), t.coefficient.trace});
+      tape_.linear_terms_.push_back({t.coefficient.value, t.index, t.source});
+    }
     return emit(Code::Linear, first, static_cast<std::uint32_t>(terms.size()));
   }
 
-  LinearTerm term(Coef c, const Expr& x) {
+  Term term(Coef c, const Expr& x) {
     if (x.op() == Op::Variable || x.op() == Op::Derivative) {
       if (const std::uint32_t* s = slots_.find(x)) return {c, *s, LinearTerm::Source::Work};
       std::optional<InputSlot> in = inputs_(x);
@@ -476,9 +486,7 @@ void Tape::pack_linear_terms() {
   linear_reads_.reserve(linear_terms_.size());
   for (const LinearTerm& t : linear_terms_) {
     if (t.index > kIndexMask) throw std::length_error("tape: more than 2^30 slots");
-    if (t.coefficient.traced())
-      traced_coefficients_.push_back({static_cast<std::uint32_t>(linear_coefficients_.size()), t.coefficient.trace});
-    linear_coefficients_.push_back(t.coefficient.value);
+    linear_coefficients_.push_back(t.coefficient);  // traced_coefficients_ index these, in order
     linear_reads_.push_back(static_cast<std::uint32_t>(t.source) << kSourceShift | t.index);
   }
   linear_terms_ = decltype(linear_terms_)();  // freed (`= {}` would clear it and keep its memory)

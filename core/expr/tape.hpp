@@ -126,7 +126,7 @@ class Tape {
   };
   /// One term c·x of a Linear instruction: x read from y, y' or the workspace.
   struct LinearTerm {
-    Coef coefficient;
+    double coefficient;
     std::uint32_t index;
     enum class Source : std::uint8_t { Y = 0, YP = 1, Work = 2 } source;  // the order evaluate() indexes by
   };

@@ -154,7 +154,7 @@ Expr ComponentBuilder::parameter(std::string_view name, std::string_view unit, d
     const std::string full = qualified(name);
     if (std::any_of(tunable_->begin(), tunable_->end(), [&full](const std::string& t) { return t == "*" || t == full; })) {
       has_tunable_ = true;
-      return Expr(current_trace().parameter(full, value));
+      return Expr(current_trace().parameter(full, value, std::string(unit), check));
     }
   }
   return Expr(value);
