@@ -30,13 +30,14 @@ struct IdaSession::Handles {
   SUNContext context = nullptr;
   void* ida = nullptr;
   N_Vector y = nullptr, yp = nullptr, id = nullptr, atol = nullptr, q = nullptr;
+  N_Vector view = nullptr;  ///< interpolation's: over the caller's array (made once: a row of output each)
   SUNMatrix matrix = nullptr;
   SUNLinearSolver solver = nullptr;
   ~Handles() {
     if (ida) IDAFree(&ida);
     if (solver) SUNLinSolFree(solver);
     if (matrix) SUNMatDestroy(matrix);
-    for (N_Vector v : {y, yp, id, atol, q})
+    for (N_Vector v : {y, yp, id, atol, q, view})
       if (v) N_VDestroy(v);
     if (context) SUNContext_Free(&context);
   }
@@ -213,15 +214,18 @@ void IdaSession::interpolate(double t, int order, std::span<const std::uint32_t>
 void IdaSession::interpolate_into(double t, int order, const std::span<const std::uint32_t>* only,
                                   std::vector<double>& out) {
   out.resize(program_.size());
-  N_Vector v = N_VMake_Serial(static_cast<sunindextype>(out.size()), out.data(), h_->context);
-  use_fast_vector_ops(v);  // IDAGetDky combines the history into it with N_VLinearCombination
+  if (h_->view == nullptr) {
+    h_->view = N_VMake_Serial(static_cast<sunindextype>(out.size()), out.data(), h_->context);
+    use_fast_vector_ops(h_->view);  // IDAGetDky combines the history into it with N_VLinearCombination
+  }
+  N_Vector v = h_->view;
+  N_VSetArrayPointer_Serial(out.data(), v);
   int flag = 0;
   {
     std::optional<OnlyComponents> selected;
     if (only != nullptr) selected.emplace(v, *only);
     flag = IDAGetDky(h_->ida, t, order, v);
   }
-  N_VDestroy(v);
   if (flag < 0) fail(flag, "IDAGetDky");
 }
 

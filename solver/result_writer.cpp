@@ -7,12 +7,12 @@
 namespace acausal {
 namespace {
 
-/// Shortest text that reads back to the same double.
-void put(std::ofstream& out, double v) {
+/// Appends the shortest text that reads back to the same double.
+void put(std::string& line, double v) {
   if (v == 0.0) v = 0.0;  // no "-0" in results
   char buf[32];
   auto [end, ec] = std::to_chars(buf, buf + sizeof buf, v);
-  out.write(buf, end - buf);
+  line.append(buf, end);
 }
 
 /// A header cell as RFC 4180 wants it: quoted (with quotes doubled) when it holds a comma, a quote
@@ -44,19 +44,24 @@ void CsvWriter::begin(const std::vector<std::string>& names) {
 }
 
 void CsvWriter::row(double time, const std::vector<double>& values) {
-  put(out_, time);
+  line_.clear();
+  put(line_, time);
   for (double v : values) {
-    out_ << ',';
-    put(out_, v);
+    line_ += ',';
+    put(line_, v);
   }
-  out_ << '\n';
+  line_ += '\n';
+  out_.write(line_.data(), static_cast<std::streamsize>(line_.size()));
   // On disk at most a tenth of a second after they are computed: a flush per row was a system call
   // per row, most of a short run with a fine grid (3001 rows of netlists/rotational_chain.json: 12 of
   // its 14 ms of integration).
-  const auto now = std::chrono::steady_clock::now();
-  if (now - flushed_ >= kFlushInterval) {
-    out_.flush();
-    flushed_ = now;
+  // The clock is read every 16th row (a read per row was 2 % of a short run).
+  if (++rows_ % 16 == 0) {
+    const auto now = std::chrono::steady_clock::now();
+    if (now - flushed_ >= kFlushInterval) {
+      out_.flush();
+      flushed_ = now;
+    }
   }
   if (!out_) throw std::runtime_error("writing results to " + path_ + " failed");
 }

@@ -44,6 +44,8 @@ class CsvWriter final : public ResultWriter {
   static constexpr std::chrono::milliseconds kFlushInterval{100};
   std::string path_;
   std::ofstream out_;
+  std::string line_;  ///< a row's text, written with one call (a call per number cost more than the numbers)
+  std::size_t rows_ = 0;
   std::chrono::steady_clock::time_point flushed_ = std::chrono::steady_clock::now();
 };
 
