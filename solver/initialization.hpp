@@ -8,26 +8,9 @@
 #include <vector>
 
 #include "core/analysis/program_state.hpp"
+#include "solver/initial_state.hpp"
 
 namespace acausal {
-
-/// Where an unknown's initial value comes from, for `acausal check` and for messages.
-enum class InitialSource {
-  HighTarget,    ///< a high-priority netlist target
-  LowTarget,     ///< a low-priority netlist target that could be met
-  DefaultStart,  ///< no target: the state starts at its component start value (0 unless declared)
-  Computed,      ///< determined by the equations and the other targets
-};
-
-struct InitialState {
-  double time = 0.0;
-  std::vector<double> y, yp;
-  std::vector<double> parameters;       ///< the initial parameters (Program::initial_parameters)
-  std::vector<double> branch;           ///< sign of each event indicator
-  std::vector<InitialSource> source;    ///< per unknown
-  std::vector<std::string> dropped;     ///< low targets the model could not honour (variable names)
-  int newton_iterations = 0;
-};
 
 /// Structural choice of the initial conditions (no numerics): which targets and start values hold.
 /// @throws ModelError naming the targets when high-priority targets over-specify the model.

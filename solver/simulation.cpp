@@ -1,5 +1,8 @@
 #include "solver/simulation.hpp"
 
+#include "core/analysis/program.hpp"
+#include "solver/compiled_model.hpp"
+
 #include <chrono>
 #include <cmath>
 
@@ -71,6 +74,10 @@ SimulationResult simulate(const Program& program, const SimulationOptions& optio
   result.statistics = sim.statistics();
   result.energy = sim.energy();
   return result;
+}
+
+SimulationResult simulate(const CompiledModel& model, const SimulationOptions& options, ResultWriter& writer) {
+  return simulate(model.program(), options, writer);
 }
 
 }  // namespace acausal

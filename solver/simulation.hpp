@@ -29,5 +29,7 @@ struct SimulationResult {
 /// @throws ModelError (initial targets), SolverError (initialization or integration failure; the
 ///         rows up to the failure are already written).
 SimulationResult simulate(const Program& program, const SimulationOptions& options, ResultWriter& writer);
+/// The same for a compiled model (its program).
+SimulationResult simulate(const CompiledModel& model, const SimulationOptions& options, ResultWriter& writer);
 
 }  // namespace acausal

@@ -5,7 +5,10 @@
 #include <stdexcept>
 #include <utility>
 
+#include "core/analysis/program_state.hpp"
+#include "solver/compiled_model.hpp"
 #include "solver/energy_ledger.hpp"
+#include "solver/initialization.hpp"
 #include "solver/ida_session.hpp"
 #include "solver/solver_error.hpp"
 #include "solver/state_selection_check.hpp"
@@ -25,8 +28,12 @@ std::string text_of(double t) {
 
 }  // namespace
 
+Simulator::Simulator(const CompiledModel& model, SimulationOptions options) : Simulator(model.program(), std::move(options)) {}
+
+const Program& Simulator::program() const { return state_->program(); }
+
 Simulator::Simulator(const Program& program, SimulationOptions options)
-    : options_(std::move(options)), state_(program), time_(options_.start) {
+    : options_(std::move(options)), state_(std::make_unique<ProgramState>(program)), time_(options_.start) {
   if (options_.energy && !program.has_energy())
     throw std::invalid_argument("simulate: energy accounting asks for a program compiled with ProgramOptions::energy");
   if (options_.energy && options_.power_audit && !program.has_power_audit())
@@ -40,26 +47,26 @@ Simulator::Simulator(const Program& program, SimulationOptions options)
     throw std::invalid_argument("simulate: " + std::to_string(options_.inputs.size()) + " input functions for " +
                                 std::to_string(program.input_names().size()) + " inputs");
   for (std::size_t k = 0; k < options_.inputs.size(); ++k)
-    if (options_.inputs[k]) state_.set_input_function(k, options_.inputs[k]);
-  if (!options_.tunable_values.empty()) state_.set_tunable_values(options_.tunable_values);
+    if (options_.inputs[k]) state_->set_input_function(k, options_.inputs[k]);
+  if (!options_.tunable_values.empty()) state_->set_tunable_values(options_.tunable_values);
 }
 
 Simulator::~Simulator() = default;
 
 const InitialState& Simulator::initialize() {
   if (initial_) return *initial_;
-  initial_ = acausal::initialize(state_, options_.start);
+  initial_ = acausal::initialize(*state_, options_.start);
   y_ = initial_->y;
   yp_ = initial_->yp;
-  const Program& program = state_.program();
+  const Program& program = state_->program();
   if (options_.energy) {
-    ledger_ = std::make_unique<EnergyLedger>(state_, options_.power_audit);
+    ledger_ = std::make_unique<EnergyLedger>(*state_, options_.power_audit);
     ledger_->start(options_.start, program.size() ? y_.data() : nullptr, program.size() ? yp_.data() : nullptr);
   }
   if (program.size() == 0) return *initial_;
-  ida_ = std::make_unique<IdaSession>(state_, options_.start, y_, yp_, options_.tolerance, options_.stop);
+  ida_ = std::make_unique<IdaSession>(*state_, options_.start, y_, yp_, options_.tolerance, options_.stop);
   if (ledger_) ledger_->integrate_with(*ida_);
-  selection_ = std::make_unique<StateSelectionCheck>(state_);
+  selection_ = std::make_unique<StateSelectionCheck>(*state_);
   selection_->check(options_.start, y_.data(), yp_.data());
   defer_failure([&] { check_assertions(options_.start, ida_->y(), ida_->yp()); });
   return *initial_;
@@ -87,21 +94,21 @@ std::size_t tunable_of(const Program& p, std::string_view name, const char* who)
 
 void Simulator::set_parameter(std::string_view name, double value) {
   if (initial_) throw std::logic_error("set_parameter: the run is initialized already");
-  const std::size_t k = tunable_of(state_.program(), name, "set_parameter");
-  std::vector<double> values = state_.tunable_values();
+  const std::size_t k = tunable_of(state_->program(), name, "set_parameter");
+  std::vector<double> values = state_->tunable_values();
   values[k] = value;
-  state_.set_tunable_values(std::move(values));
+  state_->set_tunable_values(std::move(values));
 }
 
 double Simulator::parameter(std::string_view name) const {
-  return state_.tunable_values()[tunable_of(state_.program(), name, "parameter")];
+  return state_->tunable_values()[tunable_of(state_->program(), name, "parameter")];
 }
 
 void Simulator::set_initial(std::string_view name, double value) {
   if (initial_) throw std::logic_error("set_initial: the run is initialized already");
-  const Program& p = state_.program();
+  const Program& p = state_->program();
   if (const std::optional<std::size_t> k = p.unknown_index(name)) {
-    state_.initial_values[*k] = value;
+    state_->initial_values[*k] = value;
     return;
   }
   // The unknowns of the same instance (the name up to its last dot) are the likely ones meant.
@@ -131,9 +138,9 @@ void Simulator::defer_failure(Check&& check) {
 
 void Simulator::check_assertions(double t, const double* y, const double* yp) {
   if (assertion_.empty()) return;
-  state_.assertions(t, y, yp, assertion_.data());
+  state_->assertions(t, y, yp, assertion_.data());
   for (std::size_t k = 0; k < assertion_.size(); ++k)
-    if (!(assertion_[k] > 0.0)) throw SolverError(t, state_.program().assertion_messages()[k]);
+    if (!(assertion_[k] > 0.0)) throw SolverError(t, state_->program().assertion_messages()[k]);
 }
 
 bool Simulator::advance() {
@@ -157,11 +164,11 @@ bool Simulator::advance() {
 
 bool Simulator::settle_zero_branches(bool apply) {
   const double t = ida_->time();
-  state_.indicators(t, ida_->y(), ida_->yp(), indicator_.data());
+  state_->indicators(t, ida_->y(), ida_->yp(), indicator_.data());
   bool changed = false;
   for (std::size_t k = 0; k < indicator_.size(); ++k)
-    if (state_.branch[k] == 0.0 && indicator_[k] != 0.0) {
-      if (apply) state_.branch[k] = sign_of(indicator_[k]);
+    if (state_->branch[k] == 0.0 && indicator_[k] != 0.0) {
+      if (apply) state_->branch[k] = sign_of(indicator_[k]);
       changed = true;
     }
   return changed;
@@ -169,21 +176,21 @@ bool Simulator::settle_zero_branches(bool apply) {
 
 void Simulator::handle_event() {
   event_pending_ = false;
-  const std::size_t n = state_.program().size();
+  const std::size_t n = state_->program().size();
   const double t = ida_->time();
   SimulatorEvent event;
   event.time = t;
   const std::vector<double> y_before(ida_->y(), ida_->y() + n), yp_before(ida_->yp(), ida_->yp() + n);
-  std::vector<double> out_before(state_.program().outputs().output_count());
-  state_.outputs(t, y_before.data(), yp_before.data(), out_before.data());
+  std::vector<double> out_before(state_->program().outputs().output_count());
+  state_->outputs(t, y_before.data(), yp_before.data(), out_before.data());
   const std::vector<int> crossed = ida_->roots();
   for (std::size_t k = 0; k < crossed.size(); ++k)
-    if (crossed[k] != 0) state_.branch[k] = crossed[k] > 0 ? 1.0 : -1.0;
+    if (crossed[k] != 0) state_->branch[k] = crossed[k] > 0 ? 1.0 : -1.0;
   settle_zero_branches(true);
   ida_->restart();
   if (!on_event) return;
   std::vector<double> out_after(out_before.size());
-  state_.outputs(t, ida_->y(), ida_->yp(), out_after.data());
+  state_->outputs(t, ida_->y(), ida_->yp(), out_after.data());
   event.y_before = y_before;
   event.yp_before = yp_before;
   event.outputs_before = out_before;
@@ -195,7 +202,7 @@ void Simulator::handle_event() {
 }
 
 void Simulator::sample(double t) {
-  const std::size_t n = state_.program().size();
+  const std::size_t n = state_->program().size();
   if (std::fabs(t - ida_->time()) <= eps_) {
     y_.assign(ida_->y(), ida_->y() + n);
     yp_.assign(ida_->yp(), ida_->yp() + n);
@@ -251,7 +258,7 @@ void Simulator::step_to(double t) {
 void Simulator::set_state(std::span<const double> y) {
   initialize();
   if (ledger_) throw std::logic_error("set_state: the energy account cannot follow a state set from outside the model");
-  const std::size_t n = state_.program().size();
+  const std::size_t n = state_->program().size();
   if (y.size() != n)
     throw std::invalid_argument("set_state: " + std::to_string(y.size()) + " values for " + std::to_string(n) + " unknowns");
   if (!ida_) return;
@@ -264,30 +271,30 @@ void Simulator::restarted_at_time() {
   failure_ = nullptr;
   event_pending_ = settle_pending_ = false;
   stopped_ = time_ >= options_.stop - eps_;
-  const std::size_t n = state_.program().size();
+  const std::size_t n = state_->program().size();
   y_.assign(ida_->y(), ida_->y() + n);
   yp_.assign(ida_->yp(), ida_->yp() + n);
 }
 
 void Simulator::set_input(std::size_t k, double value) {
-  const Program& program = state_.program();
+  const Program& program = state_->program();
   if (k >= program.input_names().size())
     throw std::out_of_range("set_input: no input " + std::to_string(k) + "; the program has " +
                             std::to_string(program.input_names().size()));
   if (!std::isfinite(value))
     throw std::invalid_argument("set_input: the value of input \"" + program.input_names()[k] + "\" is not finite");
-  const bool unchanged = state_.input_values[k] == value && !state_.has_input_function(k);
+  const bool unchanged = state_->input_values[k] == value && !state_->has_input_function(k);
   if (ida_ && !unchanged && ledger_)
     throw std::logic_error("set_input: the energy account cannot follow an input changed during the run");
-  state_.set_input_function(k, nullptr);
-  state_.input_values[k] = value;
+  state_->set_input_function(k, nullptr);
+  state_->input_values[k] = value;
   if (ida_ && !unchanged) restart_after_input_change();
 }
 
 void Simulator::set_input(std::string_view name, double value) {
-  const std::optional<std::size_t> k = state_.program().input_index(name);
+  const std::optional<std::size_t> k = state_->program().input_index(name);
   if (!k) {
-    const std::vector<std::string>& names = state_.program().input_names();
+    const std::vector<std::string>& names = state_->program().input_names();
     std::string list;
     for (const std::string& n : names) list += (list.empty() ? "" : ", ") + n;
     throw std::invalid_argument("set_input: no input \"" + std::string(name) + "\"; the program's inputs: " +
@@ -297,13 +304,13 @@ void Simulator::set_input(std::string_view name, double value) {
 }
 
 void Simulator::set_input_function(std::size_t k, std::function<double(double t)> f) {
-  const Program& program = state_.program();
+  const Program& program = state_->program();
   if (k >= program.input_names().size())
     throw std::out_of_range("set_input_function: no input " + std::to_string(k) + "; the program has " +
                             std::to_string(program.input_names().size()));
   if (ida_ && ledger_)
     throw std::logic_error("set_input_function: the energy account cannot follow an input changed during the run");
-  state_.set_input_function(k, std::move(f));
+  state_->set_input_function(k, std::move(f));
   if (ida_) restart_after_input_change();
 }
 
@@ -317,12 +324,12 @@ void Simulator::restart_after_input_change() {
   // to see): its branch switches, beyond the hysteresis band as at an event, and the values are made
   // consistent again.
   if (!indicator_.empty()) {
-    state_.indicators(time_, ida_->y(), ida_->yp(), indicator_.data());
+    state_->indicators(time_, ida_->y(), ida_->yp(), indicator_.data());
     bool switched = false;
     for (std::size_t k = 0; k < indicator_.size(); ++k) {
-      const double b = state_.branch[k];
+      const double b = state_->branch[k];
       if (b != 0.0 && (indicator_[k] + b * ida_->bands()[k]) * b < 0.0) {
-        state_.branch[k] = -b;
+        state_->branch[k] = -b;
         switched = true;
       }
     }
@@ -334,7 +341,7 @@ void Simulator::restart_after_input_change() {
 void Simulator::outputs(double* out) {
   initialize();
   const bool live = !ida_ && time_ > options_.start;  // no events set the branches of a model without unknowns
-  state_.outputs(time_, y_.data(), yp_.data(), out, live);
+  state_->outputs(time_, y_.data(), yp_.data(), out, live);
 }
 
 SolverStatistics Simulator::statistics() const {

@@ -13,15 +13,17 @@
 #include <string_view>
 #include <vector>
 
-#include "core/analysis/program_state.hpp"
 #include "solver/energy_report.hpp"
-#include "solver/initialization.hpp"
+#include "solver/initial_state.hpp"
 #include "solver/solver_statistics.hpp"
 
 namespace acausal {
 
+class CompiledModel;
 class EnergyLedger;
 class IdaSession;
+class Program;
+class ProgramState;
 class StateSelectionCheck;
 
 /// What a run asks for. `interval` is the caller's output grid: a Simulator goes where step_to
@@ -62,6 +64,8 @@ class Simulator {
   ///         compiled without (ProgramOptions::energy), or stop < start, or as
   ///         ProgramState::set_tunable_values for options.tunable_values.
   Simulator(const Program& program, SimulationOptions options);
+  /// A run of a compiled model (its program).
+  Simulator(const CompiledModel& model, SimulationOptions options);
   ~Simulator();
   Simulator(const Simulator&) = delete;
   Simulator& operator=(const Simulator&) = delete;
@@ -135,9 +139,9 @@ class Simulator {
 
   /// The program's outputs at time() (Program::output_names()).
   void outputs(double* out);
-  const Program& program() const { return state_.program(); }
+  const Program& program() const;
   /// The run's parameter values and branch signs.
-  const ProgramState& state() const { return state_; }
+  const ProgramState& state() const { return *state_; }
   /// Integrator statistics so far.
   SolverStatistics statistics() const;
   /// The energy account so far (with SimulationOptions::energy).
@@ -170,7 +174,7 @@ class Simulator {
   void restarted_at_time();
 
   SimulationOptions options_;
-  ProgramState state_;
+  std::unique_ptr<ProgramState> state_;
   std::optional<InitialState> initial_;
   std::unique_ptr<IdaSession> ida_;
   std::unique_ptr<StateSelectionCheck> selection_;

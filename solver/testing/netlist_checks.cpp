@@ -19,12 +19,12 @@ const EnergyReport& SimulationRun::energy() const {
 
 std::unique_ptr<SimulationRun> simulate_netlist(const Netlist& n, const Registry* registry) {
   auto r = std::make_unique<SimulationRun>();
-  r->model = build_model(n, registry != nullptr ? *registry : builtin_registry());
-  r->program = compile(r->model, ProgramOptions{.energy = true, .power_audit = true});
+  r->model = std::make_unique<CompiledModel>(n, registry != nullptr ? *registry : builtin_registry(),
+                                             CompileOptions{.energy = true, .power_audit = true});
   SimulationOptions o = options_from(n.experiment);
   o.energy = true;
   o.power_audit = true;
-  r->result = acausal::simulate(*r->program, o, r->writer);
+  r->result = acausal::simulate(*r->model, o, r->writer);
   return r;
 }
 
@@ -84,7 +84,7 @@ CheckResult check_energy(const EnergyReport& report, double tolerance) {
 }
 
 CheckResult check_energy(const SimulationRun& run, const EnergyTolerance& tolerance) {
-  const std::string name = run.model.name.empty() ? run.model.source : run.model.name;
+  const std::string& name = run.model->name();
   return check(run.energy(), tolerance, "energy account of " + (name.empty() ? std::string("the netlist") : name));
 }
 

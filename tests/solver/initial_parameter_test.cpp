@@ -50,7 +50,7 @@ TEST_CASE("an initial parameter is fixed by the initialization and held: a senso
     "experiment": { "stop": 1, "interval": 0.25, "tolerance": 1e-8 },
     "outputs": ["sensor.y", "wheel.phi"]
   })", &registry);
-  const Program& p = *r->program;
+  const Program& p = r->model->program();
   REQUIRE(p.initial_parameters().symbols.size() == 1);
   CHECK(p.initial_parameters().symbols[0].name() == "sensor.phi_start");
   CHECK(p.initial_parameters().pointers[0] == "/components/sensor");

@@ -11,6 +11,8 @@
 #include "core/analysis/program.hpp"
 #include "core/analysis/program_state.hpp"
 #include "core/model/model.hpp"
+#include "components/registry.hpp"
+#include "solver/compiled_model.hpp"
 #include "solver/result_writer.hpp"
 #include "solver/simulation.hpp"
 #include "solver/simulator.hpp"
@@ -117,4 +119,25 @@ TEST_CASE("tunable parameters: what cannot change without a rebuild says so, and
   sim.step_to(0.1);
   CHECK_THROWS_WITH_AS(sim.set_parameter("spring.c", 200.0), "set_parameter: the run is initialized already",
                        std::logic_error);
+}
+
+TEST_CASE("compiled model: one compile, its names, and runs with their own parameter values") {
+  const CompiledModel model(load_netlist(ACAUSAL_SOURCE_DIR "/netlists/oscillator.json"), builtin_registry(),
+                            {.tunable = {"spring.c"}});
+  CHECK(model.name() == "oscillator");
+  CHECK(model.unknown_count() == 2);
+  CHECK(model.unknown_name(*model.unknown_index("mass.v")) == "mass.v");
+  CHECK(model.output_names() == std::vector<std::string>{"mass.s", "mass.v", "spring.f"});
+  CHECK(model.tunable_names() == std::vector<std::string>{"spring.c"});
+  CHECK(model.tunable_values() == std::vector<double>{100.0});
+  SimulationOptions options = options_from(model.experiment());
+  options.tunable_values = {400.0};  // ω = 20 rad/s
+  MemoryWriter writer;
+  simulate(model, options, writer);
+  const std::vector<double> s = writer.column("mass.s"), t = writer.times();
+  for (std::size_t k = 0; k < t.size(); k += 50)
+    CHECK(s[k] == doctest::Approx(0.1 * std::cos(20.0 * t[k])).epsilon(1e-5).scale(0.1));
+  Simulator run(model, options_from(model.experiment()));  // the build's value: ω = 10 rad/s
+  run.step_to(0.3);
+  CHECK(run.y()[*model.unknown_index("mass.s")] == doctest::Approx(0.1 * std::cos(3.0)).epsilon(1e-5).scale(0.1));
 }

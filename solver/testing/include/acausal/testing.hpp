@@ -145,8 +145,7 @@ CheckResult check_jacobian(const Definition& d, const Values& values, const Jaco
 
 /// A netlist simulated to its end with the energy account, results in memory.
 struct SimulationRun {
-  Model model;  ///< the program refers to its model
-  std::unique_ptr<Program> program;
+  std::unique_ptr<CompiledModel> model;  ///< compiled with the energy account and the power audit
   MemoryWriter writer;
   SimulationResult result;
 
