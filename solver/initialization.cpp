@@ -28,7 +28,7 @@ struct Layout {
 Layout layout(const Program& p) {
   Layout l;
   l.unknowns = p.size();
-  l.n = p.size() + p.initial_parameters().symbols.size();
+  l.n = p.size() + p.initial_parameters().names.size();
   l.yp_column.assign(l.n, kUnmatched);
   l.columns = l.n;
   for (std::size_t j = 0; j < l.unknowns; ++j)
@@ -42,16 +42,16 @@ Layout layout(const Program& p) {
 /// The residual and Jacobian the initialization solves: the program's own, or with the initial
 /// parameters as unknowns when it has any.
 const Tape& residual_tape(const Program& p) {
-  return p.initial_parameters().symbols.empty() ? p.residual() : p.initial_problem().residual;
+  return p.initial_parameters().names.empty() ? p.residual() : p.initial_problem().residual;
 }
 const JacobianTape& jacobian_tape(const Program& p) {
-  return p.initial_parameters().symbols.empty() ? p.jacobian() : p.initial_problem().jacobian;
+  return p.initial_parameters().names.empty() ? p.jacobian() : p.initial_problem().jacobian;
 }
 
 /// `x` for a y column of the layout, `der(x)` for the y' column of x.
 std::string column_name(const Program& p, const Layout& l, std::size_t c) {
   if (c < l.unknowns) return p.name(c);
-  if (c < l.n) return p.initial_parameters().symbols[c - l.unknowns].name();
+  if (c < l.n) return p.initial_parameters().names[c - l.unknowns];
   return "der(" + p.name(l.yp_owner[c - l.n]) + ")";
 }
 

@@ -155,6 +155,7 @@ InitialParameters collect_initial_parameters(const Model& model, const ReducedDa
   // An instance with initial parameters is never a copy (they are named after it).
   for (const ModelInstance& instance : model.instances)
     for (const Definition::InitialParameter& p : instance.definition->initial_parameters) {
+      out.names.push_back(p.symbol.name());
       out.symbols.push_back(p.symbol);
       out.values.push_back(dae.in_unknowns(p.value));
       out.pointers.push_back(instance.pointer());
@@ -166,14 +167,14 @@ InitialParameters collect_initial_parameters(const Model& model, const ReducedDa
 
 Program::Program(const Model& model, ReducedDae dae, ProgramOptions options)
     : dae_(std::move(dae)),
-      size_(dae_.size()),
+      size_(dae_->size()),
       kept_analysis_(options.keep_analysis),
-      initial_(collect_initial_parameters(model, dae_)),
+      initial_(collect_initial_parameters(model, *dae_)),
       external_(collect_external_inputs(model)),
-      inputs_(unknown_inputs(dae_, initial_, external_)),
-      derivatives_(dae_, inputs_),
-      output_expressions_(output_expressions(model, dae_, derivatives_)),
-      indicator_set_(collect_indicators(dae_, output_expressions_, derivatives_)),
+      inputs_(unknown_inputs(*dae_, initial_, external_)),
+      derivatives_(*dae_, inputs_),
+      output_expressions_(output_expressions(model, *dae_, derivatives_)),
+      indicator_set_(collect_indicators(*dae_, output_expressions_, derivatives_)),
       residual_(std::span<const Expr>(), inputs_),  // compiled below, once what only the outputs need is gone
       jacobian_(std::span<const Expr>(), inputs_, 0),
       indicators_(indicator_set_.expressions, inputs_),
@@ -181,12 +182,12 @@ Program::Program(const Model& model, ReducedDae dae, ProgramOptions options)
       assertions_(build_assertions(model)),
       selection_(build_selection()) {
   for (std::size_t k = 0; k < size_; ++k) {
-    const Definition::Variable& v = model.declared(dae_.unknown_variable[k]);
-    id_.push_back(dae_.differential[k] ? 1.0 : 0.0);
+    const Definition::Variable& v = model.declared(dae_->unknown_variable[k]);
+    id_.push_back(dae_->differential[k] ? 1.0 : 0.0);
     // Magnitude for absolute tolerances: the nominal that reaches the unknown (analysis.hpp), else
     // 1 or the start value if larger (1 for a derivative that index reduction made an unknown).
-    const std::optional<double>& nominal = dae_.nominal[k];
-    if (dae_.unknown_order[k] > 0) {
+    const std::optional<double>& nominal = dae_->nominal[k];
+    if (dae_->unknown_order[k] > 0) {
       start_.push_back(0.0);
       nominal_.push_back(nominal.value_or(1.0));
       continue;
@@ -199,8 +200,8 @@ Program::Program(const Model& model, ReducedDae dae, ProgramOptions options)
   // unknowns (the aliases, the solved definitions) has done its work for the outputs, indicators,
   // assertions and energy terms, and goes first when the analysis is not kept.
   if (!options.keep_analysis) release_expressions();
-  residual_ = Tape(dae_.rows, inputs_, &indicator_set_.index);
-  jacobian_ = JacobianTape(dae_.rows, inputs_, size_, &indicator_set_.index);
+  residual_ = Tape(dae_->rows, inputs_, &indicator_set_.index);
+  jacobian_ = JacobianTape(dae_->rows, inputs_, size_, &indicator_set_.index);
   indicator_scales_.emplace(build_indicator_scales());
   if (!initial_.symbols.empty()) build_initial_problem();
   build_trace();
@@ -234,37 +235,48 @@ std::optional<std::size_t> Program::tunable_index(std::string_view name) const {
 const ReducedDae& Program::dae() const {
   if (!kept_analysis_)
     throw std::logic_error("dae(): the program was compiled without keeping its analysis (ProgramOptions::keep_analysis)");
-  return dae_;
+  return *dae_;
 }
 
 void Program::release_expressions() {
-  dae_.aliases = AliasElimination();
-  dae_.solved = SolvedUnknowns();
-  dae_.derivatives = decltype(dae_.derivatives)();
+  dae_->aliases = AliasElimination();
+  dae_->solved = SolvedUnknowns();
+  dae_->derivatives = decltype(dae_->derivatives)();
   derivatives_.clear();
   output_expressions_ = decltype(output_expressions_)();
 }
 
 void Program::release_analysis() {
   release_expressions();
-  dae_ = ReducedDae();
+  // What is left holds no expression: the program outlives its expression store, and any thread
+  // may destroy it.
+  dae_.reset();
   inputs_ = InputMap();
+  initial_.symbols = decltype(initial_.symbols)();
+  initial_.values = decltype(initial_.values)();
+  external_.symbols = decltype(external_.symbols)();
+  indicator_set_ = IndicatorSet();
+  jacobian_.release_expressions();
+  if (initial_problem_) initial_problem_->jacobian.release_expressions();
 }
 
 void Program::keep_what_messages_read(const Model& model, bool keep_analysis) {
   // First what the analysis gives them, then (once the analysis is freed, unless kept) the model's.
   names_.reserve(size());
-  for (std::size_t k = 0; k < size(); ++k) names_.push_back(dae_.name(model, k));
-  pivot_blocks_ = dae_.reduction.pivots;
+  for (std::size_t k = 0; k < size(); ++k) names_.push_back(dae_->name(model, k));
+  pivot_blocks_ = dae_->reduction.pivots;
   for (PivotBlock& b : pivot_blocks_) b.entries.clear();
-  residual_equation_ = dae_.residual_equation;
-  residual_definitions_ = std::move(dae_.residual_definitions);  // read by messages only
-  solved_equation_ = std::move(dae_.solved_equation);
-  solved_definitions_ = std::move(dae_.solved_definitions);
+  residual_equation_ = dae_->residual_equation;
+  residual_definitions_ = std::move(dae_->residual_definitions);  // read by messages only
+  solved_equation_ = std::move(dae_->solved_equation);
+  solved_definitions_ = std::move(dae_->solved_definitions);
   for (std::size_t r = 0; r < residual_equation_.size(); ++r)
-    if (residual_equation_[r] == ReducedDae::kNoEquation) written_residuals_[r] = to_string(dae_.residual(r));
-  const std::vector<Target> targets = std::move(dae_.targets);
-  dae_.targets = decltype(dae_.targets)();
+    if (residual_equation_[r] == ReducedDae::kNoEquation) written_residuals_[r] = to_string(dae_->residual(r));
+  const std::vector<Target> targets = std::move(dae_->targets);
+  dae_->targets = decltype(dae_->targets)();
+  for (std::size_t k = 0; k < initial_.symbols.size(); ++k)
+    initial_parameter_texts_.push_back(initial_.pointers[k] + " (initial parameter: " + initial_.symbols[k].name() +
+                                       " = " + to_string(initial_.values[k]) + ")");
   if (!keep_analysis) release_analysis();
 
   output_names_ = model.outputs;
@@ -280,9 +292,6 @@ void Program::keep_what_messages_read(const Model& model, bool keep_analysis) {
     m.written = given.written;
   }
   labels_ = model.labels;
-  for (std::size_t k = 0; k < initial_.symbols.size(); ++k)
-    initial_parameter_texts_.push_back(initial_.pointers[k] + " (initial parameter: " + initial_.symbols[k].name() +
-                                       " = " + to_string(initial_.values[k]) + ")");
 }
 
 std::string Program::target_variable(std::size_t k) const {
@@ -323,7 +332,7 @@ Tape Program::build_assertions(const Model& model) {
   std::vector<Expr> conditions;
   for (std::size_t i = 0; i < model.instances.size(); ++i)
     for (const Definition::Assertion& a : model.instances[i].definition->assertions) {
-      conditions.push_back(dae_.in_unknowns(model.in_instance(i, a.condition)));
+      conditions.push_back(dae_->in_unknowns(model.in_instance(i, a.condition)));
       assertion_messages_.push_back(model.instances[i].name() + ": " + a.message);
     }
   return Tape(conditions, inputs_, &indicator_set_.index, Tape::Unindexed::Compare);
@@ -331,8 +340,8 @@ Tape Program::build_assertions(const Model& model) {
 
 Tape Program::build_selection() const {
   std::vector<Expr> entries;
-  for (const PivotBlock& b : dae_.reduction.pivots)
-    for (const Expr& e : b.entries) entries.push_back(dae_.in_reduced_unknowns(e));
+  for (const PivotBlock& b : dae_->reduction.pivots)
+    for (const Expr& e : b.entries) entries.push_back(dae_->in_reduced_unknowns(e));
   return Tape(entries, inputs_);
 }
 
@@ -344,7 +353,7 @@ void Program::build_energy(const Model& model, bool power_audit) {
   };
   for (std::size_t i = 0; i < model.instances.size(); ++i) {
     const Definition& d = *model.instances[i].definition;
-    auto in_unknowns = [&](const Expr& e) { return dae_.in_unknowns(model.in_instance(i, e)); };
+    auto in_unknowns = [&](const Expr& e) { return dae_->in_unknowns(model.in_instance(i, e)); };
     Expr port_power = 0.0;
     Expr throughput = 0.0;
     for (const Definition::PortInfo& port : d.ports) {
@@ -359,7 +368,7 @@ void Program::build_energy(const Model& model, bool power_audit) {
     EnergyAccount a;
     a.instance = model.instances[i].name();
     a.stored = add(stored);
-    if (power_audit) a.stored_rate = add(dae_.rate(stored));
+    if (power_audit) a.stored_rate = add(dae_->rate(stored));
     a.loss = add(loss);
     a.injected = add(injected);
     a.port_power = add(port_power);
@@ -387,7 +396,7 @@ void Program::build_energy(const Model& model, bool power_audit) {
   if (!power_audit) return;
   energy_.emplace(terms, inputs_, &indicator_set_.index, Tape::Unindexed::Compare);
   std::vector<Expr> partials;
-  for (const RowView r : dae_.rows) partials.push_back(diff(r.rest, Expr::time()));  // only rest reads t
+  for (const RowView r : dae_->rows) partials.push_back(diff(r.rest, Expr::time()));  // only rest reads t
   time_partials_.emplace(partials, inputs_, &indicator_set_.index);
 }
 
@@ -430,13 +439,13 @@ const InitialProblem& Program::initial_problem() const {
 }
 
 void Program::build_initial_problem() {
-  RowStore rows = dae_.rows;
+  RowStore rows = dae_->rows;
   for (std::size_t k = 0; k < initial_.symbols.size(); ++k) {
     LinearRow defining;  // p_k − value_k, read through the inputs
     defining.rest = initial_.symbols[k] - initial_.values[k];
     rows.push_back(defining);
   }
-  const InputMap inputs = unknown_inputs(dae_, initial_, external_, true);
+  const InputMap inputs = unknown_inputs(*dae_, initial_, external_, true);
   const std::size_t columns = size() + initial_.symbols.size();
   // The defining equations may switch where the model does not: they compare live.
   initial_problem_ = std::make_unique<InitialProblem>(InitialProblem{

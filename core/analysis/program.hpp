@@ -63,15 +63,18 @@ class ExplicitDerivatives {
 
 /// The parameters fixed at initialization (ComponentBuilder::initial_parameter) of every instance.
 struct InitialParameters {
-  std::vector<Expr> symbols;          ///< their Parameter leaves, in instance order
-  std::vector<Expr> values;           ///< what each equals at the start time, in the unknowns
+  std::vector<std::string> names;     ///< `instance.name`, in instance order
+  /// Their Parameter leaves, and what each equals at the start time in the unknowns (while the
+  /// program compiles; gone with the analysis, ProgramOptions::keep_analysis).
+  std::vector<Expr> symbols;
+  std::vector<Expr> values;
   std::vector<std::string> pointers;  ///< the JSON pointer of the instance that declared each
 };
 
 /// The external inputs (the netlist's `inputs`, Model::inputs): every tape reads their values as
 /// its u inputs, which a run sets from outside (ProgramState::input_values).
 struct ExternalInputs {
-  std::vector<Expr> symbols;  ///< their Parameter leaves, in the model's order
+  std::vector<Expr> symbols;  ///< their Parameter leaves, in the model's order (gone with the analysis)
   std::vector<std::string> names, units, pointers;
 };
 
@@ -192,8 +195,9 @@ class Program {
   /// Event indicators (continuous; a branch switches where one crosses zero). The residual,
   /// Jacobian and output tapes take the branch signs of these indicators.
   const Tape& indicators() const { return indicators_; }
+  /// The indicators as expressions (empty once the analysis is released: ProgramOptions::keep_analysis).
   const std::vector<Expr>& indicator_expressions() const { return indicator_set_.expressions; }
-  std::size_t indicator_count() const { return indicator_set_.expressions.size(); }
+  std::size_t indicator_count() const { return indicators_.output_count(); }
   /// For each indicator g_k: Σ_j |∂g_k/∂y_j|·nominal_j at (t, y, y'), how far g_k moves when every
   /// unknown it reads moves by its nominal magnitude. Times the relative tolerance, the level below
   /// which g_k is indistinguishable from zero in a solution of that accuracy. 0 for an indicator
@@ -252,7 +256,7 @@ class Program {
   void release_analysis();
   Tape build_indicator_scales() const;
 
-  ReducedDae dae_;
+  std::optional<ReducedDae> dae_;  ///< released once compiled unless ProgramOptions::keep_analysis
   std::size_t size_ = 0;
   bool kept_analysis_ = true;
   InitialParameters initial_;

@@ -6,7 +6,7 @@
 namespace acausal {
 
 ProgramState::ProgramState(const Program& program)
-    : parameters(program.initial_parameters().symbols.size(), 0.0),
+    : parameters(program.initial_parameters().names.size(), 0.0),
       branch(program.indicator_count(), 0.0),
       input_values(program.input_names().size(), std::numeric_limits<double>::quiet_NaN()),
       program_(&program),

@@ -262,7 +262,13 @@ JacobianTape::JacobianTape(Structure s, const InputMap& inputs, const IndicatorI
       varying_of_(std::move(s.varying_of)), varying_place_(std::move(s.varying_place)),
       tape_(varying_, inputs, indicators, unindexed), traced_places_(std::move(s.traced)) {}
 
+void JacobianTape::release_expressions() {
+  varying_ = decltype(varying_)();
+  released_ = true;
+}
+
 Expr JacobianTape::partial(std::size_t place) const {
+  if (released_) throw std::logic_error("jacobian: the partials' expressions were released");
   const auto traced = std::lower_bound(traced_places_.begin(), traced_places_.end(), place,
                                        [](const TracedPlace& t, std::size_t p) { return t.place < p; });
   const Expr c = traced != traced_places_.end() && traced->place == place ? Expr(Coef(constant_[place], traced->step))
@@ -271,7 +277,7 @@ Expr JacobianTape::partial(std::size_t place) const {
 }
 
 JacobianTape::Workspace JacobianTape::workspace() const {
-  return {tape_.workspace(), {}, std::vector<double>(varying_.size()), {}};
+  return {tape_.workspace(), {}, std::vector<double>(tape_.output_count()), {}};
 }
 
 void JacobianTape::parameterize(Workspace& work, const std::function<double(std::uint32_t)>& value) const {
@@ -291,7 +297,7 @@ std::span<const double> JacobianTape::partials(const TapeInputs& inputs, const d
   const std::vector<double>& constant = work.constant.empty() ? constant_ : work.constant;
   work.partials.resize(constant.size());  // made on first use: the integrator's evaluate() needs none
   std::copy(constant.begin(), constant.end(), work.partials.begin());
-  if (!varying_.empty()) {
+  if (tape_.output_count() != 0) {
     tape_.evaluate(inputs, work.varying.data(), branch, work.tape);
     for (std::size_t m = 0; m < varying_place_.size(); ++m) work.partials[varying_place_[m]] += work.varying[m];
   }
@@ -308,7 +314,7 @@ void JacobianTape::evaluate(const TapeInputs& inputs, double cj, double* values,
                             Workspace& work) const {
   const std::size_t n = pattern_.nonzeros();
   const std::vector<double>& constant = work.constant.empty() ? constant_ : work.constant;
-  if (varying_.empty()) {
+  if (tape_.output_count() == 0) {
     for (std::size_t k = 0; k < n; ++k) values[k] = constant[k] + cj * constant[n + k];
     return;
   }

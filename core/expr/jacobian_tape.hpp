@@ -37,7 +37,10 @@ class JacobianTape {
 
   const SparsityPattern& pattern() const { return pattern_; }
 
+  /// Drops the partials' expressions (dy() and dyp() then throw): the compiled tape holds none.
+  void release_expressions();
   /// ∂F_i/∂y_j and ∂F_i/∂y'_j of entry k (in CSC order), as expressions (written on each call).
+  /// @throws std::logic_error after release_expressions().
   Expr dy(std::size_t k) const { return partial(k); }
   Expr dyp(std::size_t k) const { return partial(pattern_.nonzeros() + k); }
   /// Whether ∂F_i/∂y_j (∂F_i/∂y'_j) of entry k is not identically zero.
@@ -122,6 +125,7 @@ class JacobianTape {
   std::vector<std::uint32_t> varying_place_;
   Tape tape_;  // outputs: varying_
   std::vector<TracedPlace> traced_places_;  ///< by place
+  bool released_ = false;                   ///< release_expressions() was called
 };
 
 }  // namespace acausal

@@ -6,7 +6,15 @@
 namespace acausal {
 
 const EquationSource& EquationLabels::add_instance(std::shared_ptr<const Definition> definition, EquationSource source) {
-  return instances_.emplace_back(Instance{std::move(definition), std::move(source)}).source;
+  std::shared_ptr<const DefinitionText>& text = texts_[definition.get()];
+  if (!text) {
+    auto t = std::make_shared<DefinitionText>();
+    for (const Definition::PortInfo& p : definition->ports) t->ports.push_back({p.port.name, p.port.domain});
+    for (const Definition::Variable& v : definition->variables) t->variables.push_back(v.local_name);
+    for (const Definition::Equation& e : definition->equations) t->equations.push_back(e.description);
+    text = std::move(t);
+  }
+  return instances_.emplace_back(Instance{text, std::move(source)}).source;
 }
 
 void EquationLabels::add_written_equation(std::uint32_t node, std::string description) {
@@ -58,16 +66,16 @@ std::string EquationLabels::pointer(std::size_t e) const {
 std::string EquationLabels::path(const Node& n, std::uint32_t position) const {
   const NodeEnd end = ends_[n.first_end + position];
   const Instance& instance = instances_[end.instance];
-  return instance.source.origin + "." + instance.definition->ports[end.port].port.name;
+  return instance.source.origin + "." + instance.definition->ports[end.port].name;
 }
 
 std::string EquationLabels::variable_name(std::size_t i, std::size_t local) const {
-  return instances_[i].source.origin + "." + std::string(instances_[i].definition->variables[local].local_name);
+  return instances_[i].source.origin + "." + std::string(instances_[i].definition->variables[local]);
 }
 
 std::string EquationLabels::initial_pointer(std::size_t i, std::size_t local) const {
   return instances_[i].source.pointer() + "/initial/" +
-         json_pointer_token(std::string(instances_[i].definition->variables[local].local_name));
+         json_pointer_token(std::string(instances_[i].definition->variables[local]));
 }
 
 std::uint32_t EquationLabels::add_target_pointer(std::string pointer) {
@@ -82,23 +90,23 @@ std::string EquationLabels::target_pointer(std::size_t i, std::size_t local, std
 std::string EquationLabels::description(std::size_t e) const {
   const Label l = equations_[e];
   if (l.who == kWritten) return written_[l.local].description;
-  if (l.who != kLinear) return std::string(instances_[l.who].definition->equations[l.local].description);
+  if (l.who != kLinear) return std::string(instances_[l.who].definition->equations[l.local]);
   const LinearLabel& x = linear_[l.local];
   if (x.kind == LinearLabel::OpenPort)
-    return "open port " + instances_[x.who].definition->ports[x.position].port.name + " carries no flow";
+    return "open port " + instances_[x.who].definition->ports[x.position].name + " carries no flow";
   const Node& n = nodes_[x.who];
   switch (x.kind) {
     case LinearLabel::Share: {
       const Instance& source = instances_[ends_[n.first_end + n.source].instance];
       return path(n, x.position) + " and " + path(n, n.source) + " share " + source.source.origin + "." +
-             std::string(source.definition->variables[x.variable].local_name);
+             std::string(source.definition->variables[x.variable]);
     }
     case LinearLabel::Reads: return path(n, x.position) + " reads " + path(n, n.source);
     default: {
       std::vector<std::string> paths;
       for (std::uint32_t k = 0; k < n.end_count; ++k) paths.push_back(path(n, k));
       const NodeEnd first = ends_[n.first_end];
-      const Domain& domain = *instances_[first.instance].definition->ports[first.port].port.domain;
+      const Domain& domain = *instances_[first.instance].definition->ports[first.port].domain;
       const std::string& name = domain.through().size() == 1 ? domain.through()[0].name : "flow";
       return "sum of " + name + " at " + join(paths) + " is zero";
     }

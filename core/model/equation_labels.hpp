@@ -19,6 +19,20 @@
 namespace acausal {
 
 struct Definition;
+class Domain;
+
+/// What messages read of a definition — its ports' names and domains, its variables' names, its
+/// equations' descriptions — without its expressions: labels outlive the model's expressions (a
+/// compiled program keeps them, and holds no expression).
+struct DefinitionText {
+  struct PortText {
+    std::string name;
+    const Domain* domain;
+  };
+  std::vector<PortText> ports;
+  std::vector<std::string_view> variables;  ///< local names (kept text)
+  std::vector<std::string_view> equations;  ///< descriptions (kept text)
+};
 
 /// Where equations come from: an instance or a connection. Shared by all equations of that source.
 struct EquationSource {
@@ -126,9 +140,11 @@ class EquationLabels {
     std::uint32_t source = 0;
   };
   struct Instance {
-    std::shared_ptr<const Definition> definition;
+    std::shared_ptr<const DefinitionText> definition;
     EquationSource source;
   };
+  /// The text of each definition added so far, made once per definition (copies share theirs).
+  std::unordered_map<const Definition*, std::shared_ptr<const DefinitionText>> texts_;
 
   void add_linear(LinearLabel l);
   /// The pointer of node n's connection.

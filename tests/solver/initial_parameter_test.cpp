@@ -51,8 +51,8 @@ TEST_CASE("an initial parameter is fixed by the initialization and held: a senso
     "outputs": ["sensor.y", "wheel.phi"]
   })", &registry);
   const Program& p = r->model->program();
-  REQUIRE(p.initial_parameters().symbols.size() == 1);
-  CHECK(p.initial_parameters().symbols[0].name() == "sensor.phi_start");
+  REQUIRE(p.initial_parameters().names.size() == 1);
+  CHECK(p.initial_parameters().names[0] == "sensor.phi_start");
   CHECK(p.initial_parameters().pointers[0] == "/components/sensor");
   CHECK(r->result.initial.parameters == std::vector<double>{3.0});
   const auto y = r->writer.column("sensor.y");

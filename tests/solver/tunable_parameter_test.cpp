@@ -11,7 +11,11 @@
 #include "core/analysis/program.hpp"
 #include "core/analysis/program_state.hpp"
 #include "core/model/model.hpp"
+#include <optional>
+#include <thread>
+
 #include "components/registry.hpp"
+#include "core/expr/expr_context.hpp"
 #include "solver/compiled_model.hpp"
 #include "solver/result_writer.hpp"
 #include "solver/simulation.hpp"
@@ -140,4 +144,28 @@ TEST_CASE("compiled model: one compile, its names, and runs with their own param
   Simulator run(model, options_from(model.experiment()));  // the build's value: ω = 10 rad/s
   run.step_to(0.3);
   CHECK(run.y()[*model.unknown_index("mass.s")] == doctest::Approx(0.1 * std::cos(3.0)).epsilon(1e-5).scale(0.1));
+}
+
+TEST_CASE("compiled model: holds no expression, outlives the context that built it, and runs in another thread") {
+  const Registry& registry = builtin_registry();  // made before: it lives on
+  const Netlist netlist = load_netlist(ACAUSAL_SOURCE_DIR "/netlists/rotational_chain.json");
+  const std::size_t stores = live_expr_stores();
+  std::optional<CompiledModel> model;
+  {
+    ExprContext context;
+    model.emplace(netlist, registry, CompileOptions{.energy = true, .tunable = {"coupling1.c"}});
+    CHECK(live_expr_stores() == stores + 1);
+  }
+  // The context's store goes when its last node does: the compiled model kept none.
+  CHECK(live_expr_stores() == stores);
+  SimulationOptions options = options_from(model->experiment());
+  options.stop = 0.5;
+  options.energy = true;
+  options.tunable_values = {800.0};
+  double balance = 1.0;
+  std::thread([&] {
+    MemoryWriter writer;
+    balance = simulate(*model, options, writer).energy->relative_balance();
+  }).join();
+  CHECK(balance < 1e-5);
 }
