@@ -42,4 +42,29 @@ TEST_SUITE("threads") {
       CHECK(results[k].energy->worst_balance == expected.energy->worst_balance);
     }
   }
+
+  TEST_CASE("one compiled program with a tunable spring constant, 8 threads with 8 values: each equals its run alone") {
+    Netlist netlist = load_netlist(ACAUSAL_SOURCE_DIR "/netlists/rotational_chain.json");
+    netlist.tunable = {"coupling1.c"};
+    const testing::CompiledNetlist c = testing::compile_netlist(std::move(netlist));
+    const Program* const program = c.program.get();
+    constexpr std::size_t kThreads = 8;
+    auto options_for = [&](std::size_t k) {
+      SimulationOptions options = options_from(c.netlist.experiment);
+      options.stop = 0.5;
+      options.tunable_values = {300.0 + 100.0 * static_cast<double>(k)};
+      return options;
+    };
+    std::vector<MemoryWriter> alone(kThreads), writers(kThreads);
+    for (std::size_t k = 0; k < kThreads; ++k) simulate(*program, options_for(k), alone[k]);
+    std::vector<std::thread> threads;
+    for (std::size_t k = 0; k < kThreads; ++k)
+      threads.emplace_back([&, k] { simulate(*program, options_for(k), writers[k]); });
+    for (std::thread& t : threads) t.join();
+    for (std::size_t k = 0; k < kThreads; ++k) {
+      CAPTURE(k);
+      CHECK(writers[k].rows() == alone[k].rows());  // to the bit
+      if (k > 0) CHECK(alone[k].rows() != alone[0].rows());
+    }
+  }
 }  // TEST_SUITE
