@@ -43,7 +43,7 @@ TEST_SUITE("threads") {
     }
   }
 
-  TEST_CASE("one compiled program with a tunable spring constant, 8 threads with 8 values: each equals its run alone") {
+  TEST_CASE("one compiled program with a tunable spring constant in 8 threads with 8 values: each equals its run alone") {
     Netlist netlist = load_netlist(ACAUSAL_SOURCE_DIR "/netlists/rotational_chain.json");
     netlist.tunable = {"coupling1.c"};
     const testing::CompiledNetlist c = testing::compile_netlist(std::move(netlist));
