@@ -9,9 +9,10 @@
 /// numbers records its own steps, so a run replays the trace with new parameter values and gets
 /// every number the build computed from them. A literal (trace 0) costs what a double costs.
 ///
-/// There is no conversion back to double: code that decides something from a value (is it zero?
-/// which is larger?) says so, and a tunable value it decides on is recorded as a guard that the
-/// run checks (a structural decision a new value would undo asks for a rebuild).
+/// There is no conversion back to double: code reads `value` where it only computes with it, and
+/// decides through Expr::constant_value() (which guards a traced constant to keep its value) or the
+/// literal tests below (a traced number is never a structural 0 or 1); a division guards its divisor
+/// to stay nonzero (parameter_trace.hpp).
 
 #include <cstdint>
 
@@ -67,10 +68,6 @@ struct Coef {
   bool is_zero() const { return trace == 0 && value == 0.0; }
   /// A literal one.
   bool is_one() const { return trace == 0 && value == 1.0; }
-  /// The value for a decision that depends on it: a traced value is guarded to stay what it is.
-  double decided() const;
-  /// The value where a division by it follows: a traced value is guarded to stay nonzero.
-  double divisor() const;
 };
 
 namespace detail {
@@ -113,8 +110,5 @@ inline Coef& operator+=(Coef& a, Coef b) { return a = a + b; }
 inline Coef& operator-=(Coef& a, Coef b) { return a = a - b; }
 inline Coef& operator*=(Coef& a, Coef b) { return a = a * b; }
 inline Coef& operator/=(Coef& a, Coef b) { return a = a / b; }
-
-/// Same value and same origin (a literal equals a literal of the same value).
-inline bool same(Coef a, Coef b) { return a.trace == b.trace && (a.trace != 0 || a.value == b.value); }
 
 }  // namespace acausal

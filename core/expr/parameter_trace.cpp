@@ -143,16 +143,6 @@ Coef apply(TraceCode code, Coef a, Coef b) {
   return detail::traced_apply(code, a, b, value);
 }
 
-double Coef::decided() const {
-  if (trace != 0) current_trace().guard(trace, GuardKind::Exact);
-  return value;
-}
-
-double Coef::divisor() const {
-  if (trace != 0) current_trace().guard(trace, GuardKind::Nonzero);
-  return value;
-}
-
 // ---- CompiledTrace --------------------------------------------------------------------------------
 
 CompiledTrace::CompiledTrace(const ParameterTrace& trace, std::span<const std::uint32_t> roots) {

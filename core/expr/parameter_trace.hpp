@@ -106,8 +106,6 @@ class CompiledTrace {
   std::span<const double> build_values() const { return build_parameters_; }
   /// Every kept step's value for these parameter values (by parameter_names()).
   std::vector<double> replay(std::span<const double> parameters) const;
-  /// Every kept step's value at the build.
-  const std::vector<double>& values_at_build() const { return build_step_values_; }
   /// The first parameter value that fails its check: "spring.c must be positive, got -1".
   std::optional<std::string> failed_check(std::span<const double> parameters) const;
   /// The first guard the replayed values break, described for a user: which parameters it
