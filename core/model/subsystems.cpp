@@ -82,6 +82,7 @@ class Expander {
     out_.experiment = in_.experiment;
     out_.outputs = in_.outputs;
     out_.inputs = in_.inputs;
+    out_.tunable = in_.tunable;  // flat names: `gearbox1.shaft.J`, or `*`
     out_.components.reserve(in_.components.size());
     std::map<std::string, Made> instances;
     for (const NetlistComponent& c : in_.components) {
