@@ -180,8 +180,6 @@ class Program {
   std::optional<std::size_t> tunable_index(std::string_view name) const;
   /// How the compiled numbers follow from the tunable parameters.
   const CompiledTrace& trace() const { return trace_; }
-  /// Every tape of the program (the initialization's included), for a run to give each its numbers.
-  std::vector<const Tape*> tapes() const;
 
   /// The initialization's residual and Jacobian with the initial parameters as unknowns.
   /// @throws std::logic_error for a model without initial parameters (use the tapes).
@@ -250,6 +248,8 @@ class Program {
   void build_initial_problem();
   /// The trace of the numbers the tapes compiled from tunable parameters (once every tape exists).
   void build_trace();
+  /// Every tape of the program but the Jacobians (the initialization's included).
+  std::vector<const Tape*> tapes() const;
   void keep_what_messages_read(const Model& model, bool keep_analysis);
   /// Frees what only the outputs, indicators, assertions and energy terms were compiled from.
   void release_expressions();
