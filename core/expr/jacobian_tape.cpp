@@ -267,12 +267,16 @@ void JacobianTape::release_expressions() {
   released_ = true;
 }
 
+const JacobianTape::TracedPlace* JacobianTape::traced(std::size_t place) const {
+  const auto it = std::lower_bound(traced_places_.begin(), traced_places_.end(), place,
+                                   [](const TracedPlace& t, std::size_t p) { return t.place < p; });
+  return it != traced_places_.end() && it->place == place ? &*it : nullptr;
+}
+
 Expr JacobianTape::partial(std::size_t place) const {
   if (released_) throw std::logic_error("jacobian: the partials' expressions were released");
-  const auto traced = std::lower_bound(traced_places_.begin(), traced_places_.end(), place,
-                                       [](const TracedPlace& t, std::size_t p) { return t.place < p; });
-  const Expr c = traced != traced_places_.end() && traced->place == place ? Expr(Coef(constant_[place], traced->step))
-                                                                          : Expr(constant_[place]);
+  const TracedPlace* t = traced(place);
+  const Expr c = t != nullptr ? Expr(Coef(constant_[place], t->step)) : Expr(constant_[place]);
   return varying_of_[place] == kNone ? c : c + varying_[varying_of_[place]];
 }
 

@@ -116,7 +116,12 @@ class JacobianTape {
   static bool linear_alone(const RowStore& rows);
   JacobianTape(Structure s, const InputMap& inputs, const IndicatorIndex* indicators, Tape::Unindexed unindexed);
   Expr partial(std::size_t place) const;
-  bool nonzero(std::size_t place) const { return constant_[place] != 0.0 || varying_of_[place] != kNone; }
+  /// A place whose constant part comes from tunable parameters counts as nonzero at any value: the
+  /// structure may not depend on a value a run can change.
+  bool nonzero(std::size_t place) const {
+    return constant_[place] != 0.0 || varying_of_[place] != kNone || traced(place) != nullptr;
+  }
+  const TracedPlace* traced(std::size_t place) const;
 
   SparsityPattern pattern_;
   std::vector<double> constant_;

@@ -195,3 +195,13 @@ TEST_CASE("tunable parameters: every bundled netlist compiled with every paramet
     CHECK(relative_difference(b.rows(), a.rows()) <= 1e-5);
   }
 }
+
+TEST_CASE("tunable parameters: a damping built at zero stays in the equations, and a run gives it a value") {
+  const std::string path = ACAUSAL_SOURCE_DIR "/netlists/two_masses.json";
+  const Compiled at_zero = compile_with(path, {"mount.d"}, {{"mount.d", 0.0}});
+  const auto damped = run(at_zero, {{"mount.d", 5.0}});
+  // The netlist's own value, 5 N·s/m, folded into a plain build: the same motion.
+  CHECK(relative_difference(damped, run(compile_with(path, {}))) <= 1e-6);
+  // Undamped, the run is the plain build with d = 0.
+  CHECK(relative_difference(run(at_zero), run(compile_with(path, {}, {{"mount.d", 0.0}}))) <= 1e-6);
+}
