@@ -170,7 +170,7 @@ TEST_CASE("compiled model: holds no expression, outlives the context that built 
   CHECK(balance < 1e-5);
 }
 
-TEST_CASE("tunable parameters: every bundled netlist compiled with every parameter tunable runs as its plain build") {
+TEST_CASE("tunable parameters: every bundled and reference netlist compiled with every parameter tunable runs as its plain build") {
   // With the least number of tunable parameters each has today (multibody components read most of
   // their geometry as plain numbers: structural).
   const std::vector<std::pair<const char*, std::size_t>> netlists{
@@ -178,9 +178,17 @@ TEST_CASE("tunable parameters: every bundled netlist compiled with every paramet
       {"nonlinear_spring_driveline", 10}, {"oscillator", 4}, {"pendulum", 1}, {"rod_hanging", 0},
       {"rotational_chain", 18}, {"slider_spring", 3}, {"tethered_body", 0}, {"two_bodies_spring", 0},
       {"two_gearboxes", 18}, {"two_masses", 8}, {"variable_damper_driveline", 10}};
-  for (const auto& [name, tunables] : netlists) {
-    CAPTURE(name);
-    const std::string path = std::string(ACAUSAL_SOURCE_DIR "/netlists/") + name + ".json";
+  std::vector<std::pair<std::string, std::size_t>> paths;
+  for (const auto& [name, tunables] : netlists)
+    paths.emplace_back(std::string(ACAUSAL_SOURCE_DIR "/netlists/") + name + ".json", tunables);
+  // The MSL examples the reference tests check, too (their counts not pinned).
+  for (const char* name : {"MB_DoublePendulum", "MB_FreeBody", "MB_Pendulum", "MB_SpringDamperSystem",
+                           "MB_SpringMassSystem", "MB_ThreeSprings", "MT_Joints_Prismatic", "MT_Joints_Revolute",
+                           "Rot_First", "Rot_FirstGrounded", "Trans_Accelerate", "Trans_Damper", "Trans_Oscillator",
+                           "Trans_Sensors", "Trans_SignConvention", "Trans_WhyArrows"})
+    paths.emplace_back(std::string(ACAUSAL_SOURCE_DIR "/netlists/reference/") + name + ".json", 0);
+  for (const auto& [path, tunables] : paths) {
+    CAPTURE(path);
     Netlist netlist = load_netlist(path);
     netlist.experiment.stop = std::min(netlist.experiment.stop, netlist.experiment.start + 0.5);
     const Compiled plain = acausal::testing::compile_netlist(netlist);
