@@ -353,17 +353,22 @@ void Program::build_energy(const Model& model, bool power_audit) {
   };
   for (std::size_t i = 0; i < model.instances.size(); ++i) {
     const Definition& d = *model.instances[i].definition;
-    auto in_unknowns = [&](const Expr& e) { return dae_->in_unknowns(model.in_instance(i, e)); };
+    // The instance's terms (each port's power, then stored, loss, injected) in its own variables,
+    // renamed together, then in the unknowns.
+    std::vector<Expr> own;
+    for (const Definition::PortInfo& port : d.ports) own.push_back(port.port.domain->power(port.port));
+    own.insert(own.end(), {d.stored_energy, d.loss_power, d.injected_power});
+    std::vector<Expr> terms_of = model.in_instance(i, own);
+    for (Expr& e : terms_of) e = dae_->in_unknowns(e);
     Expr port_power = 0.0;
     Expr throughput = 0.0;
-    for (const Definition::PortInfo& port : d.ports) {
-      const Expr p = in_unknowns(port.port.domain->power(port.port));
-      port_power += p;
-      throughput += abs(p);
+    for (std::size_t k = 0; k < d.ports.size(); ++k) {
+      port_power += terms_of[k];
+      throughput += abs(terms_of[k]);
     }
-    Expr stored = in_unknowns(d.stored_energy);
-    Expr loss = in_unknowns(d.loss_power);
-    Expr injected = in_unknowns(d.injected_power);
+    const Expr& stored = terms_of[d.ports.size()];
+    const Expr& loss = terms_of[d.ports.size() + 1];
+    const Expr& injected = terms_of[d.ports.size() + 2];
     if (stored.is_constant() && loss.is_constant() && injected.is_constant() && port_power.is_constant()) continue;
     EnergyAccount a;
     a.instance = model.instances[i].name();

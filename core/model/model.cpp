@@ -123,6 +123,16 @@ Expr Model::in_instance(std::size_t i, const Expr& e) const {
   return renamed(*instance.definition, copy_symbols(*instance.definition, instance.name()), e);
 }
 
+std::vector<Expr> Model::in_instance(std::size_t i, std::span<const Expr> es) const {
+  const ModelInstance& instance = instances[i];
+  if (!instance.copy) return {es.begin(), es.end()};
+  const std::vector<Expr> symbols = copy_symbols(*instance.definition, instance.name());
+  std::vector<Expr> out;
+  out.reserve(es.size());
+  for (const Expr& e : es) out.push_back(renamed(*instance.definition, symbols, e));
+  return out;
+}
+
 Definition Model::definition(std::size_t i) const {
   const ModelInstance& instance = instances[i];
   if (!instance.copy) return *instance.definition;

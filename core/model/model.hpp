@@ -173,6 +173,8 @@ struct Model {
   /// An expression of instance i's definition (its energy terms, a port's quantities, ...) in
   /// instance i's variables.
   Expr in_instance(std::size_t i, const Expr& e) const;
+  /// The same for several expressions (a copy's symbols are made once for all of them).
+  std::vector<Expr> in_instance(std::size_t i, std::span<const Expr> es) const;
   /// Instance i's definition in its own variables (a copy's is built).
   Definition definition(std::size_t i) const;
   /// The initial value the netlist gives variable v. @throws std::out_of_range when it gives none.
