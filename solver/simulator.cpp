@@ -35,9 +35,9 @@ const Program& Simulator::program() const { return state_->program(); }
 Simulator::Simulator(const Program& program, SimulationOptions options)
     : options_(std::move(options)), state_(std::make_unique<ProgramState>(program)), time_(options_.start) {
   if (options_.energy && !program.has_energy())
-    throw std::invalid_argument("simulate: energy accounting asks for a program compiled with ProgramOptions::energy");
+    throw std::invalid_argument("simulate: energy accounting asks for a model compiled with its energy terms (CompileOptions::energy, ProgramOptions::energy)");
   if (options_.energy && options_.power_audit && !program.has_power_audit())
-    throw std::invalid_argument("simulate: the power audit asks for a program compiled with ProgramOptions::power_audit");
+    throw std::invalid_argument("simulate: the power audit asks for a model compiled with its terms (CompileOptions::power_audit, ProgramOptions::power_audit)");
   if (!(options_.stop >= options_.start))
     throw std::invalid_argument("simulate: the stop time is before the start time");
   eps_ = 1e-12 * std::max(1.0, std::fabs(options_.stop));

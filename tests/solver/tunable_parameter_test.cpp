@@ -213,3 +213,13 @@ TEST_CASE("tunable parameters: a damping built at zero stays in the equations, a
   // Undamped, the run is the plain build with d = 0.
   CHECK(relative_difference(run(at_zero), run(compile_with(path, {}, {{"mount.d", 0.0}}))) <= 1e-6);
 }
+
+TEST_CASE("compiled model: a run that asks for the energy account of a model compiled without it is refused") {
+  const CompiledModel model(load_netlist(ACAUSAL_SOURCE_DIR "/netlists/oscillator.json"), builtin_registry());
+  SimulationOptions options = options_from(model.experiment());
+  options.energy = true;
+  CHECK_THROWS_WITH_AS(Simulator(model, options),
+                       "simulate: energy accounting asks for a model compiled with its energy terms "
+                       "(CompileOptions::energy, ProgramOptions::energy)",
+                       std::invalid_argument);
+}
