@@ -94,4 +94,20 @@ double stat(const std::map<std::string, double>& stats, const std::string& key) 
   return it->second;
 }
 
+/// The numbers of a CSV file, row by row (the header row skipped).
+std::vector<std::vector<double>> read_csv(const std::string& path) {
+  std::ifstream in(path);
+  std::string line;
+  std::getline(in, line);
+  std::vector<std::vector<double>> rows;
+  while (std::getline(in, line)) {
+    if (line.empty()) continue;
+    std::vector<double>& values = rows.emplace_back();
+    std::istringstream cells(line);
+    std::string cell;
+    while (std::getline(cells, cell, ',')) values.push_back(std::strtod(cell.c_str(), nullptr));
+  }
+  return rows;
+}
+
 }  // namespace acausal_bench

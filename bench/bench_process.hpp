@@ -30,4 +30,7 @@ std::map<std::string, double> parse_stats(const std::string& text);
 /// stats[key]. @throws std::runtime_error naming a missing key.
 double stat(const std::map<std::string, double>& stats, const std::string& key);
 
+/// The numbers of a CSV file, row by row (the header row skipped).
+std::vector<std::vector<double>> read_csv(const std::string& path);
+
 }  // namespace acausal_bench

@@ -38,6 +38,7 @@ namespace {
 using acausal_bench::ChainSpec;
 using acausal_bench::Process;
 using acausal_bench::parse_stats;
+using acausal_bench::read_csv;
 using acausal_bench::run;
 using acausal_bench::stat;
 using Clock = std::chrono::steady_clock;
@@ -56,22 +57,6 @@ std::string exact(double v) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.17g", v);
   return buf;
-}
-
-/// The numbers of a CSV file, row by row (the header row skipped).
-std::vector<std::vector<double>> read_csv(const std::string& path) {
-  std::ifstream in(path);
-  std::string line;
-  std::getline(in, line);
-  std::vector<std::vector<double>> rows;
-  while (std::getline(in, line)) {
-    if (line.empty()) continue;
-    std::vector<double>& values = rows.emplace_back();
-    std::istringstream cells(line);
-    std::string cell;
-    while (std::getline(cells, cell, ',')) values.push_back(std::strtod(cell.c_str(), nullptr));
-  }
-  return rows;
 }
 
 double median(std::vector<double> v) {

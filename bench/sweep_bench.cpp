@@ -68,25 +68,6 @@ double cpu_seconds() {
   return s(r.ru_utime) + s(r.ru_stime);
 }
 
-/// The rows of a CSV file of numbers (the header skipped).
-std::vector<std::vector<double>> read_csv(const std::string& path) {
-  std::ifstream in(path);
-  std::string line;
-  std::getline(in, line);
-  std::vector<std::vector<double>> rows;
-  while (std::getline(in, line)) {
-    std::vector<double> row;
-    std::size_t start = 0;
-    while (start <= line.size()) {
-      const std::size_t end = std::min(line.find(',', start), line.size());
-      row.push_back(std::stod(line.substr(start, end - start)));
-      start = end + 1;
-    }
-    rows.push_back(row);
-  }
-  return rows;
-}
-
 /// max |a − b| / range of b's column, over every column but time (which must match exactly).
 double relative_difference(const std::vector<std::vector<double>>& a, const std::vector<std::vector<double>>& b) {
   if (a.size() != b.size()) return INFINITY;
@@ -190,11 +171,11 @@ int main(int argc, char** argv) {
       CsvWriter csv(reference);
       simulate(*fresh_program, options_from(fresh.experiment), csv);
     }
-    const auto api = read_csv((dir / "api" / ("run_" + std::to_string(k) + ".csv")).string());
-    const double difference = relative_difference(api, read_csv(reference));
+    const auto api = acausal_bench::read_csv((dir / "api" / ("run_" + std::to_string(k) + ".csv")).string());
+    const double difference = relative_difference(api, acausal_bench::read_csv(reference));
     if (difference > worst) worst = difference, worst_run = k;
     worst_process = std::max(worst_process, relative_difference(
-                                                api, read_csv((dir / "processes" / ("run_" + std::to_string(k) + ".csv")).string())));
+                                                api, acausal_bench::read_csv((dir / "processes" / ("run_" + std::to_string(k) + ".csv")).string())));
   }
 
   std::printf("sweep_bench: %zu runs of %s, coupling1.c in [250, 1420] N*m/rad, coupling1.d in [0.1, %.1f] N*m*s/rad\n",

@@ -264,7 +264,6 @@ JacobianTape::JacobianTape(Structure s, const InputMap& inputs, const IndicatorI
 
 void JacobianTape::release_expressions() {
   varying_ = decltype(varying_)();
-  released_ = true;
 }
 
 const JacobianTape::TracedPlace* JacobianTape::traced(std::size_t place) const {
@@ -274,7 +273,8 @@ const JacobianTape::TracedPlace* JacobianTape::traced(std::size_t place) const {
 }
 
 Expr JacobianTape::partial(std::size_t place) const {
-  if (released_) throw std::logic_error("jacobian: the partials' expressions were released");
+  // Released: the tape still has its outputs, the expressions are gone.
+  if (varying_.size() != tape_.output_count()) throw std::logic_error("jacobian: the partials' expressions were released");
   const TracedPlace* t = traced(place);
   const Expr c = t != nullptr ? Expr(Coef(constant_[place], t->step)) : Expr(constant_[place]);
   return varying_of_[place] == kNone ? c : c + varying_[varying_of_[place]];

@@ -130,7 +130,6 @@ class JacobianTape {
   std::vector<std::uint32_t> varying_place_;
   Tape tape_;  // outputs: varying_
   std::vector<TracedPlace> traced_places_;  ///< by place
-  bool released_ = false;                   ///< release_expressions() was called
 };
 
 }  // namespace acausal

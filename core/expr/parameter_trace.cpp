@@ -90,9 +90,13 @@ std::uint32_t ParameterTrace::literal(double v) {
 }
 
 Coef ParameterTrace::parameter(const std::string& name, double value, std::string unit, ValueCheck check) {
-  std::uint32_t index = 0;
-  while (index < parameters_.size() && !(parameters_[index].name == name && parameter_values_[index] == value)) ++index;
-  if (index == parameters_.size()) {
+  // The same name at another value is another parameter (another model built in this store).
+  std::vector<std::uint32_t>& same_name = by_name_[name];
+  auto found = std::find_if(same_name.begin(), same_name.end(),
+                            [&](std::uint32_t k) { return parameter_values_[k] == value; });
+  const std::uint32_t index = found != same_name.end() ? *found : static_cast<std::uint32_t>(parameters_.size());
+  if (found == same_name.end()) {
+    same_name.push_back(index);
     parameters_.push_back({name, std::move(unit), std::move(check)});
     parameter_values_.push_back(value);
   }
@@ -124,7 +128,7 @@ std::uint32_t ParameterTrace::apply(TraceCode code, Coef a, Coef b, double value
 void ParameterTrace::guard(std::uint32_t step, GuardKind kind) {
   if (step == 0 || steps_[step].code == TraceCode::Literal) return;
   const std::uint64_t key = std::uint64_t{step} << 8 | static_cast<std::uint8_t>(kind);
-  if (guarded_.emplace(key, 1).second) guards_.push_back({step, kind});
+  if (guarded_.insert(key).second) guards_.push_back({step, kind});
 }
 
 ParameterTrace& current_trace() { return detail::current_store().trace(); }

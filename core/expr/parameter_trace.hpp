@@ -15,6 +15,7 @@
 #include <span>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "core/expr/coef.hpp"
@@ -82,7 +83,8 @@ class ParameterTrace {
     std::size_t operator()(const Key& k) const;
   };
   std::unordered_map<Key, std::uint32_t, KeyHash> numbered_;
-  std::unordered_map<std::uint64_t, std::uint8_t> guarded_;  // step << 8 | kind
+  std::unordered_set<std::uint64_t> guarded_;  // step << 8 | kind
+  std::unordered_map<std::string, std::vector<std::uint32_t>> by_name_;  // parameters_ by name
 };
 
 /// The trace of the context where this thread builds now.

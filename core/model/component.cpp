@@ -11,6 +11,7 @@
 
 #include "core/expr/parameter_trace.hpp"
 #include "core/model/errors.hpp"
+#include "core/model/tunable_names.hpp"
 #include "core/model/kept_text.hpp"
 #include "core/model/netlist.hpp"
 #include "core/model/units.hpp"
@@ -152,7 +153,7 @@ Expr ComponentBuilder::parameter(std::string_view name, std::string_view unit, d
   if (mode_ == Mode::Describe) return Expr::parameter(name);
   if (tunable_ != nullptr) {
     const std::string full = qualified(name);
-    if (std::any_of(tunable_->begin(), tunable_->end(), [&full](const std::string& t) { return t == "*" || t == full; })) {
+    if (tunable_->contains(full)) {
       has_tunable_ = true;
       return Expr(current_trace().parameter(full, value, std::string(unit), check));
     }

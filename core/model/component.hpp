@@ -36,7 +36,8 @@
 
 namespace acausal {
 
-class PointerMap;  // core/model/netlist.hpp
+class PointerMap;    // core/model/netlist.hpp
+class TunableNames;  // core/model/tunable_names.hpp
 
 /// Attributes of a declared variable.
 struct VariableOptions {
@@ -148,7 +149,7 @@ class ComponentBuilder {
   /// asked for instance(), or built a table, which is named after the instance).
   bool depends_on_name() const { return depends_on_name_; }
   /// The parameters parameter() gives as tunable numbers (Netlist::tunable; nullptr: none).
-  void set_tunable(const std::vector<std::string>* tunable) { tunable_ = tunable; }
+  void set_tunable(const TunableNames* tunable) { tunable_ = tunable; }
   /// Whether parameter() gave a tunable number (the definition then holds this instance's own trace
   /// steps, and is no template for others).
   bool has_tunable() const { return has_tunable_; }
@@ -285,7 +286,7 @@ class ComponentBuilder {
   std::vector<std::string> used_;
   std::string name_buffer_;
   mutable bool depends_on_name_ = false;
-  const std::vector<std::string>* tunable_ = nullptr;
+  const TunableNames* tunable_ = nullptr;
   bool has_tunable_ = false;
   Definition def_;
 };

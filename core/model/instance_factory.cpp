@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/model/errors.hpp"
+#include "core/model/tunable_names.hpp"
 #include "core/expr/expr_walk.hpp"
 
 namespace acausal {
@@ -71,10 +72,7 @@ BuiltInstance InstanceFactory::build(const Component& type, const NetlistCompone
   std::vector<Template>& known = templates_[&type];
   const std::string role_key = roles == nullptr ? std::string() : roles->key();
   // An instance with tunable parameters is built on its own: a copy would share another's numbers.
-  const bool may_copy = tunable_ == nullptr || std::none_of(tunable_->begin(), tunable_->end(), [&c](const std::string& t) {
-                          return t == "*" || (t.size() > c.name.size() && t.compare(0, c.name.size(), c.name) == 0 &&
-                                              t[c.name.size()] == '.');
-                        });
+  const bool may_copy = tunable_ == nullptr || !tunable_->of_instance(c.name);
   for (const Template& t : known)
     if (may_copy && t.roles == role_key && t.params == c.params) return {t.first, true};
   ComponentBuilder b(ComponentBuilder::Mode::Instance, c.name, c.type, c.pointer, &c.params);

@@ -42,7 +42,7 @@ class InstanceFactory {
   /// The environment every later definition sees (ComponentBuilder::gravity).
   void set_environment(const Environment* environment) { environment_ = environment; }
   /// The parameters to give as tunable numbers (Netlist::tunable; nullptr: none).
-  void set_tunable(const std::vector<std::string>* tunable) { tunable_ = tunable; }
+  void set_tunable(const TunableNames* tunable) { tunable_ = tunable; }
 
  private:
   struct Template {
@@ -56,7 +56,7 @@ class InstanceFactory {
 
   std::unordered_map<const Component*, std::vector<Template>> templates_;
   const Environment* environment_ = nullptr;
-  const std::vector<std::string>* tunable_ = nullptr;
+  const TunableNames* tunable_ = nullptr;
 };
 
 }  // namespace acausal

@@ -10,6 +10,7 @@
 #include "core/expr/expr_map.hpp"
 #include "core/model/errors.hpp"
 #include "core/model/instance_factory.hpp"
+#include "core/model/tunable_names.hpp"
 #include "core/model/orientation_graph.hpp"
 #include "core/model/subsystems.hpp"
 #include "core/model/units.hpp"
@@ -217,7 +218,7 @@ LinearRow split_at(const Expr& e, const Position& position) {
 
 class Assembler {
  public:
-  Assembler(const Netlist& netlist, Model& model) : netlist_(netlist), model_(model) {}
+  Assembler(const Netlist& netlist, Model& model) : netlist_(netlist), model_(model), tunable_(netlist.tunable) {}
 
   void instantiate(const Registry& registry) {
     const std::size_t count = netlist_.components.size();
@@ -233,7 +234,7 @@ class Assembler {
     // The components that set the environment (the World's gravity) first, so that every other
     // definition can read it.
     std::vector<BuiltInstance> built(count);
-    factory_.set_tunable(&netlist_.tunable);
+    factory_.set_tunable(tunable_.empty() ? nullptr : &tunable_);
     // Each component's type, looked up once (a large netlist's components are of a few types, in
     // runs: the same type as the one before is compared, not hashed).
     std::vector<const Component*> types(count);
@@ -798,6 +799,7 @@ class Assembler {
   const Netlist& netlist_;
   Model& model_;
   InstanceFactory factory_;
+  TunableNames tunable_;  ///< netlist_.tunable, by name
   Environment environment_;
   OrientationGraph graph_;
   std::optional<ModelError> graph_problem_;
