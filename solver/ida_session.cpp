@@ -235,9 +235,9 @@ std::vector<int> IdaSession::roots() {
   return r;
 }
 
-void IdaSession::restart() {
+void IdaSession::restart(bool event) {
   before_restarts_ = statistics();
-  ++before_restarts_.events;
+  if (event) ++before_restarts_.events;
   auto check = [&](int flag, const char* call) {
     if (flag < 0) fail(flag, call);
   };
@@ -255,8 +255,7 @@ void IdaSession::reset(double t, const std::vector<double>& y, const std::vector
   std::copy(y.begin(), y.end(), N_VGetArrayPointer(h_->y));
   std::copy(yp.begin(), yp.end(), N_VGetArrayPointer(h_->yp));
   t_ = t;
-  restart();
-  --before_restarts_.events;  // not an event of the model
+  restart(false);  // not an event of the model
 }
 
 void IdaSession::integrate_quadratures(std::size_t count, QuadratureRhs rhs) {

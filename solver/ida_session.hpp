@@ -50,8 +50,9 @@ class IdaSession {
   /// Directions (+1 rising, −1 falling, 0 none) of the indicators that crossed zero at a Root step.
   std::vector<int> roots();
   /// Restarts after an event: new consistent y' (and algebraic y) at the current time. The
-  /// quadratures go on from their values there.
-  void restart();
+  /// quadratures go on from their values there. `event`: counted as an event (not for the repeated
+  /// restarts of one event's iteration).
+  void restart(bool event = true);
   /// Restarts at t from y and y' given from outside (the differential unknowns held, the algebraic
   /// ones and the derivatives made consistent), as restart() does.
   void reset(double t, const std::vector<double>& y, const std::vector<double>& yp);

@@ -181,7 +181,8 @@ class InitialSystem {
   /// The tapes evaluate with `run`'s numbers (its tunable parameters).
   InitialSystem(const ProgramState& run, const Layout& l, const Choice& choice, InitialState& s, double t0,
                 const double* u)
-      : p_(run.program()), l_(l), choice_(choice), s_(s), t0_(t0), u_(u), rows_(l.n + choice.conditions.size()),
+      : p_(run.program()), l_(l), choice_(choice), s_(s), t0_(t0), u_(u), d_(run.discrete.data()),
+        rows_(l.n + choice.conditions.size()),
         residual_work_(run.workspace(residual_tape(p_))), jacobian_work_(run.workspace(jacobian_tape(p_))),
         assertion_work_(run.workspace(p_.assertions())) {}
 
@@ -223,7 +224,7 @@ class InitialSystem {
 
   /// The program's tapes read the initial parameters, kept after the unknowns in y, as p, and the
   /// external inputs' values at t0 as u.
-  TapeInputs inputs() const { return {t0_, s_.y.data(), s_.yp.data(), s_.y.data() + l_.unknowns, u_}; }
+  TapeInputs inputs() const { return {t0_, s_.y.data(), s_.yp.data(), s_.y.data() + l_.unknowns, u_, d_}; }
 
   /// The components' assertions at the current values (each valid while > 0).
   void assertions(double* out) { p_.assertions().evaluate(inputs(), out, s_.branch.data(), assertion_work_); }
@@ -235,6 +236,7 @@ class InitialSystem {
   InitialState& s_;
   double t0_;
   const double* u_;
+  const double* d_;  ///< the discrete variables at their start values
   std::size_t rows_;
   Tape::Workspace residual_work_;
   JacobianTape::Workspace jacobian_work_;
@@ -374,7 +376,7 @@ InitialState initialize(ProgramState& state, double t0) {
   std::vector<double> indicator(p.indicator_count());
   Tape::Workspace indicator_work = state.workspace(p.indicators());
   auto update_branches = [&] {
-    p.indicators().evaluate({t0, s.y.data(), s.yp.data(), s.y.data() + l.unknowns, u}, indicator.data(), nullptr,
+    p.indicators().evaluate({t0, s.y.data(), s.yp.data(), s.y.data() + l.unknowns, u, state.discrete.data()}, indicator.data(), nullptr,
                             indicator_work);
     bool changed = false;
     for (std::size_t k = 0; k < indicator.size(); ++k) {

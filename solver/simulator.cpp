@@ -1,5 +1,6 @@
 #include "solver/simulator.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 #include <stdexcept>
@@ -65,6 +66,18 @@ const InitialState& Simulator::initialize() {
   }
   if (program.size() == 0) return *initial_;
   ida_ = std::make_unique<IdaSession>(*state_, options_.start, y_, yp_, options_.tolerance, options_.stop);
+  if (!program.discretes().names.empty()) {
+    // The modes the initial state implies (initial() true), and the unknowns consistent with them;
+    // then the initial event's iteration with initial() false, whose values the run starts from
+    // (and the first row shows: `initial() and v > 0` starts nothing that lasts).
+    iterate_discretes(true);
+    iterate_discretes(false);
+    y_.assign(ida_->y(), ida_->y() + program.size());
+    yp_.assign(ida_->yp(), ida_->yp() + program.size());
+    initial_->y = y_;
+    initial_->yp = yp_;
+    if (ledger_) ledger_->start(options_.start, y_.data(), yp_.data());
+  }
   if (ledger_) ledger_->integrate_with(*ida_);
   selection_ = std::make_unique<StateSelectionCheck>(*state_);
   selection_->check(options_.start, y_.data(), yp_.data());
@@ -188,6 +201,7 @@ void Simulator::handle_event() {
     if (crossed[k] != 0) state_->branch[k] = crossed[k] > 0 ? 1.0 : -1.0;
   settle_zero_branches(true);
   ida_->restart();
+  iterate_discretes(false);
   if (!on_event) return;
   std::vector<double> out_after(out_before.size());
   state_->outputs(t, ida_->y(), ida_->yp(), out_after.data());
@@ -199,6 +213,38 @@ void Simulator::handle_event() {
   event.outputs_after = out_after;
   event.crossed = crossed;
   on_event(event);
+}
+
+void Simulator::iterate_discretes(bool initial) {
+  const DiscreteVariables& discretes = state_->program().discretes();
+  const std::size_t m = discretes.size();
+  if (m == 0) return;
+  std::vector<double>& d = state_->discrete;  // values, then pre() values, then initial()
+  const auto value = d.begin(), pre = d.begin() + static_cast<std::ptrdiff_t>(m);
+  std::copy(value, pre, pre);  // pre() is the value before the event
+  d[2 * m] = initial ? 1.0 : 0.0;
+  std::vector<double> next(m);
+  for (int iteration = 0; iteration < kMaxEventIterations; ++iteration) {
+    const double t = ida_->time();
+    state_->discrete_update(t, ida_->y(), ida_->yp(), next.data());
+    if (std::equal(next.begin(), next.end(), value)) {
+      if (std::equal(value, pre, pre)) {
+        d[2 * m] = 0.0;
+        return;
+      }
+      std::copy(value, pre, pre);
+    } else {
+      std::copy(next.begin(), next.end(), value);
+    }
+    ida_->restart(false);  // the continuous unknowns consistent with the new values: the same event
+  }
+  std::string changing;
+  state_->discrete_update(ida_->time(), ida_->y(), ida_->yp(), next.data());
+  for (std::size_t k = 0; k < m; ++k)
+    if (next[k] != d[k] || d[k] != d[m + k])
+      changing += (changing.empty() ? "" : ", ") + discretes.names[k] + " (" + discretes.pointers[k] + ")";
+  throw SolverError(ida_->time(), "the event iteration found no fixed point in " + std::to_string(kMaxEventIterations) +
+                                      " iterations: the equations of " + changing + " keep changing them");
 }
 
 void Simulator::sample(double t) {

@@ -158,9 +158,16 @@ class Simulator {
   /// One integrator step (toward the stop time), its end checked and booked; true when it stopped
   /// at a root.
   bool advance();
-  /// Switches the branches of the indicators that crossed at the integrator's time, restarts it and
-  /// reports the event.
+  /// Switches the branches of the indicators that crossed at the integrator's time, restarts it,
+  /// iterates the discrete variables and reports the event.
   void handle_event();
+  /// Modelica's event iteration at the integrator's time: every discrete variable takes its
+  /// equation's value, the continuous unknowns are made consistent with the new values, and again,
+  /// until no value changes; then pre() takes the values, and again, until pre() equals them.
+  /// `initial`: initial() is true throughout (the initialization's iteration).
+  /// @throws SolverError naming the discrete variables that still change after kMaxEventIterations.
+  void iterate_discretes(bool initial);
+  static constexpr int kMaxEventIterations = 50;
   /// Whether indicators that sat exactly at zero have moved off it; with `apply`, their branches
   /// take the side the solution moved to.
   bool settle_zero_branches(bool apply);

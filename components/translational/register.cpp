@@ -3,6 +3,7 @@
 #include "components/registry.hpp"
 #include "components/translational/acc_sensor.hpp"
 #include "components/translational/accelerate.hpp"
+#include "components/translational/brake.hpp"
 #include "components/translational/constant_force.hpp"
 #include "components/translational/damper.hpp"
 #include "components/translational/fixed.hpp"
@@ -42,6 +43,7 @@ void register_translational(Registry& r) {
   r.add(std::make_unique<RelativePositionSensor>());
   r.add(std::make_unique<RelativeSpeedSensor>());
   r.add(std::make_unique<MultiSensor>());
+  r.add(std::make_unique<Brake>());
 }
 
 }  // namespace acausal

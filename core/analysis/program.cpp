@@ -12,12 +12,12 @@
 namespace acausal {
 namespace {
 
-/// Where tapes read the unknowns (y, y'), the initial parameters and the external inputs: the
-/// parameters from p, or (for the initialization, `parameters_as_unknowns`) from y after the n
-/// unknowns; the inputs from u.
+/// Where tapes read the unknowns (y, y'), the initial parameters, the external inputs and the
+/// discrete variables: the parameters from p, or (for the initialization, `parameters_as_unknowns`)
+/// from y after the n unknowns; the inputs from u; the discrete variables from d.
 /// `dae` (and its model, when the unknowns' symbols are not written) must outlive the map.
 InputMap unknown_inputs(const ReducedDae& dae, const InitialParameters& initial, const ExternalInputs& external,
-                        bool parameters_as_unknowns = false) {
+                        const DiscreteVariables& discretes, bool parameters_as_unknowns = false) {
   struct Slot {
     InputKind kind;
     std::uint32_t index;
@@ -28,6 +28,12 @@ InputMap unknown_inputs(const ReducedDae& dae, const InitialParameters& initial,
     parameter->emplace(initial.symbols[k], Slot{InputKind::P, static_cast<std::uint32_t>(k)});
   for (std::size_t k = 0; k < external.symbols.size(); ++k)
     parameter->emplace(external.symbols[k], Slot{InputKind::U, static_cast<std::uint32_t>(k)});
+  const auto m = static_cast<std::uint32_t>(discretes.size());
+  for (std::uint32_t k = 0; k < m; ++k) {
+    parameter->emplace(discretes.symbols[k], Slot{InputKind::D, k});
+    parameter->emplace(discretes.pre_symbols[k], Slot{InputKind::D, m + k});
+  }
+  parameter->emplace(ComponentBuilder::initial(), Slot{InputKind::D, 2 * m});
   return [&dae, parameter, parameters_as_unknowns, n](const Expr& leaf) -> std::optional<InputSlot> {
     switch (leaf.op()) {
       case Op::Time: return InputSlot{InputKind::Time, 0};
@@ -112,12 +118,24 @@ const Expr* ExplicitDerivatives::find(const Expr& derivative) {
 /// another is then one event, and root finding watches a function of the state. The index knows
 /// each indicator both as written in its expression and in that canonical form.
 Program::IndicatorSet Program::collect_indicators(const ReducedDae& dae, const std::vector<Expr>& outputs,
+                                                 const std::vector<Expr>& discrete_values, const InputMap& inputs,
                                                  ExplicitDerivatives& derivatives) {
   const auto explicit_form = [&derivatives](const Expr& x) { return derivatives.find(x); };
+  const auto discrete_only = [&inputs](const Expr& indicator) {
+    for (const Expr& leaf : leaves(indicator)) {
+      const std::optional<InputSlot> in = inputs(leaf);
+      if (!in || in->kind != InputKind::D) return false;
+    }
+    return true;
+  };
   IndicatorSet set;
   auto add = [&](const Expr& e) {
     for (const Condition& c : conditions(e)) {
       if (set.index.count(c.indicator)) continue;
+      if (discrete_only(c.indicator)) {
+        set.index.emplace(c.indicator, kLiveIndicator);
+        continue;
+      }
       const Expr canonical = substitute(c.indicator, explicit_form);
       auto [it, fresh] = set.index.emplace(canonical, static_cast<std::uint32_t>(set.expressions.size()));
       if (fresh) set.expressions.push_back(canonical);
@@ -126,7 +144,29 @@ Program::IndicatorSet Program::collect_indicators(const ReducedDae& dae, const s
   };
   for (const RowView r : dae.rows) add(r.rest);  // the linear terms switch nothing
   for (const Expr& e : outputs) add(e);
+  for (const Expr& e : discrete_values) add(e);  // events where a mode may change
   return set;
+}
+
+std::vector<Expr> Program::build_discrete_values(const Model& model) {
+  const auto explicit_form = [this](const Expr& x) { return derivatives_.find(x); };
+  std::vector<Expr> out;
+  out.reserve(discretes_.size());
+  for (std::size_t i = 0; i < model.instances.size(); ++i) {
+    const Definition& d = *model.instances[i].definition;
+    // In the order written: a variable whose equation came earlier is read at its new value.
+    std::unordered_map<Expr, Expr, ExprHash> updated;
+    const auto new_value = [&updated](const Expr& x) -> const Expr* {
+      auto it = updated.find(x);
+      return it == updated.end() ? nullptr : &it->second;
+    };
+    for (const Definition::Discrete& x : d.discretes) {
+      Expr value = substitute(model.in_instance(i, *x.value), new_value);
+      updated.emplace(x.symbol, value);
+      out.push_back(substitute(dae_->in_unknowns(value), explicit_form));
+    }
+  }
+  return out;
 }
 
 namespace {
@@ -134,8 +174,31 @@ namespace {
 std::vector<Expr> output_expressions(const Model& model, const ReducedDae& dae, ExplicitDerivatives& derivatives) {
   const auto explicit_form = [&derivatives](const Expr& x) { return derivatives.find(x); };
   std::vector<Expr> out;
-  for (std::size_t v : model.output_variables)
+  out.reserve(model.outputs.size());
+  auto discrete = model.output_discretes.begin();
+  for (std::size_t v : model.output_variables) {
+    // The discrete outputs (a mode) read their d input, in their places among the others.
+    for (; discrete != model.output_discretes.end() && discrete->position == out.size(); ++discrete)
+      out.push_back(model.instances[discrete->instance].definition->discretes[discrete->local].symbol);
     out.push_back(substitute(dae.in_unknowns(model.symbol(v)), explicit_form));
+  }
+  for (; discrete != model.output_discretes.end(); ++discrete)
+    out.push_back(model.instances[discrete->instance].definition->discretes[discrete->local].symbol);
+  return out;
+}
+
+DiscreteVariables collect_discretes(const Model& model) {
+  DiscreteVariables out;
+  // An instance with discrete variables is never a copy (they are named after it).
+  for (const ModelInstance& instance : model.instances)
+    for (const Definition::Discrete& d : instance.definition->discretes) {
+      out.names.push_back(d.symbol.name());
+      out.pointers.push_back(instance.pointer());
+      out.starts.push_back(d.start);
+      out.booleans.push_back(d.boolean);
+      out.symbols.push_back(d.symbol);
+      out.pre_symbols.push_back(d.pre_symbol);
+    }
   return out;
 }
 
@@ -171,14 +234,17 @@ Program::Program(const Model& model, ReducedDae dae, ProgramOptions options)
       kept_analysis_(options.keep_analysis),
       initial_(collect_initial_parameters(model, *dae_)),
       external_(collect_external_inputs(model)),
-      inputs_(unknown_inputs(*dae_, initial_, external_)),
+      discretes_(collect_discretes(model)),
+      inputs_(unknown_inputs(*dae_, initial_, external_, discretes_)),
       derivatives_(*dae_, inputs_),
       output_expressions_(output_expressions(model, *dae_, derivatives_)),
-      indicator_set_(collect_indicators(*dae_, output_expressions_, derivatives_)),
+      discrete_values_(build_discrete_values(model)),
+      indicator_set_(collect_indicators(*dae_, output_expressions_, discrete_values_, inputs_, derivatives_)),
       residual_(std::span<const Expr>(), inputs_),  // compiled below, once what only the outputs need is gone
       jacobian_(std::span<const Expr>(), inputs_, 0),
       indicators_(indicator_set_.expressions, inputs_),
       outputs_(output_expressions_, inputs_, &indicator_set_.index),
+      discrete_update_(discrete_values_, inputs_, nullptr, Tape::Unindexed::Compare),
       assertions_(build_assertions(model)),
       selection_(build_selection()) {
   for (std::size_t k = 0; k < size_; ++k) {
@@ -209,7 +275,7 @@ Program::Program(const Model& model, ReducedDae dae, ProgramOptions options)
 }
 
 std::vector<const Tape*> Program::tapes() const {
-  std::vector<const Tape*> out{&residual_, &indicators_, &outputs_, &assertions_, &selection_};
+  std::vector<const Tape*> out{&residual_, &indicators_, &outputs_, &discrete_update_, &assertions_, &selection_};
   for (const std::optional<Tape>* t : {&energy_, &energy_flows_, &energy_stored_, &time_partials_, &indicator_scales_})
     if (*t) out.push_back(&**t);
   if (initial_problem_) out.push_back(&initial_problem_->residual);
@@ -244,6 +310,7 @@ void Program::release_expressions() {
   dae_->derivatives = decltype(dae_->derivatives)();
   derivatives_.clear();
   output_expressions_ = decltype(output_expressions_)();
+  discrete_values_ = decltype(discrete_values_)();
 }
 
 void Program::release_analysis() {
@@ -255,6 +322,8 @@ void Program::release_analysis() {
   initial_.symbols = decltype(initial_.symbols)();
   initial_.values = decltype(initial_.values)();
   external_.symbols = decltype(external_.symbols)();
+  discretes_.symbols = decltype(discretes_.symbols)();
+  discretes_.pre_symbols = decltype(discretes_.pre_symbols)();
   indicator_set_ = IndicatorSet();
   jacobian_.release_expressions();
   if (initial_problem_) initial_problem_->jacobian.release_expressions();
@@ -450,7 +519,7 @@ void Program::build_initial_problem() {
     defining.rest = initial_.symbols[k] - initial_.values[k];
     rows.push_back(defining);
   }
-  const InputMap inputs = unknown_inputs(*dae_, initial_, external_, true);
+  const InputMap inputs = unknown_inputs(*dae_, initial_, external_, discretes_, true);
   const std::size_t columns = size() + initial_.symbols.size();
   // The defining equations may switch where the model does not: they compare live.
   initial_problem_ = std::make_unique<InitialProblem>(InitialProblem{

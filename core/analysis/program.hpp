@@ -78,6 +78,21 @@ struct ExternalInputs {
   std::vector<std::string> names, units, pointers;
 };
 
+/// The discrete variables of every instance (ComponentBuilder::boolean, integer: modes), in
+/// instance order and, within an instance, in the order of their equations. Tapes read them as d:
+/// d[k] the value of discrete variable k, d[size() + k] its pre() value, d[2·size()] initial().
+struct DiscreteVariables {
+  std::vector<std::string> names;     ///< `brake.mode`
+  std::vector<std::string> pointers;  ///< the JSON pointer of the instance that declared each
+  std::vector<double> starts;         ///< pre() at the initialization
+  std::vector<bool> booleans;
+  /// Their value and pre() leaves (gone with the analysis).
+  std::vector<Expr> symbols, pre_symbols;
+  std::size_t size() const { return names.size(); }
+  /// The length of the d input: values, pre() values and initial().
+  std::size_t input_size() const { return 2 * size() + 1; }
+};
+
 /// The initialization's view of a model with initial parameters: the parameters become algebraic
 /// unknowns after the others (y[n + k] for parameter k), and their defining equations
 /// p_k − value_k = 0 residual rows after the model's (row n + k).
@@ -168,6 +183,13 @@ class Program {
   const std::vector<std::string>& input_names() const { return external_.names; }
   /// The index of the input named `name`, or nullopt.
   std::optional<std::size_t> input_index(std::string_view name) const;
+  /// The discrete variables (modes) the components declare; tapes read them as d.
+  const DiscreteVariables& discretes() const { return discretes_; }
+  /// What every discrete variable becomes at an event, one output each (DiscreteVariables order),
+  /// from (t, y, y', d): relations compare live (Modelica's event semantics), and a discrete
+  /// variable whose equation comes earlier in its component is read at its new value.
+  const Tape& discrete_update() const { return discrete_update_; }
+
   /// The tunable parameters (Netlist::tunable) the compiled numbers come from, by name, and their
   /// values at the build; a run sets its own (ProgramState::set_tunable_values). A parameter named
   /// tunable that no compiled number depends on (one a component reads as a plain number, or one
@@ -240,8 +262,12 @@ class Program {
     std::vector<Expr> expressions;
     IndicatorIndex index;
   };
+  /// The indicators of the residuals, outputs and discrete equations. A relation of discrete
+  /// variables alone (`pre(mode) == 1`) changes only at events: it is indexed to compare live.
   static IndicatorSet collect_indicators(const ReducedDae& dae, const std::vector<Expr>& outputs,
+                                         const std::vector<Expr>& discrete_values, const InputMap& inputs,
                                          ExplicitDerivatives& derivatives);
+  std::vector<Expr> build_discrete_values(const Model& model);
   void build_energy(const Model& model, bool power_audit);
   Tape build_assertions(const Model& model);
   Tape build_selection() const;
@@ -261,14 +287,17 @@ class Program {
   bool kept_analysis_ = true;
   InitialParameters initial_;
   ExternalInputs external_;
+  DiscreteVariables discretes_;
   InputMap inputs_;  ///< where every tape reads the unknowns (one column map, shared)
   ExplicitDerivatives derivatives_;
   std::vector<Expr> output_expressions_;
+  std::vector<Expr> discrete_values_;  ///< what discrete_update() computes (gone once compiled)
   IndicatorSet indicator_set_;
   Tape residual_;
   JacobianTape jacobian_;
   Tape indicators_;
   Tape outputs_;
+  Tape discrete_update_;
   std::vector<std::string> assertion_messages_;
   Tape assertions_;
   Tape selection_;

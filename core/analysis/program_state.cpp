@@ -9,6 +9,7 @@ ProgramState::ProgramState(const Program& program)
     : parameters(program.initial_parameters().names.size(), 0.0),
       branch(program.indicator_count(), 0.0),
       input_values(program.input_names().size(), std::numeric_limits<double>::quiet_NaN()),
+      discrete(program.discretes().input_size(), 0.0),
       program_(&program),
       input_functions_(program.input_names().size()),
       tunable_values_(program.tunable_build_values().begin(), program.tunable_build_values().end()),
@@ -17,7 +18,9 @@ ProgramState::ProgramState(const Program& program)
       outputs_(program.outputs().workspace()),
       assertions_(program.assertions().workspace()),
       selection_(program.selection().workspace()),
+      discrete_update_(program.discrete_update().workspace()),
       jacobian_(program.jacobian().workspace()) {
+  reset_discretes();
   if (program.has_energy()) {
     energy_flows_ = program.energy_flows().workspace();
     energy_stored_ = program.energy_stored().workspace();
@@ -45,6 +48,7 @@ void ProgramState::set_tunable_values(std::vector<double> values) {
   p.outputs().parameterize(outputs_, value);
   p.assertions().parameterize(assertions_, value);
   p.selection().parameterize(selection_, value);
+  p.discrete_update().parameterize(discrete_update_, value);
   p.jacobian().parameterize(jacobian_, value);
   if (p.has_energy()) {
     p.energy_flows().parameterize(energy_flows_, value);
@@ -54,6 +58,17 @@ void ProgramState::set_tunable_values(std::vector<double> values) {
     p.energy().parameterize(energy_, value);
     p.time_partials().parameterize(time_partials_, value);
   }
+}
+
+void ProgramState::reset_discretes() {
+  const std::vector<double>& starts = program_->discretes().starts;
+  std::copy(starts.begin(), starts.end(), discrete.begin());
+  std::copy(starts.begin(), starts.end(), discrete.begin() + static_cast<std::ptrdiff_t>(starts.size()));
+  discrete.back() = 0.0;
+}
+
+void ProgramState::discrete_update(double t, const double* y, const double* yp, double* out) {
+  program_->discrete_update().evaluate(inputs(t, y, yp), out, nullptr, discrete_update_);
 }
 
 Tape::Workspace ProgramState::workspace(const Tape& tape) const {

@@ -38,11 +38,17 @@ class ProgramState {
   /// at every evaluation.
   std::vector<double> input_values;
 
-  /// What the tapes read at (t, y, y'): these arrays, the parameters and the external inputs (those
-  /// given by functions evaluated at t first).
+  /// The d input (Program::discretes()): the discrete variables' values, their pre() values and
+  /// initial(); changed by the event iteration only.
+  std::vector<double> discrete;
+  /// Every discrete variable and its pre() at its start value, initial() 0.
+  void reset_discretes();
+
+  /// What the tapes read at (t, y, y'): these arrays, the parameters, the external inputs (those
+  /// given by functions evaluated at t first) and the discrete values.
   TapeInputs inputs(double t, const double* y, const double* yp) {
     if (has_input_functions_) evaluate_input_functions(t);
-    return {t, y, yp, parameters.data(), input_values.data()};
+    return {t, y, yp, parameters.data(), input_values.data(), discrete.data()};
   }
   /// Gives input k a function of time, evaluated at the time of every evaluation (an empty one:
   /// the value in input_values holds again).
@@ -75,6 +81,8 @@ class ProgramState {
   /// The outputs with the branches held; with `live`, every switch compares its operands instead (a
   /// model without unknowns has no events that would set the branches).
   void outputs(double t, const double* y, const double* yp, double* out, bool live = false);
+  /// What every discrete variable becomes at an event (Program::discrete_update), relations compared live.
+  void discrete_update(double t, const double* y, const double* yp, double* out);
   /// The assertions (each valid while > 0).
   void assertions(double t, const double* y, const double* yp, double* out);
   /// The state selection's pivot block entries (Program::selection).
@@ -96,8 +104,8 @@ class ProgramState {
   bool has_input_functions_ = false;  ///< any of input_functions_ is set
   std::vector<double> tunable_values_;
   std::vector<double> trace_values_;  ///< every trace step's value for tunable_values_; empty: the build's
-  Tape::Workspace residual_, indicators_, outputs_, assertions_, selection_, energy_, energy_flows_, energy_stored_,
-      time_partials_;
+  Tape::Workspace residual_, indicators_, outputs_, assertions_, selection_, discrete_update_, energy_, energy_flows_,
+      energy_stored_, time_partials_;
   JacobianTape::Workspace jacobian_;
 };
 

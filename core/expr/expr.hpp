@@ -258,8 +258,13 @@ Expr operator>(const Expr& a, const Expr& b);
 Expr operator>=(const Expr& a, const Expr& b);
 Expr logical_and(const Expr& a, const Expr& b);
 Expr logical_or(const Expr& a, const Expr& b);
+/// The negation of a condition (a relation turned round, De Morgan for logical combinations).
+Expr logical_not(const Expr& a);
+/// a = b as a condition (for the integer values of modes: `equals(pre(mode), kStuck)`).
+Expr equals(const Expr& a, const Expr& b);
 /// `then_value` where `condition` holds, else `else_value`. @throws std::invalid_argument unless
-/// `condition` is a relational condition, a logical combination of them, or a constant.
+/// `condition` is a relational condition, a logical combination of them, a constant, or a Boolean
+/// discrete variable (ComponentBuilder::boolean).
 Expr if_else(const Expr& condition, const Expr& then_value, const Expr& else_value);
 
 /// Interpolation of `table` at `x`.

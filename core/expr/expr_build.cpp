@@ -219,7 +219,9 @@ Expr fold_or(Op op, const Expr& x, TraceCode code) {
   return node1(op, x);
 }
 
-bool is_condition_expr(const Expr& c) { return is_condition(c.op()) || c.is_constant(); }
+/// A relation or logical combination, a constant, or a Boolean discrete variable (a parameter leaf
+/// whose value is 0 or 1 and changes only at events).
+bool is_condition_expr(const Expr& c) { return is_condition(c.op()) || c.is_constant() || c.op() == Op::Parameter; }
 
 Expr relation(Op op, const Expr& a, const Expr& b) {
   if (a.is_constant() && b.is_constant()) {
@@ -386,6 +388,23 @@ Expr logical_or(const Expr& a, const Expr& b) {
   if (a == b) return a;
   return node2(Op::Or, a, b);
 }
+
+Expr logical_not(const Expr& a) {
+  require_condition(a, "logical_not");
+  if (a.is_constant()) return Expr(a.constant_value() != 0.0 ? 0.0 : 1.0);
+  auto x = a.args();
+  switch (a.op()) {
+    case Op::Less: return x[0] >= x[1];
+    case Op::LessEqual: return x[0] > x[1];
+    case Op::Greater: return x[0] <= x[1];
+    case Op::GreaterEqual: return x[0] < x[1];
+    case Op::And: return logical_or(logical_not(x[0]), logical_not(x[1]));
+    case Op::Or: return logical_and(logical_not(x[0]), logical_not(x[1]));
+    default: return a < Expr(0.5);  // a Boolean discrete variable
+  }
+}
+
+Expr equals(const Expr& a, const Expr& b) { return logical_and(a >= b, a <= b); }
 
 Expr if_else(const Expr& condition, const Expr& then_value, const Expr& else_value) {
   require_condition(condition, "if_else");

@@ -23,7 +23,7 @@ namespace acausal {
 // mechanical model is mostly a sum of c·y and c·y' terms, read straight from the solver's arrays);
 // products are lowered to binary steps, recognizing scaling and division.
 enum class Tape::Code : std::uint8_t {
-  LoadT, LoadY, LoadYP, LoadP, LoadU,  // a: index into y, y', p or u
+  LoadT, LoadY, LoadYP, LoadP, LoadU, LoadD,  // a: index into y, y', p, u or d
   Add, Sub, Mul, Div, Neg, Scale,  // Scale: w[c]·a
   Linear,  // Σ c·x over the terms [a, a + b): a sum reads y and y' directly, in one instruction
   PowInt, Pow, Sqrt, Exp, Log, Sin, Cos, Tan, Asin, Acos, Atan, Tanh, Abs, Sign,
@@ -227,6 +227,7 @@ class Tape::Compiler {
         return emit(Code::LoadYP, in->index);
       case InputKind::P: return emit(Code::LoadP, in->index);
       case InputKind::U: return emit(Code::LoadU, in->index);
+      case InputKind::D: return emit(Code::LoadD, in->index);
     }
     throw std::logic_error("tape: unknown input kind");
   }
@@ -500,7 +501,8 @@ void Tape::for_each_read(Instruction& i, Visit&& visit) {
     case Code::LoadY:
     case Code::LoadYP:
     case Code::LoadP:
-    case Code::LoadU: return;
+    case Code::LoadU:
+    case Code::LoadD: return;
     case Code::Linear:
       for (std::uint32_t k = i.a; k < i.a + i.b; ++k)
         if (linear_terms_[k].source == LinearTerm::Source::Work) visit(linear_terms_[k].index);
@@ -696,6 +698,7 @@ void Tape::evaluate(const TapeInputs& in, double* out, const double* branch, Wor
       case Code::LoadYP: r = yp[i.a]; break;
       case Code::LoadP: r = p[i.a]; break;
       case Code::LoadU: r = in.u[i.a]; break;
+      case Code::LoadD: r = in.d[i.a]; break;
       case Code::Add: r = w[i.a] + w[i.b]; break;
       case Code::Sub: r = w[i.a] - w[i.b]; break;
       case Code::Mul: r = w[i.a] * w[i.b]; break;

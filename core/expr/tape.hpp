@@ -18,13 +18,14 @@ namespace acausal {
 
 class Table1D;
 
-/// Where a tape reads a leaf: the time, the unknowns y, their derivatives y', the parameters p, or
-/// the external inputs u (the netlist's `inputs`, set by the run from outside).
-enum class InputKind : std::uint8_t { Time, Y, YP, P, U };
+/// Where a tape reads a leaf: the time, the unknowns y, their derivatives y', the parameters p, the
+/// external inputs u (the netlist's `inputs`, set by the run from outside), or the discrete values d
+/// (modes and their pre() values, constant between events; set by the run's event iteration).
+enum class InputKind : std::uint8_t { Time, Y, YP, P, U, D };
 
 struct InputSlot {
   InputKind kind = InputKind::Time;
-  std::uint32_t index = 0;  ///< position in y, y', p or u (unused for Time)
+  std::uint32_t index = 0;  ///< position in y, y', p, u or d (unused for Time)
 };
 
 /// Tells a tape where each leaf comes from; nullopt for a leaf that has no input (the tape then
@@ -39,11 +40,15 @@ struct TapeInputs {
   const double* yp = nullptr;
   const double* p = nullptr;
   const double* u = nullptr;
+  const double* d = nullptr;
 };
 
 /// Event indicators of a model by expression: the position of each in the caller's array of branch
 /// signs (see Tape::evaluate).
 using IndicatorIndex = std::unordered_map<Expr, std::uint32_t, ExprHash>;
+/// An IndicatorIndex entry for a switching node that compares its operands live whatever the branch
+/// signs (a relation of discrete variables, which change only at events).
+inline constexpr std::uint32_t kLiveIndicator = 0xFFFFFFFFu;
 
 /// A flat instruction list computing all outputs; each distinct node is computed once.
 class Tape {
@@ -144,7 +149,7 @@ class Tape {
   /// After the outputs are compiled: workspace slots, packed terms, the sums-only form.
   void finish();
   /// The indicator of a switching node that compares live (Unindexed::Compare).
-  static constexpr std::uint32_t kLive = 0xFFFFFFFFu;
+  static constexpr std::uint32_t kLive = kLiveIndicator;
   std::ptrdiff_t frozen_piece(const TableStep& step, double x, const double* branch) const;
   template <typename Visit>
   void for_each_read(Instruction& i, Visit&& visit);

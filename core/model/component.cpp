@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <tuple>
+#include <utility>
 
 #include "core/expr/parameter_trace.hpp"
 #include "core/model/errors.hpp"
@@ -59,6 +60,12 @@ ParameterCheck in_range(double low, double high) {
 const Definition::Variable* Definition::find_variable(std::string_view local_name) const {
   for (const Variable& v : variables)
     if (v.local_name == local_name) return &v;
+  return nullptr;
+}
+
+const Definition::Discrete* Definition::find_discrete(std::string_view local_name) const {
+  for (const Discrete& d : discretes)
+    if (d.local_name == local_name) return &d;
   return nullptr;
 }
 
@@ -391,6 +398,47 @@ Expr ComponentBuilder::initial_parameter(std::string_view name, std::string_view
   return symbol;
 }
 
+Expr ComponentBuilder::add_discrete(std::string_view name, std::string_view description, double start, bool boolean) {
+  // The symbols carry the instance name, which a copied instance would have to rename.
+  depends_on_name_ = true;
+  const std::string full = qualified(name);
+  def_.discretes.push_back({keep_text(name), keep_text(description), Expr::parameter(full),
+                            Expr::parameter("pre(" + full + ")"), start, boolean, std::nullopt});
+  return def_.discretes.back().symbol;
+}
+
+Expr ComponentBuilder::boolean(std::string_view name, std::string_view description, bool start) {
+  return add_discrete(name, description, start ? 1.0 : 0.0, true);
+}
+
+Expr ComponentBuilder::integer(std::string_view name, std::string_view description, int start) {
+  return add_discrete(name, description, start, false);
+}
+
+const Definition::Discrete& ComponentBuilder::discrete_of(const Expr& symbol, const char* who) const {
+  for (const Definition::Discrete& d : def_.discretes)
+    if (d.symbol == symbol) return d;
+  throw std::logic_error(std::string(who) + ": " + to_string(symbol) + " is not a discrete variable of " + def_.type);
+}
+
+Definition::Discrete& ComponentBuilder::discrete_of(const Expr& symbol, const char* who) {
+  return const_cast<Definition::Discrete&>(std::as_const(*this).discrete_of(symbol, who));
+}
+
+Expr ComponentBuilder::pre(const Expr& discrete) const { return discrete_of(discrete, "pre").pre_symbol; }
+
+Expr ComponentBuilder::initial() { return Expr::parameter("initial()"); }
+
+void ComponentBuilder::discrete_equation(const Expr& discrete, const Expr& value) {
+  Definition::Discrete& d = discrete_of(discrete, "discrete_equation");
+  if (d.value) throw std::logic_error("discrete_equation: " + def_.type + " writes a second equation for " + std::string(d.local_name));
+  d.value = value;
+  // Evaluated in the order written: the definition keeps its discrete variables in that order.
+  const auto at = std::find_if(def_.discretes.begin(), def_.discretes.end(), [](const Definition::Discrete& x) { return !x.value; });
+  const auto self = def_.discretes.begin() + (&d - def_.discretes.data());
+  if (at < self) std::rotate(at, self, self + 1);
+}
+
 void ComponentBuilder::note(std::string text) {
   if (mode_ == Mode::Instance) def_.notes.push_back(std::move(text));
 }
@@ -472,6 +520,8 @@ Definition ComponentBuilder::finish() {
                                                     (valid.empty() ? " (it has no parameters)" : "; valid: " + valid));
     }
   }
+  for (const Definition::Discrete& d : def_.discretes)
+    if (!d.value) throw std::logic_error(def_.type + ": discrete variable " + std::string(d.local_name) + " has no discrete_equation");
   return std::move(def_);
 }
 

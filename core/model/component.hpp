@@ -88,6 +88,18 @@ struct Definition {
     Expr condition;  ///< valid while > 0
     std::string message;
   };
+  /// A discrete variable (ComponentBuilder::discrete): a Boolean (0 or 1) or an Integer, constant
+  /// between events, set by its equation at every event.
+  struct Discrete {
+    std::string_view local_name, description;
+    Expr symbol;      ///< its value: Expr::parameter("<instance>.<local_name>")
+    Expr pre_symbol;  ///< its value before the event: Expr::parameter("pre(<instance>.<local_name>)")
+    double start = 0.0;  ///< pre() at the initialization
+    bool boolean = false;
+    /// What it becomes at an event (ComponentBuilder::discrete_equation), in the instance's
+    /// variables; null until written.
+    std::optional<Expr> value;
+  };
   /// A parameter fixed at initialization: ComponentBuilder::initial_parameter.
   struct InitialParameter {
     std::string_view local_name;
@@ -103,6 +115,8 @@ struct Definition {
   std::vector<PortInfo> ports;
   std::vector<Variable> variables;
   std::vector<Equation> equations;
+  /// In the order their equations are evaluated at an event (ComponentBuilder::discrete_equation).
+  std::vector<Discrete> discretes;
   std::vector<InitialParameter> initial_parameters;
   std::vector<Assertion> assertions;
   /// Remarks for `acausal check` about the parameter values (a choice that slows the simulation).
@@ -117,6 +131,8 @@ struct Definition {
   const Variable* find_variable(std::string_view local_name) const;
   /// The port with this name, or nullptr.
   const Port* find_port(std::string_view name) const;
+  /// The discrete variable with this local name, or nullptr.
+  const Discrete* find_discrete(std::string_view local_name) const;
 };
 
 /// Hands a component its parameter values and records what it declares.
@@ -209,6 +225,25 @@ class ComponentBuilder {
   Expr initial_parameter(std::string_view name, std::string_view unit, std::string_view description,
                          const Expr& value);
 
+  // ---- discrete variables (docs/extending.md, "Modes and events") -----------------------------
+  /// A Boolean discrete variable `<instance>.<name>` (value 0 or 1): constant between events, set
+  /// by its discrete_equation at every event. `start` is its pre() value at the initialization.
+  /// Use it as a condition (`if_else(locked, a, b)`) or a number. It is a column of the results.
+  Expr boolean(std::string_view name, std::string_view description, bool start = false);
+  /// An Integer discrete variable (a mode), as boolean().
+  Expr integer(std::string_view name, std::string_view description, int start = 0);
+  /// Its value before the event being handled (Modelica's pre()); between events, its value.
+  /// @throws std::logic_error for an expression that is not a discrete variable of this component.
+  Expr pre(const Expr& discrete) const;
+  /// 1 during the initialization (and its event iteration), else 0 (Modelica's initial()).
+  static Expr initial();
+  /// What `discrete` becomes at every event: `value`, evaluated at the event with the continuous
+  /// variables there and relations compared live. Equations are evaluated in the order they are
+  /// written: a discrete variable of this component whose equation came earlier reads its new
+  /// value, the others their current one. Exactly one equation per discrete variable.
+  /// @throws std::logic_error for a second equation of the same variable.
+  void discrete_equation(const Expr& discrete, const Expr& value);
+
   /// A remark for `acausal check` on this instance's parameters (not an error): "k2 or k4 ≠ 0: …".
   void note(std::string text);
 
@@ -277,6 +312,9 @@ class ComponentBuilder {
                std::string_view default_text, bool given);
   Expr add_variable(std::string_view local, std::string_view unit, std::string_view description,
                     const VariableOptions& options, bool is_port);
+  Expr add_discrete(std::string_view name, std::string_view description, double start, bool boolean);
+  Definition::Discrete& discrete_of(const Expr& symbol, const char* who);
+  const Definition::Discrete& discrete_of(const Expr& symbol, const char* who) const;
 
   Mode mode_;
   const Environment* environment_ = nullptr;

@@ -424,12 +424,20 @@ class Assembler {
       const auto [index, dot] = split_path(path);
       const std::string instance = path.substr(0, dot);
       const Definition* d = index == npos ? nullptr : model_.instances[index].definition.get();
-      const Definition::Variable* v =
-          d == nullptr || dot == std::string::npos ? nullptr : d->find_variable(std::string_view(path).substr(dot + 1));
+      const std::string_view local = dot == std::string::npos ? std::string_view() : std::string_view(path).substr(dot + 1);
+      const Definition::Variable* v = d == nullptr || local.empty() ? nullptr : d->find_variable(local);
+      if (const Definition::Discrete* discrete = v == nullptr && d != nullptr ? d->find_discrete(local) : nullptr) {
+        model_.output_discretes.push_back({i, static_cast<std::uint32_t>(index),
+                                           static_cast<std::uint32_t>(discrete - d->discretes.data())});
+        model_.outputs.push_back(path);
+        continue;
+      }
       if (v == nullptr) {
         std::vector<std::string> names;
-        if (d != nullptr)
+        if (d != nullptr) {
           for (std::size_t k = 0; k < d->variables.size(); ++k) names.push_back(model_.variable_name(model_.instances[index].first_variable + k));
+          for (const Definition::Discrete& x : d->discretes) names.push_back(x.symbol.name());
+        }
         throw ModelError("/outputs/" + std::to_string(i),
                          "unknown variable \"" + path + "\"" +
                              (names.empty() ? " (no component named \"" + instance + "\")"
@@ -443,6 +451,14 @@ class Assembler {
     for (std::size_t v = 0; v < model_.variables.size(); ++v) {
       model_.outputs.push_back(model_.variable_name(v));
       model_.output_variables.push_back(v);
+    }
+    // Then the discrete variables (modes), every instance's in its order.
+    for (std::size_t i = 0; i < model_.instances.size(); ++i) {
+      const Definition& d = *model_.instances[i].definition;
+      for (std::size_t k = 0; k < d.discretes.size(); ++k) {
+        model_.output_discretes.push_back({model_.outputs.size(), static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(k)});
+        model_.outputs.push_back(d.discretes[k].symbol.name());
+      }
     }
   }
 

@@ -143,7 +143,14 @@ struct Model {
   const ModelInput* input_of(const Expr& leaf) const;
   Experiment experiment;
   std::vector<std::string> outputs;  ///< validated variable names; all variables when the netlist gives none
-  std::vector<std::size_t> output_variables;  ///< the variable of each output
+  std::vector<std::size_t> output_variables;  ///< the variable of each output that is a variable
+  /// The outputs that are discrete variables (Definition::discretes): where among the outputs, and
+  /// which of which instance.
+  struct OutputDiscrete {
+    std::size_t position = 0;
+    std::uint32_t instance = 0, local = 0;
+  };
+  std::vector<OutputDiscrete> output_discretes;
 
  private:
   /// find_variable's index of the instances by name, made on first use (keys: the names in

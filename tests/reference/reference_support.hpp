@@ -145,9 +145,11 @@ struct SignalError {
 
 /// Compares our signal (times, values), mapped to Modelica's quantity as gain·y + offset, with the
 /// reference column (ref_time, ref_values) at every reference time; see the file comment.
+/// `event_window` > 0 (a mode's column): where ours differs at a reference time, it counts as equal
+/// if it takes the reference's value within that many seconds (an event found that much apart).
 inline SignalError compare_signal(const std::vector<double>& ref_time, const std::vector<double>& ref_values,
                                   const std::vector<double>& times, const std::vector<double>& values,
-                                  double gain = 1.0, double offset = 0.0) {
+                                  double gain = 1.0, double offset = 0.0, double event_window = 0.0) {
   if (ref_time.size() != ref_values.size() || ref_time.empty())
     throw std::invalid_argument("compare_signal: empty or ragged reference column");
   const double span = std::max(1.0, std::fabs(ref_time.back() - ref_time.front()));
@@ -166,7 +168,13 @@ inline SignalError compare_signal(const std::vector<double>& ref_time, const std
     // The first of a repeated time stamp is the left limit, any later one the right limit.
     const Side side = (k > 0 && std::fabs(ref_time[k - 1] - t) <= snap) ? Side::Right : Side::Left;
     const double ours = gain * sample(times, values, t, side, snap) + offset;
-    const double err = std::fabs(ours - ref_values[k]);
+    double err = std::fabs(ours - ref_values[k]);
+    if (err > 0.0 && event_window > 0.0) {
+      const double from = std::max(t - event_window, times.front()), to = std::min(t + event_window, times.back());
+      for (double edge : {from, to}) err = std::min(err, std::fabs(gain * sample(times, values, edge, side, snap) + offset - ref_values[k]));
+      for (std::size_t j = 0; j < times.size(); ++j)
+        if (times[j] >= from && times[j] <= to) err = std::min(err, std::fabs(gain * values[j] + offset - ref_values[k]));
+    }
     if (!(err <= e.max_abs)) {  // also catches NaN
       e.max_abs = std::isnan(err) ? std::numeric_limits<double>::infinity() : err;
       e.at_time = t;

@@ -120,7 +120,8 @@ void check_jacobian(const System& sys, const std::vector<State>& states) {
         case InputKind::Y: return s.y.at(slot.index);
         case InputKind::YP: return s.yp.at(slot.index);
         case InputKind::P: return s.p.at(slot.index);
-        case InputKind::U: break;  // no external inputs here
+        case InputKind::U:
+        case InputKind::D: break;  // no external inputs or discrete variables here
       }
       return 0.0;
     };

@@ -81,7 +81,8 @@ class Inputs {
       case InputKind::Y: return y.at(s->index);
       case InputKind::YP: return yp.at(s->index);
       case InputKind::P: return p.at(s->index);
-      case InputKind::U: break;  // no external inputs here
+      case InputKind::U:
+      case InputKind::D: break;  // no external inputs or discrete variables here
     }
     return 0.0;
   }

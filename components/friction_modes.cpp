@@ -1,0 +1,52 @@
+#include "components/friction_modes.hpp"
+
+namespace acausal {
+
+FrictionModes define_friction_modes(ComponentBuilder& b, const FrictionInputs& in) {
+  using namespace friction_mode;
+  FrictionModes m;
+  m.sa = b.variable("sa", in.acceleration_unit,
+                    "Path parameter: the relative acceleration while free or sliding, the friction force (in its unit) while stuck");
+  m.free = b.boolean("free", "True while the element transmits nothing (no normal force)");
+  m.start_forward = b.boolean("startForward", "True at the event where sliding forward starts");
+  m.start_backward = b.boolean("startBackward", "True at the event where sliding backward starts");
+  m.locked = b.boolean("locked", "True while stuck");
+  m.mode = b.integer("mode", "Mode: 2 free, 1 forward, 0 stuck, -1 backward (3 unknown before the start)", kUnknown);
+  const Expr pre_mode = b.pre(m.mode);
+  const auto pre_is = [&](int mode) { return equals(pre_mode, Expr(mode)); };
+  const Expr& v = in.rate;
+  const Expr initial = ComponentBuilder::initial();
+
+  b.discrete_equation(m.free, in.free);
+  // Breakaway from stuck when the force needed exceeds the peak (or, once it started, the sliding
+  // force); a reversal from sliding passes through stuck unless faster than `small`.
+  b.discrete_equation(
+      m.start_forward,
+      logical_or(logical_or(logical_and(pre_is(kStuck), logical_or(m.sa > in.f0_max, logical_and(b.pre(m.start_forward), m.sa > in.f0))),
+                            logical_and(pre_is(kBackward), v > Expr(in.small))),
+                 logical_and(initial > Expr(0.5), v > Expr(0.0))));
+  b.discrete_equation(
+      m.start_backward,
+      logical_or(logical_or(logical_and(pre_is(kStuck), logical_or(m.sa < -in.f0_max, logical_and(b.pre(m.start_backward), m.sa < -in.f0))),
+                            logical_and(pre_is(kForward), v < Expr(-in.small))),
+                 logical_and(initial > Expr(0.5), v < Expr(0.0))));
+  const Expr moving = logical_or(logical_or(pre_is(kForward), m.start_forward), logical_or(pre_is(kBackward), m.start_backward));
+  b.discrete_equation(m.locked, logical_and(logical_not(m.free), logical_not(moving)));
+  const Expr may_forward = logical_or(logical_or(pre_is(kForward), pre_is(kFree)), m.start_forward);
+  const Expr may_backward = logical_or(logical_or(pre_is(kBackward), pre_is(kFree)), m.start_backward);
+  b.discrete_equation(m.mode, if_else(m.free, Expr(kFree),
+                                      if_else(logical_and(may_forward, v > Expr(0.0)), Expr(kForward),
+                                              if_else(logical_and(may_backward, v < Expr(0.0)), Expr(kBackward), Expr(kStuck)))));
+
+  m.forward = logical_or(m.start_forward, logical_and(logical_not(m.start_backward), pre_is(kForward)));
+  b.equation(in.acceleration - if_else(m.locked, Expr(0.0),
+                                       if_else(m.free, m.sa, if_else(m.forward, m.sa - in.f0_max, m.sa + in.f0_max))),
+             "friction: the acceleration on the path sa (0 stuck, sa free, sa ∓ f0_max sliding)");
+  return m;
+}
+
+Expr friction_force(const FrictionModes& m, const Expr& forward_value, const Expr& backward_value) {
+  return if_else(m.locked, m.sa, if_else(m.free, Expr(0.0), if_else(m.forward, forward_value, backward_value)));
+}
+
+}  // namespace acausal
