@@ -89,6 +89,17 @@ void write_type(std::ostream& out, const Component& component) {
   }
   out << "```\n";
 
+  if (!d.discretes.empty()) {
+    out << "\n**Discrete variables** (modes; constant between events, set at every event in this order)\n\n"
+        << "| variable | kind | start | description |\n|---|---|---|---|\n";
+    for (const auto& x : d.discretes)
+      out << "| " << code(x.local_name) << " | " << (x.boolean ? "Boolean" : "Integer") << " | " << x.start << " | "
+          << cell(x.description) << " |\n";
+    out << "\n```text\n";
+    for (const auto& x : d.discretes) out << x.local_name << " := " << to_string(*x.value) << "\n";
+    out << "```\n";
+  }
+
   if (!is_zero(d.stored_energy) || !is_zero(d.loss_power) || !is_zero(d.injected_power)) {
     out << "\n**Energy**\n\n| term | expression |\n|---|---|\n";
     if (!is_zero(d.stored_energy)) out << "| stored energy [J] | " << code(to_string(d.stored_energy)) << " |\n";

@@ -70,6 +70,12 @@ int run(const std::string& type, const std::vector<std::string>& libraries) {
     if (!e.description.empty()) std::cout << "   // " << e.description;
     std::cout << "\n";
   }
+  if (!d.discretes.empty()) {
+    std::cout << "\ndiscrete variables (set at every event, in this order):\n";
+    for (const auto& x : d.discretes)
+      std::cout << "  " << x.local_name << " := " << to_string(*x.value) << "   // " << (x.boolean ? "Boolean" : "Integer")
+                << ", start " << x.start << ": " << x.description << "\n";
+  }
   if (!is_zero(d.stored_energy) || !is_zero(d.loss_power) || !is_zero(d.injected_power)) {
     std::cout << "\nenergy:\n";
     if (!is_zero(d.stored_energy)) std::cout << "  stored energy [J]    " << to_string(d.stored_energy) << "\n";

@@ -5,8 +5,7 @@ namespace acausal {
 FrictionModes define_friction_modes(ComponentBuilder& b, const FrictionInputs& in) {
   using namespace friction_mode;
   FrictionModes m;
-  m.sa = b.variable("sa", in.acceleration_unit,
-                    "Path parameter: the relative acceleration while free or sliding, the friction force (in its unit) while stuck");
+  m.sa = b.variable("sa", "1", "Path parameter: the relative acceleration while free or sliding, the friction force (torque) while stuck (SI values)");
   m.free = b.boolean("free", "True while the element transmits nothing (no normal force)");
   m.start_forward = b.boolean("startForward", "True at the event where sliding forward starts");
   m.start_backward = b.boolean("startBackward", "True at the event where sliding backward starts");
@@ -24,12 +23,12 @@ FrictionModes define_friction_modes(ComponentBuilder& b, const FrictionInputs& i
       m.start_forward,
       logical_or(logical_or(logical_and(pre_is(kStuck), logical_or(m.sa > in.f0_max, logical_and(b.pre(m.start_forward), m.sa > in.f0))),
                             logical_and(pre_is(kBackward), v > Expr(in.small))),
-                 logical_and(initial > Expr(0.5), v > Expr(0.0))));
+                 logical_and(initial, v > Expr(0.0))));
   b.discrete_equation(
       m.start_backward,
       logical_or(logical_or(logical_and(pre_is(kStuck), logical_or(m.sa < -in.f0_max, logical_and(b.pre(m.start_backward), m.sa < -in.f0))),
                             logical_and(pre_is(kForward), v < Expr(-in.small))),
-                 logical_and(initial > Expr(0.5), v < Expr(0.0))));
+                 logical_and(initial, v < Expr(0.0))));
   const Expr moving = logical_or(logical_or(pre_is(kForward), m.start_forward), logical_or(pre_is(kBackward), m.start_backward));
   b.discrete_equation(m.locked, logical_and(logical_not(m.free), logical_not(moving)));
   const Expr may_forward = logical_or(logical_or(pre_is(kForward), pre_is(kFree)), m.start_forward);

@@ -8,8 +8,6 @@
 /// stuck, so that the analysis and the Jacobian's pattern never change; the modes are discrete
 /// variables that only the event iteration changes.
 
-#include <string_view>
-
 #include "core/model/component.hpp"
 
 namespace acausal {
@@ -27,7 +25,6 @@ struct FrictionInputs {
   Expr f0_max;        ///< breakaway force (torque): peak·f0
   Expr free;          ///< the condition under which the element transmits nothing (fn ≤ 0)
   double small = 0.0; ///< speed below which a reversal passes through stuck (w_small, v_small)
-  std::string_view force_unit, rate_unit, acceleration_unit;
 };
 
 /// The state machine's variables.

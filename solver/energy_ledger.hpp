@@ -42,6 +42,8 @@ class EnergyLedger {
 
  private:
   void audit_power(double t, const double* y, const double* yp);
+  /// Quadratures after the flows: the totals that steer the step size (integrate_with).
+  static constexpr std::size_t kTotals = 2;
 
   ProgramState& state_;
   const Program& program_;

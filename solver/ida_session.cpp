@@ -29,7 +29,7 @@ std::string SolverError::format_time(double t) {
 struct IdaSession::Handles {
   SUNContext context = nullptr;
   void* ida = nullptr;
-  N_Vector y = nullptr, yp = nullptr, id = nullptr, atol = nullptr, q = nullptr;
+  N_Vector y = nullptr, yp = nullptr, id = nullptr, atol = nullptr, q = nullptr, q_atol = nullptr;
   N_Vector view = nullptr;  ///< interpolation's: over the caller's array (made once: a row of output each)
   SUNMatrix matrix = nullptr;
   SUNLinearSolver solver = nullptr;
@@ -37,7 +37,7 @@ struct IdaSession::Handles {
     if (ida) IDAFree(&ida);
     if (solver) SUNLinSolFree(solver);
     if (matrix) SUNMatDestroy(matrix);
-    for (N_Vector v : {y, yp, id, atol, q, view})
+    for (N_Vector v : {y, yp, id, atol, q, q_atol, view})
       if (v) N_VDestroy(v);
     if (context) SUNContext_Free(&context);
   }
@@ -116,7 +116,7 @@ IdaSession::IdaSession(ProgramState& state, double t0, const std::vector<double>
     : state_(state), program_(state.program()), h_(std::make_unique<Handles>()), t_(t0), t_stop_(t_stop) {
   const Program& program = program_;
   const auto n = static_cast<sunindextype>(program.size());
-  const double rtol = 0.01 * tolerance;
+  const double rtol = rtol_ = 0.01 * tolerance;
   band_ = state.indicator_scales(t0, y.data(), yp.data());
   for (double& e : band_) e *= rtol;
   if (SUNContext_Create(nullptr, &h_->context) != 0) throw SolverError(t0, "SUNContext_Create failed");
@@ -258,7 +258,7 @@ void IdaSession::reset(double t, const std::vector<double>& y, const std::vector
   restart(false);  // not an event of the model
 }
 
-void IdaSession::integrate_quadratures(std::size_t count, QuadratureRhs rhs) {
+void IdaSession::integrate_quadratures(std::size_t count, QuadratureRhs rhs, std::size_t controlled, double magnitude) {
   if (h_->q || count == 0) throw std::logic_error("integrate_quadratures: once, and of at least one quadrature");
   quadrature_rhs_ = std::move(rhs);
   h_->q = N_VNew_Serial(static_cast<sunindextype>(count), h_->context);
@@ -269,7 +269,18 @@ void IdaSession::integrate_quadratures(std::size_t count, QuadratureRhs rhs) {
     if (flag < 0) fail(flag, call);
   };
   check(IDAQuadInit(h_->ida, IdaCallbacks::quadrature, h_->q), "IDAQuadInit");
-  check(IDASetQuadErrCon(h_->ida, SUNFALSE), "IDASetQuadErrCon");
+  if (controlled > 0) {
+    // IDAS takes the root mean square over all `count`: the controlled ones' weights are raised by
+    // √(count / controlled) so that theirs alone meets the tolerance, the others' are ~0.
+    h_->q_atol = N_VNew_Serial(static_cast<sunindextype>(count), h_->context);
+    if (!h_->q_atol) throw SolverError(t_, "N_VNew_Serial failed");
+    const double dilution = std::sqrt(static_cast<double>(count) / static_cast<double>(controlled));
+    double* atol = N_VGetArrayPointer(h_->q_atol);
+    std::fill(atol, atol + count - controlled, 1e300);
+    std::fill(atol + count - controlled, atol + count, rtol_ * magnitude / dilution);
+    check(IDASetQuadErrCon(h_->ida, SUNTRUE), "IDASetQuadErrCon");
+    check(IDAQuadSVtolerances(h_->ida, rtol_ / dilution, h_->q_atol), "IDAQuadSVtolerances");
+  }
   quadratures_.assign(count, 0.0);
 }
 

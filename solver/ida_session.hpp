@@ -62,9 +62,12 @@ class IdaSession {
   using QuadratureRhs = std::function<void(double t, const double* y, const double* yp, double* rate)>;
   /// Integrates `count` quadratures q' = rhs(t, y, y') from 0 along the solution (IDAS). IDA
   /// evaluates rhs once per step, at the converged solution, and integrates q with the states' own
-  /// BDF formula; q takes no part in the error test, so the steps (and the trajectory) stay those
-  /// of a run without them, and q is as accurate as the states it is a function of.
-  void integrate_quadratures(std::size_t count, QuadratureRhs rhs);
+  /// BDF formula. The last `controlled` of them take part in the error test, as the root mean square
+  /// of their errors against the states' relative tolerance times (|q| + `magnitude`): the states
+  /// alone may allow steps their functions cannot be integrated over (a state linear or quadratic
+  /// in time is exact at any step, the power it carries is not). The others are as accurate as the
+  /// steps these allow.
+  void integrate_quadratures(std::size_t count, QuadratureRhs rhs, std::size_t controlled, double magnitude);
   /// The quadratures at time() (the last step's end, or the root it stopped at).
   const std::vector<double>& quadratures();
   /// The current y and y'.
@@ -80,6 +83,7 @@ class IdaSession {
   ProgramState& state_;
   const Program& program_;
   std::vector<double> band_;  // ε_k of each indicator
+  double rtol_ = 0.0;  // IDA's relative tolerance (the quadratures' too)
   std::unique_ptr<Handles> h_;
   double t_;
   double t_stop_;

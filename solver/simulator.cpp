@@ -187,7 +187,7 @@ bool Simulator::settle_zero_branches(bool apply) {
   return changed;
 }
 
-void Simulator::handle_event() {
+void Simulator::handle_event(bool at_root) {
   event_pending_ = false;
   const std::size_t n = state_->program().size();
   const double t = ida_->time();
@@ -196,7 +196,7 @@ void Simulator::handle_event() {
   const std::vector<double> y_before(ida_->y(), ida_->y() + n), yp_before(ida_->yp(), ida_->yp() + n);
   std::vector<double> out_before(state_->program().outputs().output_count());
   state_->outputs(t, y_before.data(), yp_before.data(), out_before.data());
-  const std::vector<int> crossed = ida_->roots();
+  const std::vector<int> crossed = at_root ? ida_->roots() : std::vector<int>(indicator_.size(), 0);
   for (std::size_t k = 0; k < crossed.size(); ++k)
     if (crossed[k] != 0) state_->branch[k] = crossed[k] > 0 ? 1.0 : -1.0;
   settle_zero_branches(true);
@@ -280,7 +280,12 @@ void Simulator::step_to(double t) {
     // the solution moved to (IDA reports no crossing for them).
     if (ida_->time() <= t + eps_) {
       if (event_pending_) {
-        handle_event();
+        handle_event(true);
+      } else if (settle_pending_ && !state_->program().discretes().names.empty()) {
+        // A relation that sat at zero (w > 0 at a breakaway, where w starts from 0) has taken a
+        // side: the discrete equations that read it are evaluated again, as at an event.
+        settle_pending_ = false;
+        handle_event(false);
       } else if (settle_pending_) {
         settle_pending_ = false;
         settle_zero_branches(true);

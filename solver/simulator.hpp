@@ -158,9 +158,10 @@ class Simulator {
   /// One integrator step (toward the stop time), its end checked and booked; true when it stopped
   /// at a root.
   bool advance();
-  /// Switches the branches of the indicators that crossed at the integrator's time, restarts it,
+  /// Switches the branches of the indicators that crossed at the integrator's time (`at_root`: it
+  /// stopped at a root; else only indicators that sat at zero have moved off it), restarts it,
   /// iterates the discrete variables and reports the event.
-  void handle_event();
+  void handle_event(bool at_root);
   /// Modelica's event iteration at the integrator's time: every discrete variable takes its
   /// equation's value, the continuous unknowns are made consistent with the new values, and again,
   /// until no value changes; then pre() takes the values, and again, until pre() equals them.

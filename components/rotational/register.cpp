@@ -4,6 +4,7 @@
 #include "components/rotational/constant_torque.hpp"
 #include "components/rotational/damper.hpp"
 #include "components/rotational/fixed.hpp"
+#include "components/rotational/brake.hpp"
 #include "components/rotational/ideal_gear.hpp"
 #include "components/rotational/inertia.hpp"
 #include "components/rotational/nonlinear_damper.hpp"
@@ -29,6 +30,7 @@ void register_rotational(Registry& r) {
   r.add(std::make_unique<Damper>());
   r.add(std::make_unique<SpringDamper>());
   r.add(std::make_unique<IdealGear>());
+  r.add(std::make_unique<Brake>());
   r.add(std::make_unique<Torque>());
   r.add(std::make_unique<ConstantTorque>());
   r.add(std::make_unique<Speed>());

@@ -53,7 +53,7 @@ void Brake::define(ComponentBuilder& b) const {
   b.equation(fn - fn_max * f_normalized, "normal force");
 
   const Expr f0 = mu(Expr(0.0)) * cgeo * fn;
-  FrictionInputs in{v, a, f0, peak * f0, fn <= Expr(0.0), v_small, "N", "m/s", "m/s2"};
+  FrictionInputs in{v, a, f0, peak * f0, fn <= Expr(0.0), v_small};
   const FrictionModes m = define_friction_modes(b, in);
   b.equation(f - friction_force(m, cgeo * fn * mu(v), -cgeo * fn * mu(-v)), "friction force");
   b.loss_power(f * v);

@@ -1,0 +1,104 @@
+// The stick–slip friction elements against analytic solutions: a flywheel braked to a stop, a
+// braked inertia that breaks away under a growing torque. Modes are discrete variables; their
+// switches are events of the run.
+
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "tests/support/simulation_run.hpp"
+
+using namespace acausal;
+using namespace acausal::testing;
+
+namespace {
+
+/// (time, new value) wherever the column changes from one row to the next.
+std::vector<std::pair<double, double>> switches(const SimulationRun& run, const std::string& column) {
+  const std::vector<double> v = run.column(column);
+  std::vector<std::pair<double, double>> out;
+  for (std::size_t k = 1; k < v.size(); ++k)
+    if (v[k] != v[k - 1]) out.emplace_back(run.times()[k], v[k]);
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("rotational.Brake: a flywheel braked by a constant friction torque stops at J·w0/tau and stays stopped") {
+  // tau = cgeo·fn·mue = 0.1 m · 100 N · 0.3 = 3 N·m on J = 2 kg·m² turning at 10 rad/s.
+  const double J = 2.0, w0 = 10.0, tau = 3.0;
+  const auto run = simulate_netlist(R"({
+    "format": "acausal/1", "name": "flywheel_brake",
+    "components": {
+      "force": { "type": "signal.Constant", "params": { "k": 1 } },
+      "flywheel": { "type": "rotational.Inertia", "params": { "J": 2 }, "initial": { "phi": 0, "w": 10 } },
+      "brake": { "type": "rotational.Brake", "params": { "fn_max": 100, "mue": 0.3, "cgeo": 0.1 } }
+    },
+    "connections": [["force.y", "brake.f_normalized"], ["flywheel.flange", "brake.C"]],
+    "experiment": { "start": 0, "stop": 10, "interval": 0.01, "tolerance": 1e-8 },
+    "outputs": ["flywheel.phi", "flywheel.w", "brake.mode", "brake.tau"]
+  })");
+  const double t_stop = J * w0 / tau;  // 6.667 s
+  // Sliding forward from the start (w > 0), stuck from t_stop on: one switch.
+  CHECK(run->column("brake.mode").front() == 1.0);
+  const auto modes = switches(*run, "brake.mode");
+  REQUIRE(modes.size() == 1);
+  CHECK(modes[0].second == 0.0);
+  CHECK(std::fabs(modes[0].first - t_stop) <= 1e-6);
+  const std::vector<double> t = run->times(), w = run->column("flywheel.w"), phi = run->column("flywheel.phi");
+  for (std::size_t k = 0; k < t.size(); ++k) {
+    if (t[k] < t_stop - 1e-6) {
+      CHECK(w[k] == doctest::Approx(w0 - tau / J * t[k]).epsilon(1e-7));
+    } else if (t[k] > t_stop + 1e-6) {
+      CHECK(std::fabs(w[k]) <= 1e-6);                                       // stays stopped
+      CHECK(phi[k] == doctest::Approx(J * w0 * w0 / (2 * tau)).epsilon(1e-7));  // where it stopped
+    }
+  }
+  // All the kinetic energy went into the brake.
+  CHECK(run->energy().components.size() == 2);
+  for (const ComponentEnergy& e : run->energy().components)
+    if (e.instance == "brake") CHECK(e.work_lost == doctest::Approx(0.5 * J * w0 * w0).epsilon(1e-7));
+  const CheckResult energy = check_energy(*run, 1e-6);
+  CHECK_MESSAGE(energy.passed(), energy.message());
+}
+
+TEST_CASE("rotational.Brake: stuck until the torque exceeds peak·tau0, then slides with the exact acceleration") {
+  // Torque k·t on an inertia at rest in a brake with tau0 = 3 N·m and peak 1.5: it breaks away at
+  // t_b = peak·tau0/k and then J·dw/dt = k·t − tau0.
+  const double J = 2.0, k = 2.0, tau0 = 3.0, peak = 1.5;
+  const auto run = simulate_netlist(R"({
+    "format": "acausal/1", "name": "breakaway",
+    "components": {
+      "force": { "type": "signal.Constant", "params": { "k": 1 } },
+      "ramp": { "type": "signal.Ramp", "params": { "height": 20, "duration": 10 } },
+      "drive": { "type": "rotational.Torque" },
+      "flywheel": { "type": "rotational.Inertia", "params": { "J": 2 }, "initial": { "phi": 0, "w": 0 } },
+      "brake": { "type": "rotational.Brake", "params": { "fn_max": 100, "mue": 0.3, "cgeo": 0.1, "peak": 1.5 } }
+    },
+    "connections": [["force.y", "brake.f_normalized"], ["ramp.y", "drive.tau"], ["drive.flange", "flywheel.flange"],
+                    ["flywheel.flange", "brake.C"]],
+    "experiment": { "start": 0, "stop": 4, "interval": 0.01, "tolerance": 1e-8 },
+    "outputs": ["flywheel.w", "brake.mode", "brake.tau"]
+  })");
+  const double t_b = peak * tau0 / k;  // 2.25 s
+  CHECK(run->column("brake.mode").front() == 0.0);  // at rest under no torque: stuck
+  const auto modes = switches(*run, "brake.mode");
+  REQUIRE(modes.size() == 1);
+  CHECK(modes[0].second == 1.0);
+  CHECK(std::fabs(modes[0].first - t_b) <= 1e-6);
+  const std::vector<double> t = run->times(), w = run->column("flywheel.w"), held = run->column("brake.tau");
+  for (std::size_t i = 0; i < t.size(); ++i) {
+    if (t[i] < t_b - 1e-6) {
+      CHECK(std::fabs(w[i]) <= 1e-9);
+      CHECK(held[i] == doctest::Approx(k * t[i]).epsilon(1e-9));  // stuck: the brake holds the drive's torque
+    } else if (t[i] > t_b + 1e-6) {
+      const double expected = (0.5 * k * (t[i] * t[i] - t_b * t_b) - tau0 * (t[i] - t_b)) / J;
+      CHECK(w[i] == doctest::Approx(expected).epsilon(1e-6));
+    }
+  }
+  const CheckResult energy = check_energy(*run, 1e-6);
+  CHECK_MESSAGE(energy.passed(), energy.message());
+}
