@@ -23,71 +23,10 @@
 #include "core/model/model.hpp"
 #include "core/analysis/program.hpp"
 #include "solver/simulation.hpp"
-#include "tests/reference/reference_support.hpp"
+#include "tests/reference/reference_case.hpp"
 
 using namespace acausal;
 using namespace acausal::reference;
-
-namespace {
-
-constexpr double kTolerance = 1e-3;  // of each signal's range (tests/reference/data/README.md)
-
-/// One reference column and the output of ours that must reproduce it: ref ≈ gain·ours + offset.
-struct SignalMap {
-  std::string modelica;  ///< CSV column (Modelica variable)
-  std::string ours;      ///< netlist output path
-  double gain = 1.0;
-  double offset = 0.0;
-  /// For a mode's column: equal within this many seconds of each reference time (event times may
-  /// differ by the root finding's accuracy; the bar is 1e-4 s).
-  double event_window = 0.0;
-};
-constexpr double kEventWindow = 1e-4;
-
-/// A finished simulation of a reference netlist, kept for extra checks.
-struct CaseRun {
-  MemoryWriter result;
-};
-
-/// Simulates netlists/reference/<name>.json on the reference's grid and
-/// compares every signal of tests/reference/data/<name>/reference.csv as `table` maps it. Every CSV
-/// column must be in the table. Prints each signal's error.
-CaseRun compare_case(const std::string& name, const std::vector<SignalMap>& table) {
-  const std::string dir = ACAUSAL_SOURCE_DIR;
-  const ReferenceData ref = read_reference_csv(dir + "/tests/reference/data/" + name + "/reference.csv");
-
-  // The table covers exactly the reference columns.
-  for (const std::string& column : ref.names) {
-    bool mapped = false;
-    for (const SignalMap& s : table) mapped = mapped || s.modelica == column;
-    if (!mapped) FAIL_CHECK(name << ": reference column " << column << " is not mapped to an output");
-  }
-
-  Netlist n = load_netlist(dir + "/netlists/reference/" + name + ".json");
-  Model model = build_model(n, builtin_registry());
-  auto program = compile(model);
-  SimulationOptions o = options_from(n.experiment);
-  // The experiment matches the reference: same end, same grid (so the times coincide), tolerance.
-  CHECK(o.start == doctest::Approx(ref.time.front()));
-  CHECK(o.stop == doctest::Approx(ref.time.back()));
-  if (ref.time.size() > 1) CHECK(o.interval == doctest::Approx(ref.time[1] - ref.time[0]));
-
-  CaseRun run;
-  simulate(*program, o, run.result);
-
-  for (const SignalMap& s : table) {
-    const SignalError e = compare_signal(ref.time, ref.column(s.modelica), run.result.times(),
-                                         run.result.column(s.ours), s.gain, s.offset, s.event_window);
-    const std::string label =
-        s.modelica + " vs " + (s.gain == 1.0 ? "" : std::to_string(s.gain) + "·") + s.ours +
-        (s.offset == 0.0 ? "" : " + " + std::to_string(s.offset));
-    MESSAGE(name << " " << describe(label, e));
-    CHECK_MESSAGE(e.relative <= kTolerance, name << " " << describe(label, e));
-  }
-  return run;
-}
-
-}  // namespace
 
 TEST_SUITE("reference") {
 
