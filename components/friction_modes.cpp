@@ -21,12 +21,14 @@ FrictionModes define_friction_modes(ComponentBuilder& b, const FrictionInputs& i
   // force); a reversal from sliding passes through stuck unless faster than `small`.
   b.discrete_equation(
       m.start_forward,
-      logical_or(logical_or(logical_and(pre_is(kStuck), logical_or(m.sa > in.f0_max, logical_and(b.pre(m.start_forward), m.sa > in.f0))),
+      logical_or(logical_or(logical_and(logical_and(pre_is(kStuck), in.forward_allowed),
+                                        logical_or(m.sa > in.f0_max, logical_and(b.pre(m.start_forward), m.sa > in.f0))),
                             logical_and(pre_is(kBackward), v > Expr(in.small))),
                  logical_and(initial, v > Expr(0.0))));
   b.discrete_equation(
       m.start_backward,
-      logical_or(logical_or(logical_and(pre_is(kStuck), logical_or(m.sa < -in.f0_max, logical_and(b.pre(m.start_backward), m.sa < -in.f0))),
+      logical_or(logical_or(logical_and(logical_and(pre_is(kStuck), in.backward_allowed),
+                                        logical_or(m.sa < -in.f0_max, logical_and(b.pre(m.start_backward), m.sa < -in.f0))),
                             logical_and(pre_is(kForward), v < Expr(-in.small))),
                  logical_and(initial, v < Expr(0.0))));
   const Expr moving = logical_or(logical_or(pre_is(kForward), m.start_forward), logical_or(pre_is(kBackward), m.start_backward));
@@ -34,8 +36,9 @@ FrictionModes define_friction_modes(ComponentBuilder& b, const FrictionInputs& i
   const Expr may_forward = logical_or(logical_or(pre_is(kForward), pre_is(kFree)), m.start_forward);
   const Expr may_backward = logical_or(logical_or(pre_is(kBackward), pre_is(kFree)), m.start_backward);
   b.discrete_equation(m.mode, if_else(m.free, Expr(kFree),
-                                      if_else(logical_and(may_forward, v > Expr(0.0)), Expr(kForward),
-                                              if_else(logical_and(may_backward, v < Expr(0.0)), Expr(kBackward), Expr(kStuck)))));
+                                      if_else(logical_and(logical_and(may_forward, v > Expr(0.0)), in.forward_allowed), Expr(kForward),
+                                              if_else(logical_and(logical_and(may_backward, v < Expr(0.0)), in.backward_allowed),
+                                                      Expr(kBackward), Expr(kStuck)))));
 
   m.forward = logical_or(m.start_forward, logical_and(logical_not(m.start_backward), pre_is(kForward)));
   b.equation(in.acceleration - if_else(m.locked, Expr(0.0),

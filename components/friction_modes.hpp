@@ -25,6 +25,9 @@ struct FrictionInputs {
   Expr f0_max;        ///< breakaway force (torque): peak·f0
   Expr free;          ///< the condition under which the element transmits nothing (fn ≤ 0)
   double small = 0.0; ///< speed below which a reversal passes through stuck (w_small, v_small)
+  /// Conditions that must hold to break away or slide forward (backward): a mass at its upper stop
+  /// cannot start moving into it (MSL's PartialFrictionWithStop). Always, by default.
+  Expr forward_allowed = 1.0, backward_allowed = 1.0;
 };
 
 /// The state machine's variables.

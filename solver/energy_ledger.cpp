@@ -56,6 +56,14 @@ void EnergyLedger::integrate_with(IdaSession& ida) {
       kTotals, std::max(1.0, report_.energy_scale));  // works of 1 J, or of the energy at the start
 }
 
+void EnergyLedger::book_jump(double t, const double* y_before, const double* yp_before, const double* y_after,
+                             const double* yp_after) {
+  std::vector<double> after(stored_.size());
+  state_.energy_stored(t, y_before, yp_before, stored_.data());
+  state_.energy_stored(t, y_after, yp_after, after.data());
+  for (std::size_t c = 0; c < stored_.size(); ++c) report_.components[c].lost_at_events += stored_[c] - after[c];
+}
+
 void EnergyLedger::check_balance(IdaSession& ida) {
   const double t = ida.time();
   report_.time_end = t;
@@ -69,7 +77,7 @@ void EnergyLedger::check_balance(IdaSession& ida) {
   for (std::size_t c = 0; c < stored_.size(); ++c) {
     ComponentEnergy& e = report_.components[c];
     e.stored_end = stored_[c];
-    e.work_lost = integral(accounts[c].loss_flow);
+    e.work_lost = integral(accounts[c].loss_flow) + e.lost_at_events;
     e.work_injected = integral(accounts[c].injected_flow);
     e.work_ports = integral(accounts[c].ports_flow);
     e.work_through = integral(accounts[c].throughput_flow);

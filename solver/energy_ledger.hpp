@@ -35,6 +35,10 @@ class EnergyLedger {
   void start(double t, const double* y, const double* yp);
   /// The works become quadratures of `ida` (started at the same time as start()).
   void integrate_with(IdaSession& ida);
+  /// Books a jump of the states at an event (reinit) at time t: every component's stored energy
+  /// before minus after is lost there (ComponentEnergy::lost_at_events).
+  void book_jump(double t, const double* y_before, const double* yp_before, const double* y_after,
+                 const double* yp_after);
   /// Checks the global balance and every component's at the end of a step of `ida` (the solver's y
   /// and y' there satisfy the equations).
   void check_balance(IdaSession& ida);

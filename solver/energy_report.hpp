@@ -11,7 +11,9 @@ namespace acausal {
 struct ComponentEnergy {
   std::string instance;
   double stored_start = 0.0, stored_end = 0.0;  ///< [J]
-  double work_lost = 0.0;                       ///< ∫ loss dt [J]
+  double work_lost = 0.0;                       ///< ∫ loss dt + lost_at_events [J]
+  /// Taken from its stored energy by jumps of the states at events (reinit: an inelastic impact) [J]
+  double lost_at_events = 0.0;
   double work_injected = 0.0;                   ///< ∫ injected dt [J]
   double work_ports = 0.0;                      ///< ∫ Σ port power dt [J]
   double work_through = 0.0;                    ///< ∫ Σ |port power| dt: what passed through its ports [J]

@@ -102,7 +102,10 @@ struct IdaCallbacks {
     IdaSession* s = self(user);
     try {
       s->state_.indicators(t, N_VGetArrayPointer(y), N_VGetArrayPointer(yp), g);
-      for (std::size_t k = 0; k < s->band_.size(); ++k) g[k] += s->state_.branch[k] * s->band_[k];
+      // An indicator whose crossing can change nothing now (ProgramState::indicator_active) is
+      // held away from zero: no root, no event.
+      for (std::size_t k = 0; k < s->band_.size(); ++k)
+        g[k] = s->state_.indicator_active[k] != 0.0 ? g[k] + s->state_.branch[k] * s->band_[k] : 1.0;
       return 0;
     } catch (...) {
       s->pending_ = std::current_exception();
@@ -280,6 +283,11 @@ void IdaSession::integrate_quadratures(std::size_t count, QuadratureRhs rhs, std
     std::fill(atol + count - controlled, atol + count, rtol_ * magnitude / dilution);
     check(IDASetQuadErrCon(h_->ida, SUNTRUE), "IDASetQuadErrCon");
     check(IDAQuadSVtolerances(h_->ida, rtol_ / dilution, h_->q_atol), "IDAQuadSVtolerances");
+    // IDAS sets the quadratures' error weights up in its initial setup, which the consistent
+    // initialization (IDACalcIC) has done already: start over from the same point so that the first
+    // step does it again with them.
+    check(IDAReInit(h_->ida, t_, h_->y, h_->yp), "IDAReInit");
+    check(IDAQuadReInit(h_->ida, h_->q), "IDAQuadReInit");
   }
   quadratures_.assign(count, 0.0);
 }

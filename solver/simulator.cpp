@@ -223,28 +223,61 @@ void Simulator::iterate_discretes(bool initial) {
   const auto value = d.begin(), pre = d.begin() + static_cast<std::ptrdiff_t>(m);
   std::copy(value, pre, pre);  // pre() is the value before the event
   d[2 * m] = initial ? 1.0 : 0.0;
-  std::vector<double> next(m);
+  std::vector<double> next(m), before(m);
+  // The discrete equations at the solution: evaluated until they reproduce the values they read
+  // (each round settles the variables whose equations read only settled ones).
+  const auto update = [&] {
+    std::copy(value, pre, before.begin());
+    for (std::size_t round = 0; round <= m; ++round) {
+      state_->discrete_update(ida_->time(), ida_->y(), ida_->yp(), next.data());
+      if (std::equal(next.begin(), next.end(), value)) break;
+      std::copy(next.begin(), next.end(), value);
+    }
+    return !std::equal(before.begin(), before.end(), value);
+  };
   for (int iteration = 0; iteration < kMaxEventIterations; ++iteration) {
-    const double t = ida_->time();
-    state_->discrete_update(t, ida_->y(), ida_->yp(), next.data());
-    if (std::equal(next.begin(), next.end(), value)) {
+    if (!update()) {
       if (std::equal(value, pre, pre)) {
         d[2 * m] = 0.0;
+        state_->update_indicator_activity(ida_->time(), ida_->y(), ida_->yp());
         return;
       }
+      const bool jumped = jump_states();  // where a trigger rose, before pre() takes it
       std::copy(value, pre, pre);
-    } else {
-      std::copy(next.begin(), next.end(), value);
+      if (jumped) continue;  // restarted from the new states
     }
     ida_->restart(false);  // the continuous unknowns consistent with the new values: the same event
   }
   std::string changing;
-  state_->discrete_update(ida_->time(), ida_->y(), ida_->yp(), next.data());
+  update();
   for (std::size_t k = 0; k < m; ++k)
-    if (next[k] != d[k] || d[k] != d[m + k])
+    if (before[k] != d[k] || d[k] != d[m + k])
       changing += (changing.empty() ? "" : ", ") + discretes.names[k] + " (" + discretes.pointers[k] + ")";
   throw SolverError(ida_->time(), "the event iteration found no fixed point in " + std::to_string(kMaxEventIterations) +
                                       " iterations: the equations of " + changing + " keep changing them");
+}
+
+bool Simulator::jump_states() {
+  const Program& program = state_->program();
+  const std::vector<StateJump>& jumps = program.state_jumps();
+  if (jumps.empty()) return false;
+  const std::size_t m = program.discretes().size(), n = program.size();
+  const std::vector<double>& d = state_->discrete;
+  const double t = ida_->time();
+  std::vector<double> y(ida_->y(), ida_->y() + n), yp(ida_->yp(), ida_->yp() + n), values(jumps.size());
+  state_->jump_values(t, y.data(), yp.data(), values.data());
+  bool jumped = false;
+  for (std::size_t k = 0; k < jumps.size(); ++k) {
+    const StateJump& j = jumps[k];
+    if (d[j.trigger] == 0.0 || d[m + j.trigger] != 0.0) continue;  // no rising edge of its trigger
+    y[j.column] = (values[k] - j.offset) / j.coefficient;
+    jumped = true;
+  }
+  if (!jumped) return false;
+  const std::vector<double> y_before(ida_->y(), ida_->y() + n), yp_before(ida_->yp(), ida_->yp() + n);
+  ida_->reset(t, y, yp);  // the other unknowns consistent with the new states
+  if (ledger_) ledger_->book_jump(t, y_before.data(), yp_before.data(), ida_->y(), ida_->yp());
+  return true;
 }
 
 void Simulator::sample(double t) {

@@ -169,6 +169,10 @@ class Simulator {
   /// @throws SolverError naming the discrete variables that still change after kMaxEventIterations.
   void iterate_discretes(bool initial);
   static constexpr int kMaxEventIterations = 50;
+  /// The states' jumps (Program::state_jumps) whose triggers rose in this event iteration (true now,
+  /// false in pre()): the integrator restarts from the new states and the ledger books the energy the
+  /// jump took. Whether any jumped.
+  bool jump_states();
   /// Whether indicators that sat exactly at zero have moved off it; with `apply`, their branches
   /// take the side the solution moved to.
   bool settle_zero_branches(bool apply);

@@ -10,6 +10,7 @@
 #include "components/translational/force.hpp"
 #include "components/translational/force_sensor.hpp"
 #include "components/translational/mass.hpp"
+#include "components/translational/mass_with_stop_and_friction.hpp"
 #include "components/translational/multi_sensor.hpp"
 #include "components/translational/position.hpp"
 #include "components/translational/position_sensor.hpp"
@@ -20,6 +21,7 @@
 #include "components/translational/speed_sensor.hpp"
 #include "components/translational/spring.hpp"
 #include "components/translational/spring_damper.hpp"
+#include "components/translational/support_friction.hpp"
 
 namespace acausal {
 
@@ -44,6 +46,8 @@ void register_translational(Registry& r) {
   r.add(std::make_unique<RelativeSpeedSensor>());
   r.add(std::make_unique<MultiSensor>());
   r.add(std::make_unique<Brake>());
+  r.add(std::make_unique<SupportFriction>());
+  r.add(std::make_unique<MassWithStopAndFriction>());
 }
 
 }  // namespace acausal

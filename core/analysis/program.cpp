@@ -3,14 +3,21 @@
 #include <cmath>
 #include <stdexcept>
 #include <string_view>
+#include <functional>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "core/expr/expr_diff.hpp"
 #include "core/expr/expr_map.hpp"
 #include "core/expr/expr_walk.hpp"
+#include "core/model/errors.hpp"
 
 namespace acausal {
 namespace {
+
+struct PairHash {
+  std::size_t operator()(const std::pair<Expr, Expr>& p) const { return p.first.hash() * 31 + p.second.hash(); }
+};
 
 /// Where tapes read the unknowns (y, y'), the initial parameters, the external inputs and the
 /// discrete variables: the parameters from p, or (for the initialization, `parameters_as_unknowns`)
@@ -144,28 +151,77 @@ Program::IndicatorSet Program::collect_indicators(const ReducedDae& dae, const s
   };
   for (const RowView r : dae.rows) add(r.rest);  // the linear terms switch nothing
   for (const Expr& e : outputs) add(e);
+  // Those switch branches of the continuous equations: always watched. Those of the discrete
+  // equations alone matter only where the discrete conditions around them hold.
+  set.activity.assign(set.expressions.size(), Expr(1.0));
+  const std::size_t continuous = set.expressions.size();
   for (const Expr& e : discrete_values) add(e);  // events where a mode may change
+  set.activity.resize(set.expressions.size(), Expr(0.0));
+  std::unordered_set<std::pair<Expr, Expr>, PairHash> seen;
+  const std::function<void(const Expr&, const Expr&)> walk = [&](const Expr& e, const Expr& guard) {
+    if (e.is_leaf() || !seen.insert({e, guard}).second) return;
+    for (const Expr& indicator : switch_indicators(e)) {
+      auto it = set.index.find(indicator);
+      if (it == set.index.end() || it->second == kLiveIndicator || it->second < continuous) continue;
+      set.activity[it->second] = logical_or(set.activity[it->second], guard);
+    }
+    const auto a = e.args();
+    // What a sibling of a conjunction requires of the discrete variables: its conjuncts of them alone.
+    const std::function<Expr(const Expr&)> discrete_condition = [&](const Expr& c) {
+      if (discrete_only(c)) return c;
+      if (c.op() == Op::And) return logical_and(discrete_condition(c.args()[0]), discrete_condition(c.args()[1]));
+      return Expr(1.0);
+    };
+    switch (e.op()) {
+      case Op::And:
+        walk(a[0], logical_and(guard, discrete_condition(a[1])));
+        walk(a[1], logical_and(guard, discrete_condition(a[0])));
+        return;
+      case Op::IfElse:
+        walk(a[0], guard);
+        walk(a[1], discrete_only(a[0]) ? logical_and(guard, a[0]) : guard);
+        walk(a[2], discrete_only(a[0]) ? logical_and(guard, logical_not(a[0])) : guard);
+        return;
+      default:
+        for (const Expr& x : a) walk(x, guard);
+    }
+  };
+  for (const Expr& e : discrete_values) walk(e, Expr(1.0));
   return set;
+}
+
+std::vector<Expr> Program::build_state_jumps(const Model& model) {
+  std::vector<Expr> values;
+  for (std::size_t i = 0; i < model.instances.size(); ++i)
+    for (const Definition::Reinit& r : model.instances[i].definition->reinits) {
+      const ModelInstance& instance = model.instances[i];
+      const std::string what = instance.name() + ": reinit of " + to_string(model.in_instance(i, r.variable));
+      // The variable as the integrator carries it: c·y_k + d with y_k a differential unknown.
+      const Expr carried = dae_->in_unknowns(model.in_instance(i, r.variable));
+      const std::vector<Expr> read = leaves(carried);
+      const std::optional<InputSlot> slot = read.size() == 1 ? inputs_(read[0]) : std::nullopt;
+      if (!slot || slot->kind != InputKind::Y || !dae_->differential[slot->index])
+        throw ModelError(instance.pointer(), what + ": it is not a state the integrator carries (it is " +
+                                                 to_string(carried) + ")");
+      const Expr c = diff(carried, read[0]);
+      const Expr d = substitute(carried, std::unordered_map<Expr, Expr, ExprHash>{{read[0], Expr(0.0)}});
+      if (!c.is_constant() || !d.is_constant() || c.constant_value() == 0.0)
+        throw ModelError(instance.pointer(), what + ": the state it is carried as enters it nonlinearly (" + to_string(carried) + ")");
+      state_jumps_.push_back({inputs_(model.in_instance(i, r.trigger))->index, slot->index, c.constant_value(), d.constant_value()});
+      values.push_back(dae_->in_unknowns(model.in_instance(i, r.value)));
+    }
+  return values;
 }
 
 std::vector<Expr> Program::build_discrete_values(const Model& model) {
   const auto explicit_form = [this](const Expr& x) { return derivatives_.find(x); };
   std::vector<Expr> out;
   out.reserve(discretes_.size());
-  for (std::size_t i = 0; i < model.instances.size(); ++i) {
-    const Definition& d = *model.instances[i].definition;
-    // In the order written: a variable whose equation came earlier is read at its new value.
-    std::unordered_map<Expr, Expr, ExprHash> updated;
-    const auto new_value = [&updated](const Expr& x) -> const Expr* {
-      auto it = updated.find(x);
-      return it == updated.end() ? nullptr : &it->second;
-    };
-    for (const Definition::Discrete& x : d.discretes) {
-      Expr value = substitute(model.in_instance(i, *x.value), new_value);
-      updated.emplace(x.symbol, value);
-      out.push_back(substitute(dae_->in_unknowns(value), explicit_form));
-    }
-  }
+  // Each reads the discrete variables' current values; the Simulator evaluates the update again
+  // until they settle, so that one whose equation came earlier is read at its new value.
+  for (std::size_t i = 0; i < model.instances.size(); ++i)
+    for (const Definition::Discrete& x : model.instances[i].definition->discretes)
+      out.push_back(substitute(dae_->in_unknowns(model.in_instance(i, *x.value)), explicit_form));
   return out;
 }
 
@@ -245,6 +301,8 @@ Program::Program(const Model& model, ReducedDae dae, ProgramOptions options)
       indicators_(indicator_set_.expressions, inputs_),
       outputs_(output_expressions_, inputs_, &indicator_set_.index),
       discrete_update_(discrete_values_, inputs_, nullptr, Tape::Unindexed::Compare),
+      indicator_activity_(indicator_set_.activity, inputs_, nullptr, Tape::Unindexed::Compare),
+      jump_values_(build_state_jumps(model), inputs_, nullptr, Tape::Unindexed::Compare),
       assertions_(build_assertions(model)),
       selection_(build_selection()) {
   for (std::size_t k = 0; k < size_; ++k) {
@@ -275,7 +333,8 @@ Program::Program(const Model& model, ReducedDae dae, ProgramOptions options)
 }
 
 std::vector<const Tape*> Program::tapes() const {
-  std::vector<const Tape*> out{&residual_, &indicators_, &outputs_, &discrete_update_, &assertions_, &selection_};
+  std::vector<const Tape*> out{&residual_, &indicators_, &outputs_, &discrete_update_, &indicator_activity_,
+                               &jump_values_, &assertions_, &selection_};
   for (const std::optional<Tape>* t : {&energy_, &energy_flows_, &energy_stored_, &time_partials_, &indicator_scales_})
     if (*t) out.push_back(&**t);
   if (initial_problem_) out.push_back(&initial_problem_->residual);

@@ -93,6 +93,15 @@ struct DiscreteVariables {
   std::size_t input_size() const { return 2 * size() + 1; }
 };
 
+/// A jump of a state at an event (ComponentBuilder::reinit): where discrete variable `trigger`
+/// becomes true, y[column] = (value − offset) / coefficient, `value` being output k of
+/// Program::jump_values() for the k-th jump (the state's variable is coefficient·y[column] + offset).
+struct StateJump {
+  std::uint32_t trigger = 0;
+  std::uint32_t column = 0;
+  double coefficient = 1.0, offset = 0.0;
+};
+
 /// The initialization's view of a model with initial parameters: the parameters become algebraic
 /// unknowns after the others (y[n + k] for parameter k), and their defining equations
 /// p_k − value_k = 0 residual rows after the model's (row n + k).
@@ -186,9 +195,19 @@ class Program {
   /// The discrete variables (modes) the components declare; tapes read them as d.
   const DiscreteVariables& discretes() const { return discretes_; }
   /// What every discrete variable becomes at an event, one output each (DiscreteVariables order),
-  /// from (t, y, y', d): relations compare live (Modelica's event semantics), and a discrete
-  /// variable whose equation comes earlier in its component is read at its new value.
+  /// from (t, y, y', d): relations compare live (Modelica's event semantics), the discrete variables
+  /// read at their values in d. Evaluated until its outputs equal d (at most size() + 1 times: a
+  /// component's equations read only those written before them), a variable whose equation comes
+  /// earlier is read at its new value.
   const Tape& discrete_update() const { return discrete_update_; }
+  /// The states' jumps at events (reinit), and the values they jump to (one output each, relations
+  /// compared live).
+  const std::vector<StateJump>& state_jumps() const { return state_jumps_; }
+  /// Per indicator, 1 where its crossing can change something, 0 where not (a relation of a discrete
+  /// equation inside a condition of discrete variables that is false: `pre(mode) == Backward and
+  /// v > v_small` while sliding forward), from d alone; the root finding ignores the others.
+  const Tape& indicator_activity() const { return indicator_activity_; }
+  const Tape& jump_values() const { return jump_values_; }
 
   /// The tunable parameters (Netlist::tunable) the compiled numbers come from, by name, and their
   /// values at the build; a run sets its own (ProgramState::set_tunable_values). A parameter named
@@ -261,6 +280,8 @@ class Program {
   struct IndicatorSet {
     std::vector<Expr> expressions;
     IndicatorIndex index;
+    /// Per indicator, the condition of discrete variables under which its crossing matters (1: always).
+    std::vector<Expr> activity;
   };
   /// The indicators of the residuals, outputs and discrete equations. A relation of discrete
   /// variables alone (`pre(mode) == 1`) changes only at events: it is indexed to compare live.
@@ -268,6 +289,9 @@ class Program {
                                          const std::vector<Expr>& discrete_values, const InputMap& inputs,
                                          ExplicitDerivatives& derivatives);
   std::vector<Expr> build_discrete_values(const Model& model);
+  /// state_jumps_ and the expressions of their values. @throws ModelError for a reinit of a variable
+  /// that is not a state the integrator carries.
+  std::vector<Expr> build_state_jumps(const Model& model);
   void build_energy(const Model& model, bool power_audit);
   Tape build_assertions(const Model& model);
   Tape build_selection() const;
@@ -298,6 +322,9 @@ class Program {
   Tape indicators_;
   Tape outputs_;
   Tape discrete_update_;
+  Tape indicator_activity_;
+  std::vector<StateJump> state_jumps_;
+  Tape jump_values_;
   std::vector<std::string> assertion_messages_;
   Tape assertions_;
   Tape selection_;

@@ -10,6 +10,7 @@ ProgramState::ProgramState(const Program& program)
       branch(program.indicator_count(), 0.0),
       input_values(program.input_names().size(), std::numeric_limits<double>::quiet_NaN()),
       discrete(program.discretes().input_size(), 0.0),
+      indicator_active(program.indicator_count(), 1.0),
       program_(&program),
       input_functions_(program.input_names().size()),
       tunable_values_(program.tunable_build_values().begin(), program.tunable_build_values().end()),
@@ -19,6 +20,8 @@ ProgramState::ProgramState(const Program& program)
       assertions_(program.assertions().workspace()),
       selection_(program.selection().workspace()),
       discrete_update_(program.discrete_update().workspace()),
+      indicator_activity_(program.indicator_activity().workspace()),
+      jump_values_(program.jump_values().workspace()),
       jacobian_(program.jacobian().workspace()) {
   reset_discretes();
   if (program.has_energy()) {
@@ -49,6 +52,8 @@ void ProgramState::set_tunable_values(std::vector<double> values) {
   p.assertions().parameterize(assertions_, value);
   p.selection().parameterize(selection_, value);
   p.discrete_update().parameterize(discrete_update_, value);
+  p.indicator_activity().parameterize(indicator_activity_, value);
+  p.jump_values().parameterize(jump_values_, value);
   p.jacobian().parameterize(jacobian_, value);
   if (p.has_energy()) {
     p.energy_flows().parameterize(energy_flows_, value);
@@ -67,8 +72,25 @@ void ProgramState::reset_discretes() {
   discrete.back() = 0.0;
 }
 
+void ProgramState::update_indicator_activity(double t, const double* y, const double* yp) {
+  if (program_->discretes().names.empty()) return;
+  std::vector<double> active(indicator_active.size()), value(indicator_active.size());
+  program_->indicator_activity().evaluate(inputs(t, y, yp), active.data(), nullptr, indicator_activity_);
+  bool woke = false;
+  for (std::size_t k = 0; k < active.size(); ++k) woke = woke || (active[k] != 0.0 && indicator_active[k] == 0.0);
+  if (woke) indicators(t, y, yp, value.data());
+  for (std::size_t k = 0; k < active.size(); ++k) {
+    if (active[k] != 0.0 && indicator_active[k] == 0.0) branch[k] = value[k] > 0.0 ? 1.0 : (value[k] < 0.0 ? -1.0 : 0.0);
+    indicator_active[k] = active[k];
+  }
+}
+
 void ProgramState::discrete_update(double t, const double* y, const double* yp, double* out) {
   program_->discrete_update().evaluate(inputs(t, y, yp), out, nullptr, discrete_update_);
+}
+
+void ProgramState::jump_values(double t, const double* y, const double* yp, double* out) {
+  program_->jump_values().evaluate(inputs(t, y, yp), out, nullptr, jump_values_);
 }
 
 Tape::Workspace ProgramState::workspace(const Tape& tape) const {

@@ -43,6 +43,12 @@ class ProgramState {
   std::vector<double> discrete;
   /// Every discrete variable and its pre() at its start value, initial() 0.
   void reset_discretes();
+  /// Per indicator, whether its crossing can change anything under the discrete values
+  /// (Program::indicator_activity): 1 or 0. All 1 until update_indicator_activity().
+  std::vector<double> indicator_active;
+  /// Evaluates the activity for the discrete values; an indicator that becomes active takes the
+  /// branch of the side it is on at (t, y, y').
+  void update_indicator_activity(double t, const double* y, const double* yp);
 
   /// What the tapes read at (t, y, y'): these arrays, the parameters, the external inputs (those
   /// given by functions evaluated at t first) and the discrete values.
@@ -83,6 +89,8 @@ class ProgramState {
   void outputs(double t, const double* y, const double* yp, double* out, bool live = false);
   /// What every discrete variable becomes at an event (Program::discrete_update), relations compared live.
   void discrete_update(double t, const double* y, const double* yp, double* out);
+  /// The values the states jump to (Program::state_jumps), relations compared live.
+  void jump_values(double t, const double* y, const double* yp, double* out);
   /// The assertions (each valid while > 0).
   void assertions(double t, const double* y, const double* yp, double* out);
   /// The state selection's pivot block entries (Program::selection).
@@ -104,7 +112,8 @@ class ProgramState {
   bool has_input_functions_ = false;  ///< any of input_functions_ is set
   std::vector<double> tunable_values_;
   std::vector<double> trace_values_;  ///< every trace step's value for tunable_values_; empty: the build's
-  Tape::Workspace residual_, indicators_, outputs_, assertions_, selection_, discrete_update_, energy_, energy_flows_,
+  Tape::Workspace residual_, indicators_, outputs_, assertions_, selection_, discrete_update_, indicator_activity_,
+      jump_values_, energy_, energy_flows_,
       energy_stored_, time_partials_;
   JacobianTape::Workspace jacobian_;
 };

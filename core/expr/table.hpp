@@ -50,6 +50,14 @@ class Table1D {
   /// the end slope is zero; linear extrapolation continues the end slope and does not switch.
   const std::vector<std::size_t>& kinks() const { return kinks_; }
 
+  /// The same table followed through its kinks without events (no kinks): Modelica's tables inside
+  /// functions (a friction characteristic) switch no branch; the integrator steps over the kinks.
+  Table1D without_kink_events() const {
+    Table1D t = *this;
+    t.kinks_.clear();
+    return t;
+  }
+
   /// The pieces (as for evaluate_piece) that lie between two consecutive kinks: `left` is the
   /// number of kinks left of x. Between kinks the interpolant is one C¹ function, so a caller that
   /// holds the kinks' sides (between events) may pick the piece live within this range.

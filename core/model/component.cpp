@@ -439,6 +439,12 @@ void ComponentBuilder::discrete_equation(const Expr& discrete, const Expr& value
   if (at < self) std::rotate(at, self, self + 1);
 }
 
+void ComponentBuilder::reinit(const Expr& trigger, const Expr& variable, const Expr& value) {
+  if (!discrete_of(trigger, "reinit").boolean)
+    throw std::logic_error("reinit: the trigger of " + def_.type + " must be a Boolean discrete variable");
+  def_.reinits.push_back({trigger, variable, value});
+}
+
 void ComponentBuilder::note(std::string text) {
   if (mode_ == Mode::Instance) def_.notes.push_back(std::move(text));
 }

@@ -100,6 +100,12 @@ struct Definition {
     /// variables; null until written.
     std::optional<Expr> value;
   };
+  /// A jump of a state at an event (ComponentBuilder::reinit).
+  struct Reinit {
+    Expr trigger;   ///< a Boolean discrete variable: the jump happens where it becomes true
+    Expr variable;  ///< the state
+    Expr value;     ///< what it jumps to, in the instance's variables
+  };
   /// A parameter fixed at initialization: ComponentBuilder::initial_parameter.
   struct InitialParameter {
     std::string_view local_name;
@@ -117,6 +123,7 @@ struct Definition {
   std::vector<Equation> equations;
   /// In the order their equations are evaluated at an event (ComponentBuilder::discrete_equation).
   std::vector<Discrete> discretes;
+  std::vector<Reinit> reinits;
   std::vector<InitialParameter> initial_parameters;
   std::vector<Assertion> assertions;
   /// Remarks for `acausal check` about the parameter values (a choice that slows the simulation).
@@ -238,11 +245,18 @@ class ComponentBuilder {
   /// 1 during the initialization (and its event iteration), else 0 (Modelica's initial()).
   static Expr initial();
   /// What `discrete` becomes at every event: `value`, evaluated at the event with the continuous
-  /// variables there and relations compared live. Equations are evaluated in the order they are
-  /// written: a discrete variable of this component whose equation came earlier reads its new
-  /// value, the others their current one. Exactly one equation per discrete variable.
-  /// @throws std::logic_error for a second equation of the same variable.
+  /// variables there and relations compared live. The discrete equations hold together: a discrete
+  /// variable read in `value` is read at its new value (Modelica's sorted equations), so no two may
+  /// read each other's (read pre() for the value before the event). Exactly one equation per
+  /// discrete variable. @throws std::logic_error for a second equation of the same variable.
   void discrete_equation(const Expr& discrete, const Expr& value);
+  /// Modelica's `when trigger then reinit(variable, value)`: at the event where the Boolean discrete
+  /// variable `trigger` becomes true, the state `variable` (one the integrator carries: a position
+  /// or speed of a mass) jumps to `value`, evaluated there with the new discrete values. The energy
+  /// the jump takes from the model's stored energy is booked as lost at that event, by component
+  /// (an inelastic impact's loss goes to the component whose speed jumps).
+  /// @throws std::logic_error for a trigger that is not a Boolean discrete variable of this component.
+  void reinit(const Expr& trigger, const Expr& variable, const Expr& value);
 
   /// A remark for `acausal check` on this instance's parameters (not an error): "k2 or k4 ≠ 0: …".
   void note(std::string text);

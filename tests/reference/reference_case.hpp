@@ -64,7 +64,7 @@ inline CaseRun compare_case(const std::string& name, const std::vector<SignalMap
 
   for (const SignalMap& s : table) {
     const SignalError e = compare_signal(ref.time, ref.column(s.modelica), run.result.times(),
-                                         run.result.column(s.ours), s.gain, s.offset, s.event_window);
+                                         run.result.column(s.ours), s.gain, s.offset, s.event_window, kEventWindow);
     const std::string label =
         s.modelica + " vs " + (s.gain == 1.0 ? "" : std::to_string(s.gain) + "·") + s.ours +
         (s.offset == 0.0 ? "" : " + " + std::to_string(s.offset));

@@ -147,9 +147,14 @@ struct SignalError {
 /// reference column (ref_time, ref_values) at every reference time; see the file comment.
 /// `event_window` > 0 (a mode's column): where ours differs at a reference time, it counts as equal
 /// if it takes the reference's value within that many seconds (an event found that much apart).
+/// `align_events` > 0: a reference event row (a repeated time stamp) may also match the same side of
+/// any of our events within that many seconds: a jump at an event found a little apart (an impact's
+/// velocity) is compared limit to limit, and a cluster of events (an impact, then a mode change a
+/// nanosecond later) side by side.
 inline SignalError compare_signal(const std::vector<double>& ref_time, const std::vector<double>& ref_values,
                                   const std::vector<double>& times, const std::vector<double>& values,
-                                  double gain = 1.0, double offset = 0.0, double event_window = 0.0) {
+                                  double gain = 1.0, double offset = 0.0, double event_window = 0.0,
+                                  double align_events = 0.0) {
   if (ref_time.size() != ref_values.size() || ref_time.empty())
     throw std::invalid_argument("compare_signal: empty or ragged reference column");
   const double span = std::max(1.0, std::fabs(ref_time.back() - ref_time.front()));
@@ -167,8 +172,13 @@ inline SignalError compare_signal(const std::vector<double>& ref_time, const std
     const double t = ref_time[k];
     // The first of a repeated time stamp is the left limit, any later one the right limit.
     const Side side = (k > 0 && std::fabs(ref_time[k - 1] - t) <= snap) ? Side::Right : Side::Left;
+    const bool event_row = side == Side::Right || (k + 1 < ref_time.size() && std::fabs(ref_time[k + 1] - t) <= snap);
     const double ours = gain * sample(times, values, t, side, snap) + offset;
     double err = std::fabs(ours - ref_values[k]);
+    if (err > 0.0 && event_row && align_events > 0.0)
+      for (std::size_t j = 1; j < times.size(); ++j)
+        if (times[j] - times[j - 1] <= snap && std::fabs(times[j] - t) <= align_events)
+          err = std::min(err, std::fabs(gain * sample(times, values, times[j], side, snap) + offset - ref_values[k]));
     if (err > 0.0 && event_window > 0.0) {
       const double from = std::max(t - event_window, times.front()), to = std::min(t + event_window, times.back());
       for (double edge : {from, to}) err = std::min(err, std::fabs(gain * sample(times, values, edge, side, snap) + offset - ref_values[k]));

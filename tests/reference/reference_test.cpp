@@ -189,6 +189,39 @@ TEST_CASE("Trans_Brake: Modelica.Mechanics.Translational.Examples.Brake") {
   }
 }
 
+TEST_CASE("Trans_Friction: Modelica.Mechanics.Translational.Examples.Friction") {
+  // Stribeck friction three ways: stop1 (a mass with friction and far stops), mass + supportFriction
+  // (a 50-point table of the same curve, followed without events), stop2 (close stops and a spring:
+  // an inelastic impact at t = 0.0606, reversals, sticking for good at 1.046). Centres and speeds are
+  // Modelica's; the modes equal the reference's within kEventWindow of each row.
+  const CaseRun run = compare_case("Trans_Friction", {
+                                                         {"mass.s", "mass.s"},
+                                                         {"mass.v", "mass.v"},
+                                                         {"stop1.s", "stop1.s"},
+                                                         {"stop1.v", "stop1.v"},
+                                                         {"stop2.s", "stop2.s"},
+                                                         {"stop2.v", "stop2.v"},
+                                                         {"stop1.mode", "stop1.mode", 1.0, 0.0, kEventWindow},
+                                                         {"stop1.startBackward", "stop1.startBackward", 1.0, 0.0, kEventWindow},
+                                                         {"stop1.startForward", "stop1.startForward", 1.0, 0.0, kEventWindow},
+                                                         {"stop2.mode", "stop2.mode", 1.0, 0.0, kEventWindow},
+                                                         {"stop2.startBackward", "stop2.startBackward", 1.0, 0.0, kEventWindow},
+                                                         {"stop2.startForward", "stop2.startForward", 1.0, 0.0, kEventWindow},
+                                                         {"supportFriction.mode", "supportFriction.mode", 1.0, 0.0, kEventWindow},
+                                                         {"supportFriction.startBackward", "supportFriction.startBackward", 1.0, 0.0, kEventWindow},
+                                                         {"supportFriction.startForward", "supportFriction.startForward", 1.0, 0.0, kEventWindow},
+                                                     });
+  // stop2's mode switches at the reference's instants (model.md): the impact, six reversals, sticking.
+  const std::vector<double>& t = run.result.times();
+  const std::vector<double> mode = run.result.column("stop2.mode");
+  std::vector<double> switched;
+  for (std::size_t k = 1; k < mode.size(); ++k)
+    if (mode[k] != mode[k - 1] && (switched.empty() || t[k] - switched.back() > 1e-3)) switched.push_back(t[k]);
+  const std::vector<double> expected = {0.0605970, 0.20111, 0.34162, 0.48214, 0.62269, 0.76333, 0.90420, 1.045974};
+  REQUIRE(switched.size() == expected.size());
+  for (std::size_t k = 0; k < expected.size(); ++k) CHECK(std::fabs(switched[k] - expected[k]) <= 1e-4);
+}
+
 TEST_CASE("Rot_First: Modelica.Mechanics.Rotational.Examples.First") {
   // damper.phi_rel = phi_R − phi_C = 0 − inertia2.phi in both (damper.R is the grounded flange).
   // The ideal gear rigidly couples inertia1 and inertia2: index 3, reduced.
