@@ -281,6 +281,14 @@ void IdaSession::integrate_quadratures(std::size_t count, QuadratureRhs rhs, std
     check(IDASetQuadErrCon(h_->ida, SUNTRUE), "IDASetQuadErrCon");
     check(IDAQuadSVtolerances(h_->ida, rtol_ / dilution, h_->q_atol), "IDAQuadSVtolerances");
   }
+  // IDAS sets up the quadratures (their error weights) in its initial setup, which runs at the
+  // first step after IDAInit or IDAReInit unless an IDACalcIC ran it already. After a restart (the
+  // initial event iteration of a model with discrete variables restarts at t0) it has run, without
+  // the quadratures, and their weights would stay uninitialized memory: an error test on garbage,
+  // failing at random at the first step. Reinitializing at the current solution lets the first step
+  // set them up.
+  before_restarts_ = statistics();
+  check(IDAReInit(h_->ida, t_, h_->y, h_->yp), "IDAReInit");
   quadratures_.assign(count, 0.0);
 }
 
