@@ -9,6 +9,7 @@
 #include "components/rotational/inertia.hpp"
 #include "components/rotational/nonlinear_damper.hpp"
 #include "components/rotational/nonlinear_spring.hpp"
+#include "components/rotational/one_way_clutch.hpp"
 #include "components/rotational/position.hpp"
 #include "components/rotational/relative_angle_sensor.hpp"
 #include "components/rotational/relative_speed_sensor.hpp"
@@ -31,6 +32,7 @@ void register_rotational(Registry& r) {
   r.add(std::make_unique<SpringDamper>());
   r.add(std::make_unique<IdealGear>());
   r.add(std::make_unique<Brake>());
+  r.add(std::make_unique<OneWayClutch>());
   r.add(std::make_unique<Torque>());
   r.add(std::make_unique<ConstantTorque>());
   r.add(std::make_unique<Speed>());
