@@ -4,7 +4,9 @@
 #include "components/rotational/constant_torque.hpp"
 #include "components/rotational/damper.hpp"
 #include "components/rotational/fixed.hpp"
+#include "components/rotational/bearing_friction.hpp"
 #include "components/rotational/brake.hpp"
+#include "components/rotational/clutch.hpp"
 #include "components/rotational/ideal_gear.hpp"
 #include "components/rotational/inertia.hpp"
 #include "components/rotational/nonlinear_damper.hpp"
@@ -32,7 +34,9 @@ void register_rotational(Registry& r) {
   r.add(std::make_unique<SpringDamper>());
   r.add(std::make_unique<IdealGear>());
   r.add(std::make_unique<Brake>());
+  r.add(std::make_unique<Clutch>());
   r.add(std::make_unique<OneWayClutch>());
+  r.add(std::make_unique<BearingFriction>());
   r.add(std::make_unique<Torque>());
   r.add(std::make_unique<ConstantTorque>());
   r.add(std::make_unique<Speed>());
