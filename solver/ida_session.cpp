@@ -285,7 +285,8 @@ void IdaSession::integrate_quadratures(std::size_t count, QuadratureRhs rhs, std
     check(IDAQuadSVtolerances(h_->ida, rtol_ / dilution, h_->q_atol), "IDAQuadSVtolerances");
     // IDAS sets the quadratures' error weights up in its initial setup, which the consistent
     // initialization (IDACalcIC) has done already: start over from the same point so that the first
-    // step does it again with them.
+    // step does it again with them (IDAReInit resets IDA's counters: those so far are kept).
+    before_restarts_ = statistics();
     check(IDAReInit(h_->ida, t_, h_->y, h_->yp), "IDAReInit");
     check(IDAQuadReInit(h_->ida, h_->q), "IDAQuadReInit");
   }

@@ -4,11 +4,14 @@
 #include "components/rotational/constant_torque.hpp"
 #include "components/rotational/damper.hpp"
 #include "components/rotational/fixed.hpp"
+#include "components/rotational/bearing_friction.hpp"
 #include "components/rotational/brake.hpp"
+#include "components/rotational/clutch.hpp"
 #include "components/rotational/ideal_gear.hpp"
 #include "components/rotational/inertia.hpp"
 #include "components/rotational/nonlinear_damper.hpp"
 #include "components/rotational/nonlinear_spring.hpp"
+#include "components/rotational/one_way_clutch.hpp"
 #include "components/rotational/position.hpp"
 #include "components/rotational/relative_angle_sensor.hpp"
 #include "components/rotational/relative_speed_sensor.hpp"
@@ -31,6 +34,9 @@ void register_rotational(Registry& r) {
   r.add(std::make_unique<SpringDamper>());
   r.add(std::make_unique<IdealGear>());
   r.add(std::make_unique<Brake>());
+  r.add(std::make_unique<Clutch>());
+  r.add(std::make_unique<OneWayClutch>());
+  r.add(std::make_unique<BearingFriction>());
   r.add(std::make_unique<Torque>());
   r.add(std::make_unique<ConstantTorque>());
   r.add(std::make_unique<Speed>());
