@@ -7,6 +7,7 @@
 #include "components/rotational/brake.hpp"
 #include "components/rotational/ideal_gear.hpp"
 #include "components/rotational/inertia.hpp"
+#include "components/rotational/lossy_gear.hpp"
 #include "components/rotational/nonlinear_damper.hpp"
 #include "components/rotational/nonlinear_spring.hpp"
 #include "components/rotational/position.hpp"
@@ -30,6 +31,7 @@ void register_rotational(Registry& r) {
   r.add(std::make_unique<Damper>());
   r.add(std::make_unique<SpringDamper>());
   r.add(std::make_unique<IdealGear>());
+  r.add(std::make_unique<LossyGear>());
   r.add(std::make_unique<Brake>());
   r.add(std::make_unique<Torque>());
   r.add(std::make_unique<ConstantTorque>());
