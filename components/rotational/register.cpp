@@ -9,6 +9,7 @@
 #include "components/rotational/clutch.hpp"
 #include "components/rotational/ideal_gear.hpp"
 #include "components/rotational/inertia.hpp"
+#include "components/rotational/lossy_gear.hpp"
 #include "components/rotational/nonlinear_damper.hpp"
 #include "components/rotational/nonlinear_spring.hpp"
 #include "components/rotational/one_way_clutch.hpp"
@@ -33,6 +34,7 @@ void register_rotational(Registry& r) {
   r.add(std::make_unique<Damper>());
   r.add(std::make_unique<SpringDamper>());
   r.add(std::make_unique<IdealGear>());
+  r.add(std::make_unique<LossyGear>());
   r.add(std::make_unique<Brake>());
   r.add(std::make_unique<Clutch>());
   r.add(std::make_unique<OneWayClutch>());

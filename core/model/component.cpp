@@ -130,6 +130,13 @@ void ComponentBuilder::fail(std::string_view parameter, const std::string& messa
   throw ModelError(param_pointer(parameter), message);
 }
 
+void ComponentBuilder::fail(std::string_view parameter, std::initializer_list<std::size_t> path,
+                            const std::string& message) const {
+  std::string pointer = param_pointer(parameter);
+  for (std::size_t index : path) pointer += "/" + std::to_string(index);
+  throw ModelError(pointer, message);
+}
+
 double ComponentBuilder::parameter_value(std::string_view name, std::string_view unit, double default_value,
                                          std::string_view description, const ParameterCheck& check) {
   const json* j = given(name);
@@ -272,6 +279,55 @@ std::vector<double> ComponentBuilder::coefficients(std::string_view name, const 
     }
     if (!std::isfinite(v)) throw ModelError(here, element + " is not a finite number");
     out.push_back(v);
+  }
+  return out;
+}
+
+std::vector<std::vector<double>> ComponentBuilder::rows_parameter(std::string_view name,
+                                                                  const std::vector<RowColumn>& columns,
+                                                                  std::vector<std::vector<double>> default_rows,
+                                                                  std::string_view description) {
+  const json* j = given(name);
+  std::string names, units_text;
+  for (const RowColumn& c : columns) {
+    names += (names.empty() ? "" : ", ") + std::string(c.name);
+    units_text += (units_text.empty() ? "" : ", ") + std::string(c.unit);
+  }
+  std::string default_text = "[";
+  for (std::size_t i = 0; i < default_rows.size(); ++i) default_text += (i ? ", " : "") + format_vector(default_rows[i]);
+  declare(name, "[" + units_text + "]", std::string(description) + ": rows [" + names + "]", default_text + "]",
+          j != nullptr);
+  if (j == nullptr) return default_rows;
+  const std::string n = std::to_string(columns.size());
+  if (!j->is_array())
+    fail(name, std::string(name) + " must be an array of rows [" + names + "], got " + j->dump());
+  if (j->empty()) fail(name, std::string(name) + " needs at least one row [" + names + "]");
+  std::vector<std::vector<double>> out;
+  for (std::size_t r = 0; r < j->size(); ++r) {
+    const json& row = (*j)[r];
+    if (!row.is_array() || row.size() != columns.size())
+      fail(name, {r}, "row " + std::to_string(r) + " must have " + n + " values [" + names + "], got " + row.dump());
+    std::vector<double> values;
+    for (std::size_t c = 0; c < columns.size(); ++c) {
+      const json& e = row[c];
+      const std::string element(columns[c].name);
+      double v = 0.0;
+      if (e.is_number()) {
+        v = e.get<double>();
+      } else if (e.is_string()) {
+        try {
+          v = units::to_si(e.get<std::string>(), columns[c].unit);
+        } catch (const std::invalid_argument& ex) {
+          fail(name, {r, c}, element + ": " + ex.what());
+        }
+      } else {
+        fail(name, {r, c}, element + ": expected a number or a \"<number> <unit>\" string in " +
+                               std::string(columns[c].unit) + ", got " + e.dump());
+      }
+      if (!std::isfinite(v)) fail(name, {r, c}, element + " is not a finite number");
+      values.push_back(v);
+    }
+    out.push_back(std::move(values));
   }
   return out;
 }

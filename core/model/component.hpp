@@ -19,6 +19,7 @@
 /// ```
 
 #include <functional>
+#include <initializer_list>
 #include <map>
 #include <memory>
 #include <optional>
@@ -201,6 +202,19 @@ class ComponentBuilder {
   /// @throws ModelError at the offending member: a bad name, a wrong length, a bad value.
   std::vector<std::pair<std::string, std::vector<double>>> named_vectors(std::string_view name, std::string_view unit,
                                                                          std::size_t size, std::string_view description);
+  /// The name and unit of one column of a rows_parameter().
+  struct RowColumn {
+    std::string_view name, unit;
+  };
+  /// A table given as rows: an array of at least one row, each an array of exactly
+  /// `columns.size()` reals, element j a number or a "<number> <unit>" string in columns[j].unit.
+  /// Documented as `[[<name 0>, <name 1>, …], …]`.
+  /// @throws ModelError at the parameter (not an array, no row), at a row (wrong length, "row 2
+  ///         must have 5 values [w, eta_mf1, …], got [1, 2]") or at an element (a bad value,
+  ///         "eta_mf1 is not a finite number").
+  std::vector<std::vector<double>> rows_parameter(std::string_view name, const std::vector<RowColumn>& columns,
+                                                  std::vector<std::vector<double>> default_rows,
+                                                  std::string_view description);
   /// Whether the netlist gives parameter `name` (does not count as asking for it).
   bool is_given(std::string_view name) const;
   /// One of `options` (a string). @throws ModelError listing the valid options.
@@ -280,6 +294,10 @@ class ComponentBuilder {
 
   /// @throws ModelError at /components/<i>/params/<name> with `message`.
   [[noreturn]] void fail(std::string_view parameter, const std::string& message) const;
+  /// @throws ModelError at an element of the parameter, /components/<i>/params/<name>/<index>/…
+  ///         (`path` = {2, 1}: /…/<name>/2/1), with `message`.
+  [[noreturn]] void fail(std::string_view parameter, std::initializer_list<std::size_t> path,
+                         const std::string& message) const;
 
   // ---- ports and variables ----------------------------------------------------------------------
   /// A conserving port of `domain`; its variables are `<instance>.<name>.<quantity>`.

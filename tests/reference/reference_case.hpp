@@ -57,7 +57,14 @@ inline CaseRun compare_case(const std::string& name, const std::vector<SignalMap
   // The experiment matches the reference: same end, same grid (so the times coincide), tolerance.
   CHECK(o.start == doctest::Approx(ref.time.front()));
   CHECK(o.stop == doctest::Approx(ref.time.back()));
-  if (ref.time.size() > 1) CHECK(o.interval == doctest::Approx(ref.time[1] - ref.time[0]));
+  // The grid's spacing: from the start to the first time that is no event (an event has two rows
+  // with its time stamp; Rot_LossyGearDemo1 has one at 4.75e-11 s).
+  for (std::size_t k = 1; k < ref.time.size(); ++k) {
+    const bool event = (k + 1 < ref.time.size() && ref.time[k + 1] == ref.time[k]) || ref.time[k - 1] == ref.time[k];
+    if (event) continue;
+    CHECK(o.interval == doctest::Approx(ref.time[k] - ref.time[0]));
+    break;
+  }
 
   CaseRun run;
   simulate(*program, o, run.result);
