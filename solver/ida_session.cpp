@@ -30,6 +30,7 @@ struct IdaSession::Handles {
   SUNContext context = nullptr;
   void* ida = nullptr;
   N_Vector y = nullptr, yp = nullptr, id = nullptr, atol = nullptr, q = nullptr, q_atol = nullptr;
+  N_Vector stepping_id = nullptr;  ///< id with the controlled algebraic unknowns set (the error test's)
   N_Vector view = nullptr;  ///< interpolation's: over the caller's array (made once: a row of output each)
   SUNMatrix matrix = nullptr;
   SUNLinearSolver solver = nullptr;
@@ -37,7 +38,7 @@ struct IdaSession::Handles {
     if (ida) IDAFree(&ida);
     if (solver) SUNLinSolFree(solver);
     if (matrix) SUNMatDestroy(matrix);
-    for (N_Vector v : {y, yp, id, atol, q, q_atol, view})
+    for (N_Vector v : {y, yp, id, atol, q, q_atol, stepping_id, view})
       if (v) N_VDestroy(v);
     if (context) SUNContext_Free(&context);
   }
@@ -203,6 +204,10 @@ IdaSession::Step IdaSession::step(double tout) {
   int flag = IDASolve(h_->ida, tout, &tret, h_->y, h_->yp, IDA_ONE_STEP);
   t_ = tret;
   if (flag < 0) fail(flag, "IDASolve");
+  if (stepping_id_pending_) {
+    stepping_id_pending_ = false;
+    if (IDASetId(h_->ida, h_->stepping_id) < 0) fail(-1, "IDASetId");
+  }
   if (flag == IDA_ROOT_RETURN) return Step::Root;
   if (flag == IDA_TSTOP_RETURN) return Step::Stop;
   return Step::Normal;
@@ -238,12 +243,30 @@ std::vector<int> IdaSession::roots() {
   return r;
 }
 
+void IdaSession::control_algebraic(const std::vector<std::uint32_t>& columns) {
+  if (columns == controlled_algebraic_) return;
+  controlled_algebraic_ = columns;
+  if (!h_->stepping_id) {
+    h_->stepping_id = N_VClone(h_->id);
+    if (!h_->stepping_id) throw SolverError(t_, "N_VClone failed");
+  }
+  N_VScale(1.0, h_->id, h_->stepping_id);
+  for (std::uint32_t c : columns) N_VGetArrayPointer(h_->stepping_id)[c] = 1.0;
+  stepping_id_pending_ = true;
+}
+
 void IdaSession::restart(bool event) {
   before_restarts_ = statistics();
   if (event) ++before_restarts_.events;
   auto check = [&](int flag, const char* call) {
     if (flag < 0) fail(flag, call);
   };
+  // The consistent initialization classifies the unknowns by id: the true one for it, the
+  // error test's again after the first step.
+  if (!controlled_algebraic_.empty()) {
+    check(IDASetId(h_->ida, h_->id), "IDASetId");
+    stepping_id_pending_ = true;
+  }
   realtype reached = t_;
   if (h_->q) check(IDAGetQuad(h_->ida, &reached, h_->q), "IDAGetQuad");  // before the history is gone
   check(IDAReInit(h_->ida, t_, h_->y, h_->yp), "IDAReInit");

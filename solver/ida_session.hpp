@@ -57,6 +57,10 @@ class IdaSession {
   /// ones and the derivatives made consistent), as restart() does.
   void reset(double t, const std::vector<double>& y, const std::vector<double>& yp);
   SolverStatistics statistics() const;
+  /// These algebraic unknowns (besides the differential ones) take part in the error test from the
+  /// step after the next restart's first on (their derivatives from a restart are not consistent):
+  /// those event indicators read, whose crossings are located on their interpolation.
+  void control_algebraic(const std::vector<std::uint32_t>& columns);
 
   /// What quadratures integrate: q' = rhs(t, y, y'), into q'[0 .. count).
   using QuadratureRhs = std::function<void(double t, const double* y, const double* yp, double* rate)>;
@@ -84,6 +88,8 @@ class IdaSession {
   const Program& program_;
   std::vector<double> band_;  // ε_k of each indicator
   double rtol_ = 0.0;  // IDA's relative tolerance (the quadratures' too)
+  std::vector<std::uint32_t> controlled_algebraic_;  // control_algebraic()'s
+  bool stepping_id_pending_ = false;  // the id with them is to be set after the next successful step
   std::unique_ptr<Handles> h_;
   double t_;
   double t_stop_;

@@ -20,6 +20,9 @@ namespace {
 
 double sign_of(double v) { return v > 0.0 ? 1.0 : (v < 0.0 ? -1.0 : 0.0); }
 
+/// The side of an indicator beyond its hysteresis band ε (0 within it).
+double banded_sign(double value, double band) { return value > band ? 1.0 : (value < -band ? -1.0 : 0.0); }
+
 std::string text_of(double t) {
   std::ostringstream os;
   os.precision(10);
@@ -79,6 +82,7 @@ const InitialState& Simulator::initialize() {
     if (ledger_) ledger_->start(options_.start, y_.data(), yp_.data());
   }
   if (ledger_) ledger_->integrate_with(*ida_);
+  control_watched_unknowns();
   selection_ = std::make_unique<StateSelectionCheck>(*state_);
   selection_->check(options_.start, y_.data(), yp_.data());
   defer_failure([&] { check_assertions(options_.start, ida_->y(), ida_->yp()); });
@@ -179,8 +183,12 @@ bool Simulator::settle_zero_branches(bool apply) {
   const double t = ida_->time();
   state_->indicators(t, ida_->y(), ida_->yp(), indicator_.data());
   bool changed = false;
+  // Off zero: a relation of the discrete equations alone beyond its hysteresis band (rounding
+  // does not give a stuck speed a side), the others at once.
+  const std::size_t first_discrete = state_->program().first_discrete_indicator();
   for (std::size_t k = 0; k < indicator_.size(); ++k)
-    if (state_->branch[k] == 0.0 && indicator_[k] != 0.0) {
+    if (state_->branch[k] == 0.0 &&
+        (k < first_discrete ? indicator_[k] != 0.0 : banded_sign(indicator_[k], ida_->bands()[k]) != 0.0)) {
       if (apply) state_->branch[k] = sign_of(indicator_[k]);
       changed = true;
     }
@@ -223,13 +231,23 @@ void Simulator::iterate_discretes(bool initial) {
   const auto value = d.begin(), pre = d.begin() + static_cast<std::ptrdiff_t>(m);
   std::copy(value, pre, pre);  // pre() is the value before the event
   d[2 * m] = initial ? 1.0 : 0.0;
-  std::vector<double> next(m), before(m);
+  std::vector<double> next(m), before(m), sides(indicator_.size());
   // The discrete equations at the solution: evaluated until they reproduce the values they read
-  // (each round settles the variables whose equations read only settled ones).
+  // (each round settles the variables whose equations read only settled ones). A relation changes
+  // side only beyond its indicator's hysteresis band (as the root finding does; Dymola's relations
+  // at events too): within it, it keeps its branch, so a speed stuck at zero up to rounding is
+  // neither positive nor negative until it moves.
   const auto update = [&] {
     std::copy(value, pre, before.begin());
+    if (!sides.empty()) {
+      state_->indicators(ida_->time(), ida_->y(), ida_->yp(), indicator_.data());
+      for (std::size_t k = 0; k < sides.size(); ++k) {
+        const double side = banded_sign(indicator_[k], ida_->bands()[k]);
+        sides[k] = side != 0.0 ? side : state_->branch[k];
+      }
+    }
     for (std::size_t round = 0; round <= m; ++round) {
-      state_->discrete_update(ida_->time(), ida_->y(), ida_->yp(), next.data());
+      state_->discrete_update(ida_->time(), ida_->y(), ida_->yp(), sides.empty() ? nullptr : sides.data(), next.data());
       if (std::equal(next.begin(), next.end(), value)) break;
       std::copy(next.begin(), next.end(), value);
     }
@@ -239,7 +257,8 @@ void Simulator::iterate_discretes(bool initial) {
     if (!update()) {
       if (std::equal(value, pre, pre)) {
         d[2 * m] = 0.0;
-        state_->update_indicator_activity(ida_->time(), ida_->y(), ida_->yp());
+        state_->update_indicator_activity(ida_->time(), ida_->y(), ida_->yp(), ida_->bands());
+        control_watched_unknowns();
         return;
       }
       const bool jumped = jump_states();  // where a trigger rose, before pre() takes it
@@ -255,6 +274,17 @@ void Simulator::iterate_discretes(bool initial) {
       changing += (changing.empty() ? "" : ", ") + discretes.names[k] + " (" + discretes.pointers[k] + ")";
   throw SolverError(ida_->time(), "the event iteration found no fixed point in " + std::to_string(kMaxEventIterations) +
                                       " iterations: the equations of " + changing + " keep changing them");
+}
+
+void Simulator::control_watched_unknowns() {
+  const Program& program = state_->program();
+  std::vector<std::uint32_t> columns;
+  for (std::size_t k = 0; k < program.indicator_count(); ++k)
+    if (state_->indicator_active[k] != 0.0)
+      for (std::uint32_t c : program.indicator_algebraic_columns()[k]) columns.push_back(c);
+  std::sort(columns.begin(), columns.end());
+  columns.erase(std::unique(columns.begin(), columns.end()), columns.end());
+  ida_->control_algebraic(columns);
 }
 
 bool Simulator::jump_states() {

@@ -173,6 +173,9 @@ class Simulator {
   /// false in pre()): the integrator restarts from the new states and the ledger books the energy the
   /// jump took. Whether any jumped.
   bool jump_states();
+  /// The algebraic unknowns the watched indicators read join the integrator's error test
+  /// (IdaSession::control_algebraic): their crossings are located on accurate interpolations.
+  void control_watched_unknowns();
   /// Whether indicators that sat exactly at zero have moved off it; with `apply`, their branches
   /// take the side the solution moved to.
   bool settle_zero_branches(bool apply);

@@ -154,7 +154,7 @@ Program::IndicatorSet Program::collect_indicators(const ReducedDae& dae, const s
   // Those switch branches of the continuous equations: always watched. Those of the discrete
   // equations alone matter only where the discrete conditions around them hold.
   set.activity.assign(set.expressions.size(), Expr(1.0));
-  const std::size_t continuous = set.expressions.size();
+  const std::size_t continuous = set.first_discrete = set.expressions.size();
   for (const Expr& e : discrete_values) add(e);  // events where a mode may change
   set.activity.resize(set.expressions.size(), Expr(0.0));
   std::unordered_set<std::pair<Expr, Expr>, PairHash> seen;
@@ -300,7 +300,7 @@ Program::Program(const Model& model, ReducedDae dae, ProgramOptions options)
       jacobian_(std::span<const Expr>(), inputs_, 0),
       indicators_(indicator_set_.expressions, inputs_),
       outputs_(output_expressions_, inputs_, &indicator_set_.index),
-      discrete_update_(discrete_values_, inputs_, nullptr, Tape::Unindexed::Compare),
+      discrete_update_(discrete_values_, inputs_, &indicator_set_.index, Tape::Unindexed::Compare),
       indicator_activity_(indicator_set_.activity, inputs_, nullptr, Tape::Unindexed::Compare),
       jump_values_(build_state_jumps(model), inputs_, nullptr, Tape::Unindexed::Compare),
       assertions_(build_assertions(model)),
@@ -318,6 +318,14 @@ Program::Program(const Model& model, ReducedDae dae, ProgramOptions options)
     }
     start_.push_back(v.options.start);
     nominal_.push_back(nominal ? *nominal : std::max(1.0, std::fabs(v.options.start)));
+  }
+  first_discrete_indicator_ = indicator_set_.first_discrete;
+  for (const Expr& indicator : indicator_set_.expressions) {
+    std::vector<std::uint32_t>& columns = indicator_algebraic_.emplace_back();
+    for (const Expr& leaf : leaves(indicator))
+      if (const std::optional<InputSlot> in = inputs_(leaf); in && in->kind == InputKind::Y && in->index < size_ &&
+                                                             !dae_->differential[in->index])
+        columns.push_back(in->index);
   }
   if (options.energy) build_energy(model, options.power_audit);
   // The residual and its Jacobian read the rows alone: what carried the model's variables to the

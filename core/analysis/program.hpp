@@ -195,7 +195,8 @@ class Program {
   /// The discrete variables (modes) the components declare; tapes read them as d.
   const DiscreteVariables& discretes() const { return discretes_; }
   /// What every discrete variable becomes at an event, one output each (DiscreteVariables order),
-  /// from (t, y, y', d): relations compare live (Modelica's event semantics), the discrete variables
+  /// from (t, y, y', d) and the side each indicator is on (the branch signs given: the caller decides
+  /// them from the indicators' values there, with the hysteresis band), the discrete variables
   /// read at their values in d. Evaluated until its outputs equal d (at most size() + 1 times: a
   /// component's equations read only those written before them), a variable whose equation comes
   /// earlier is read at its new value.
@@ -207,6 +208,12 @@ class Program {
   /// equation inside a condition of discrete variables that is false: `pre(mode) == Backward and
   /// v > v_small` while sliding forward), from d alone; the root finding ignores the others.
   const Tape& indicator_activity() const { return indicator_activity_; }
+  /// Indicators from here on are those of the discrete equations alone (the others switch branches
+  /// of the continuous equations or outputs).
+  std::size_t first_discrete_indicator() const { return first_discrete_indicator_; }
+  /// Per indicator, the algebraic unknowns it reads: the integrator controls their error while the
+  /// indicator is watched, so that its crossing is located on an accurate interpolation of them.
+  const std::vector<std::vector<std::uint32_t>>& indicator_algebraic_columns() const { return indicator_algebraic_; }
   const Tape& jump_values() const { return jump_values_; }
 
   /// The tunable parameters (Netlist::tunable) the compiled numbers come from, by name, and their
@@ -282,6 +289,7 @@ class Program {
     IndicatorIndex index;
     /// Per indicator, the condition of discrete variables under which its crossing matters (1: always).
     std::vector<Expr> activity;
+    std::size_t first_discrete = 0;  ///< indicators from here on are the discrete equations' alone
   };
   /// The indicators of the residuals, outputs and discrete equations. A relation of discrete
   /// variables alone (`pre(mode) == 1`) changes only at events: it is indexed to compare live.
@@ -323,6 +331,8 @@ class Program {
   Tape outputs_;
   Tape discrete_update_;
   Tape indicator_activity_;
+  std::vector<std::vector<std::uint32_t>> indicator_algebraic_;
+  std::size_t first_discrete_indicator_ = 0;
   std::vector<StateJump> state_jumps_;
   Tape jump_values_;
   std::vector<std::string> assertion_messages_;

@@ -72,7 +72,7 @@ void ProgramState::reset_discretes() {
   discrete.back() = 0.0;
 }
 
-void ProgramState::update_indicator_activity(double t, const double* y, const double* yp) {
+void ProgramState::update_indicator_activity(double t, const double* y, const double* yp, const std::vector<double>& bands) {
   if (program_->discretes().names.empty()) return;
   std::vector<double> active(indicator_active.size()), value(indicator_active.size());
   program_->indicator_activity().evaluate(inputs(t, y, yp), active.data(), nullptr, indicator_activity_);
@@ -80,13 +80,13 @@ void ProgramState::update_indicator_activity(double t, const double* y, const do
   for (std::size_t k = 0; k < active.size(); ++k) woke = woke || (active[k] != 0.0 && indicator_active[k] == 0.0);
   if (woke) indicators(t, y, yp, value.data());
   for (std::size_t k = 0; k < active.size(); ++k) {
-    if (active[k] != 0.0 && indicator_active[k] == 0.0) branch[k] = value[k] > 0.0 ? 1.0 : (value[k] < 0.0 ? -1.0 : 0.0);
+    if (active[k] != 0.0 && indicator_active[k] == 0.0) branch[k] = value[k] > bands[k] ? 1.0 : (value[k] < -bands[k] ? -1.0 : 0.0);
     indicator_active[k] = active[k];
   }
 }
 
-void ProgramState::discrete_update(double t, const double* y, const double* yp, double* out) {
-  program_->discrete_update().evaluate(inputs(t, y, yp), out, nullptr, discrete_update_);
+void ProgramState::discrete_update(double t, const double* y, const double* yp, const double* sides, double* out) {
+  program_->discrete_update().evaluate(inputs(t, y, yp), out, sides, discrete_update_);
 }
 
 void ProgramState::jump_values(double t, const double* y, const double* yp, double* out) {

@@ -47,8 +47,8 @@ class ProgramState {
   /// (Program::indicator_activity): 1 or 0. All 1 until update_indicator_activity().
   std::vector<double> indicator_active;
   /// Evaluates the activity for the discrete values; an indicator that becomes active takes the
-  /// branch of the side it is on at (t, y, y').
-  void update_indicator_activity(double t, const double* y, const double* yp);
+  /// branch of the side it is on at (t, y, y') beyond its hysteresis band (0 within it).
+  void update_indicator_activity(double t, const double* y, const double* yp, const std::vector<double>& bands);
 
   /// What the tapes read at (t, y, y'): these arrays, the parameters, the external inputs (those
   /// given by functions evaluated at t first) and the discrete values.
@@ -87,8 +87,10 @@ class ProgramState {
   /// The outputs with the branches held; with `live`, every switch compares its operands instead (a
   /// model without unknowns has no events that would set the branches).
   void outputs(double t, const double* y, const double* yp, double* out, bool live = false);
-  /// What every discrete variable becomes at an event (Program::discrete_update), relations compared live.
-  void discrete_update(double t, const double* y, const double* yp, double* out);
+  /// What every discrete variable becomes at an event (Program::discrete_update), each relation on
+  /// the side `sides` gives its indicator (−1, 0 at the switch, +1; those of discrete variables alone
+  /// compare live).
+  void discrete_update(double t, const double* y, const double* yp, const double* sides, double* out);
   /// The values the states jump to (Program::state_jumps), relations compared live.
   void jump_values(double t, const double* y, const double* yp, double* out);
   /// The assertions (each valid while > 0).

@@ -16,17 +16,7 @@ using namespace acausal::reference;
 
 TEST_SUITE("reference") {
 
-// Expected to fail until the solver controls the error of the algebraic unknowns an event indicator
-// reads. IDA runs with IDASetSuppressAlg (solver/ida_session.cpp): only the differential unknowns
-// enter its error test. While the gear is stuck (0.08 s to 0.2 s) both inertias stand still, the
-// states are constant and IDA's steps grow to ~0.1 s, though the holding torque sa and tau_C follow
-// the sine drive; the indicator sa − tauLossMax_p is then root-found on IDA's interpolating polynomial
-// of those algebraic unknowns over that long step, and the gear starts forward at 0.2369 s instead of
-// 0.1995 s (Inertia2.w off by 10 % of its range, Inertia2.phi by 38 %). With the algebraic unknowns
-// in the error test (IDASetSuppressAlg(SUNFALSE)) this case passes: 3.9e-6 and 1.0e-6 of the ranges,
-// the modes equal, the switches within 1e-7 s (but that global switch is no fix: other tests then
-// fail). rotational.Brake held against a sine torque breaks away 1e-3 s late for the same reason.
-TEST_CASE("Rot_LossyGearDemo1: Modelica.Mechanics.Rotational.Examples.LossyGearDemo1" * doctest::should_fail()) {
+TEST_CASE("Rot_LossyGearDemo1: Modelica.Mechanics.Rotational.Examples.LossyGearDemo1") {
   const CaseRun run = compare_case("Rot_LossyGearDemo1", {
                                                              {"Inertia2.phi", "Inertia2.phi"},
                                                              {"Inertia2.w", "Inertia2.w"},
