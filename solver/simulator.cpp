@@ -268,7 +268,12 @@ void Simulator::iterate_discretes(bool initial) {
     ida_->restart(false);  // the continuous unknowns consistent with the new values: the same event
   }
   std::string changing;
-  update();
+  if (!update() && std::equal(value, pre, pre)) {  // settled in the last round allowed
+    d[2 * m] = 0.0;
+    state_->update_indicator_activity(ida_->time(), ida_->y(), ida_->yp(), ida_->bands());
+    control_watched_unknowns();
+    return;
+  }
   for (std::size_t k = 0; k < m; ++k)
     if (before[k] != d[k] || d[k] != d[m + k])
       changing += (changing.empty() ? "" : ", ") + discretes.names[k] + " (" + discretes.pointers[k] + ")";
