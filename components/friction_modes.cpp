@@ -1,5 +1,8 @@
 #include "components/friction_modes.hpp"
 
+#include <sstream>
+#include <string>
+
 namespace acausal {
 
 FrictionModes define_friction_modes(ComponentBuilder& b, const FrictionInputs& in) {
@@ -45,6 +48,15 @@ FrictionModes define_friction_modes(ComponentBuilder& b, const FrictionInputs& i
                                        if_else(m.free, m.sa, if_else(m.forward, m.sa - in.f0_max, m.sa + in.f0_max))),
              "friction: the acceleration on the path sa (0 stuck, sa free, sa ∓ f0_max sliding)");
   return m;
+}
+
+void require_non_negative_table(ComponentBuilder& b, std::string_view name, std::string_view y_name, const Table1D& table) {
+  for (std::size_t k = 0; k < table.y().size(); ++k) {
+    if (table.y()[k] >= 0.0) continue;
+    std::ostringstream os;
+    os << y_name << "[" << k << "] must not be negative (friction opposes the motion), got " << table.y()[k];
+    b.fail(name, os.str());
+  }
 }
 
 Expr friction_force(const FrictionModes& m, const Expr& forward_value, const Expr& backward_value) {

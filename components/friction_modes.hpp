@@ -45,6 +45,11 @@ struct FrictionModes {
 /// f = sa stuck, 0 free, ±cgeo·fn·μ(±v) sliding (`friction_force`).
 FrictionModes define_friction_modes(ComponentBuilder& b, const FrictionInputs& in);
 
+/// Checks a friction characteristic read with ComponentBuilder::table_parameter: its values (a
+/// friction coefficient, force or torque over the sliding speed) must not be negative.
+/// @throws ModelError at the table parameter, naming the entry, for a negative value.
+void require_non_negative_table(ComponentBuilder& b, std::string_view name, std::string_view y_name, const Table1D& table);
+
 /// The element's friction force (torque): sa when locked, 0 when free, else `forward_value` on the
 /// forward branch and `backward_value` on the backward one.
 Expr friction_force(const FrictionModes& m, const Expr& forward_value, const Expr& backward_value);

@@ -1,4 +1,5 @@
 #include "components/registry.hpp"
+#include "components/rotational/dry_friction.hpp"
 #include "components/rotational/acc_sensor.hpp"
 #include "components/rotational/angle_sensor.hpp"
 #include "components/rotational/constant_torque.hpp"
@@ -36,6 +37,7 @@ void register_rotational(Registry& r) {
   r.add(std::make_unique<IdealGear>());
   r.add(std::make_unique<LossyGear>());
   r.add(std::make_unique<Brake>());
+  r.add(std::make_unique<DryFriction>());
   r.add(std::make_unique<Clutch>());
   r.add(std::make_unique<OneWayClutch>());
   r.add(std::make_unique<BearingFriction>());

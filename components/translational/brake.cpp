@@ -21,12 +21,13 @@ The dissipated power is f·v; the brake stores nothing.)";
 
 void Brake::define(ComponentBuilder& b) const {
   const Expr fn_max = b.parameter("fn_max", "N", 1.0, "Maximum normal force", non_negative());
-  const Expr peak = b.parameter("peak", "1", 1.0, "Breakaway factor: f0_max = peak·f0", in_range(1.0, 1e300));
+  const Expr peak = b.parameter("peak", "1", 1.0, "Breakaway factor: f0_max = peak·f0", at_least(1.0));
   const Expr cgeo = b.parameter("cgeo", "1", 1.0, "Geometry constant of the friction distribution", non_negative());
   const double v_small = b.parameter_value("v_small", "m/s", 1e-3, "Speed below which a reversal passes through stuck", positive());
   auto table = b.table_parameter("mu_pos", "v", "m/s", "mu", "1", "Friction coefficient over the sliding speed v ≥ 0");
   // Followed through its breakpoints without events, as MSL's interpolation inside a function.
   if (table) table = std::make_shared<const Table1D>((**table).without_kink_events());
+  if (table) require_non_negative_table(b, "mu_pos", "mu", **table);
   if (table && b.is_given("mu")) b.fail("mu", "give either mu (a constant) or the table mu_pos, not both");
   const Expr mu_constant = b.parameter("mu", "1", 0.5, "Constant friction coefficient (without mu_pos)", non_negative());
   const auto mu = [&](const Expr& speed) { return table ? interpolate(*table, speed) : mu_constant; };

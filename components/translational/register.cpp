@@ -1,6 +1,7 @@
 #include <memory>
 
 #include "components/registry.hpp"
+#include "components/translational/dry_friction.hpp"
 #include "components/translational/acc_sensor.hpp"
 #include "components/translational/accelerate.hpp"
 #include "components/translational/brake.hpp"
@@ -46,6 +47,7 @@ void register_translational(Registry& r) {
   r.add(std::make_unique<RelativeSpeedSensor>());
   r.add(std::make_unique<MultiSensor>());
   r.add(std::make_unique<Brake>());
+  r.add(std::make_unique<DryFriction>());
   r.add(std::make_unique<SupportFriction>());
   r.add(std::make_unique<MassWithStopAndFriction>());
 }

@@ -48,6 +48,15 @@ ParameterCheck non_negative() {
   };
 }
 
+ParameterCheck at_least(double low) {
+  return [low](double v) -> std::optional<std::string> {
+    if (v >= low) return std::nullopt;
+    std::ostringstream os;
+    os << "must be at least " << low;
+    return os.str();
+  };
+}
+
 ParameterCheck in_range(double low, double high) {
   return [low, high](double v) -> std::optional<std::string> {
     if (v >= low && v <= high) return std::nullopt;

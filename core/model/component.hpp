@@ -59,6 +59,7 @@ using ParameterCheck = std::function<std::optional<std::string>(double value)>;
 ParameterCheck positive();
 ParameterCheck non_negative();
 ParameterCheck in_range(double low, double high);  ///< closed interval
+ParameterCheck at_least(double low);
 
 /// Everything one instance declared, in declaration order. Names, units and descriptions are kept
 /// text (core/model/kept_text.hpp): shared by all instances, valid for the life of the process.

@@ -246,6 +246,22 @@ TEST_CASE("exit code 1: a malformed parameter of a seed component names the inst
   }
 }
 
+TEST_CASE("a malformed friction table: the error at its pointer, exit code 1, no result file") {
+  const std::string path = netlist("brake_bad.json", R"({
+    "format": "acausal/1", "name": "brake_bad",
+    "components": {
+      "force": { "type": "signal.Constant", "params": { "k": 1 } },
+      "mass": { "type": "translational.Mass", "initial": { "s": 0, "v": 1 } },
+      "brake": { "type": "translational.Brake", "params": { "mu_pos": { "v": [0, 2, 1], "mu": [0.5, 0.4, 0.3] } } }
+    },
+    "connections": [["force.y", "brake.f_normalized"], ["mass.flange", "brake.C"]]
+  })");
+  const Run r = acausal("simulate '" + path + "'");
+  CHECK(r.code == 1);
+  CHECK(contains(r.err, "brake_bad.json: /components/brake/params/mu_pos: table brake.mu_pos: breakpoints must be strictly increasing (point 2)"));
+  CHECK(!fs::exists(scratch() / "brake_bad.csv"));
+}
+
 TEST_CASE("exit code 2: usage errors") {
   CHECK(acausal("simulate '" + kOscillator + "' --no-such-option").code == 2);
   CHECK(acausal("").code == 2);  // a subcommand is required

@@ -102,3 +102,80 @@ TEST_CASE("rotational.Brake: stuck until the torque exceeds peak·tau0, then sli
   const CheckResult energy = check_energy(*run, 1e-6);
   CHECK_MESSAGE(energy.passed(), energy.message());
 }
+
+TEST_CASE("translational.Brake: a block on a slope sticks until the slope exceeds atan(mu), then slides with the exact acceleration") {
+  // The slope rises as theta = k·t: the block (m = 2 kg) is pulled down-slope by m·g·sin(theta) and
+  // pressed on it by m·g·cos(theta) (fn_max = m·g, f_normalized = cos(theta)), mu = 0.5 both ways.
+  // Stuck while tan(theta) <= mu; then m·a = m·g·(sin(theta) − mu·cos(theta)).
+  const double g = 9.81, k = 0.1, mu = 0.5;
+  const std::string text = R"({
+    "format": "acausal/1", "name": "slope",
+    "components": {
+      "gravity_along": { "type": "signal.Sine", "params": { "amplitude": 19.62, "frequency": )" +
+                           json_number(k / (2 * M_PI)) + R"( } },
+      "pressing": { "type": "signal.Sine", "params": { "amplitude": 1, "frequency": )" + json_number(k / (2 * M_PI)) +
+                           R"(, "phase": )" + json_number(M_PI / 2) + R"( } },
+      "pull": { "type": "translational.Force" },
+      "block": { "type": "translational.Mass", "params": { "m": 2 }, "initial": { "s": 0, "v": 0 } },
+      "contact": { "type": "translational.Brake", "params": { "fn_max": 19.62, "mu": 0.5 } }
+    },
+    "connections": [["gravity_along.y", "pull.f"], ["pressing.y", "contact.f_normalized"], ["pull.flange", "block.flange"],
+                    ["block.flange", "contact.C"]],
+    "experiment": { "start": 0, "stop": 8, "interval": 0.01, "tolerance": 1e-8 },
+    "outputs": ["block.v", "contact.mode", "contact.startForward"]
+  })";
+  const auto run = simulate_netlist(text);
+  const double t_b = std::atan(mu) / k;  // 4.636 s
+  const auto start = switches(*run, "contact.startForward");
+  REQUIRE(!start.empty());
+  CHECK(std::fabs(start.front().first - t_b) <= 1e-6);  // the breakaway event
+  const auto modes = switches(*run, "contact.mode");
+  REQUIRE(modes.size() == 1);  // stuck (0) from the start, then forward (1) once v leaves zero
+  CHECK(modes[0].second == 1.0);
+  CHECK(std::fabs(modes[0].first - t_b) <= 1e-3);
+  const std::vector<double> t = run->times(), v = run->column("block.v");
+  const double cb = std::cos(k * t_b), sb = std::sin(k * t_b);
+  for (std::size_t i = 0; i < t.size(); ++i) {
+    if (t[i] < t_b - 1e-6) {
+      CHECK(std::fabs(v[i]) <= 1e-9);
+    } else if (t[i] > t_b + 1e-3) {
+      const double expected = g / k * (cb - std::cos(k * t[i]) - mu * (std::sin(k * t[i]) - sb));
+      CHECK(v[i] == doctest::Approx(expected).epsilon(1e-6).scale(1.0));
+    }
+  }
+  const CheckResult energy = check_energy(*run, 1e-6);
+  CHECK_MESSAGE(energy.passed(), energy.message());
+}
+
+TEST_CASE("translational.DryFriction: a sliding mass stops where Coulomb friction says and then holds below f_stick") {
+  // m = 1 kg at 2 m/s pushed forward by 1 N against f_slide = 3 N: it decelerates at 2 m/s² and stops
+  // at t = 1 s, s = 1 m; 1 N < f_stick = 5 N then holds it.
+  const auto run = simulate_netlist(R"({
+    "format": "acausal/1", "name": "dry_friction",
+    "components": {
+      "push": { "type": "translational.ConstantForce", "params": { "f_constant": 1 } },
+      "mass": { "type": "translational.Mass", "params": { "m": 1 }, "initial": { "s": 0, "v": 2 } },
+      "friction": { "type": "translational.DryFriction", "params": { "f_slide": 3, "f_stick": 5 } },
+      "wall": { "type": "translational.Fixed" }
+    },
+    "connections": [["push.flange", "mass.flange"], ["mass.flange", "friction.R"], ["friction.C", "wall.flange"]],
+    "experiment": { "start": 0, "stop": 3, "interval": 0.01, "tolerance": 1e-8 },
+    "outputs": ["mass.s", "mass.v", "friction.mode", "friction.f"]
+  })");
+  const auto modes = switches(*run, "friction.mode");
+  REQUIRE(modes.size() == 1);
+  CHECK(modes[0].second == 0.0);
+  CHECK(std::fabs(modes[0].first - 1.0) <= 1e-6);
+  const std::vector<double> t = run->times(), s = run->column("mass.s"), f = run->column("friction.f");
+  for (std::size_t i = 0; i < t.size(); ++i) {
+    if (t[i] < 1.0 - 1e-6) {
+      CHECK(s[i] == doctest::Approx(2 * t[i] - t[i] * t[i]).epsilon(1e-7).scale(1.0));
+      CHECK(f[i] == doctest::Approx(3.0).epsilon(1e-12));
+    } else if (t[i] > 1.0 + 1e-6) {
+      CHECK(s[i] == doctest::Approx(1.0).epsilon(1e-7));
+      CHECK(f[i] == doctest::Approx(1.0).epsilon(1e-9));  // holding the push
+    }
+  }
+  const CheckResult energy = check_energy(*run, 1e-6);
+  CHECK_MESSAGE(energy.passed(), energy.message());
+}
