@@ -237,21 +237,44 @@ void Simulator::iterate_discretes(bool initial) {
   // side only beyond its indicator's hysteresis band (as the root finding does; Dymola's relations
   // at events too): within it, it keeps its branch, so a speed stuck at zero up to rounding is
   // neither positive nor negative until it moves.
-  const auto update = [&] {
-    std::copy(value, pre, before.begin());
-    if (!sides.empty()) {
-      state_->indicators(ida_->time(), ida_->y(), ida_->yp(), indicator_.data());
-      for (std::size_t k = 0; k < sides.size(); ++k) {
-        const double side = banded_sign(indicator_[k], ida_->bands()[k]);
-        sides[k] = side != 0.0 ? side : state_->branch[k];
-      }
+  const auto decide_sides = [&] {
+    if (sides.empty()) return;
+    state_->indicators(ida_->time(), ida_->y(), ida_->yp(), indicator_.data());
+    for (std::size_t k = 0; k < sides.size(); ++k) {
+      const double side = banded_sign(indicator_[k], ida_->bands()[k]);
+      sides[k] = side != 0.0 ? side : state_->branch[k];
     }
+  };
+  // Rounds of the update that take the values of the variables `settle` selects, until they settle.
+  const std::vector<bool>& reads_continuous = state_->program().discrete_reads_continuous();
+  const auto rounds = [&](bool all) {
     for (std::size_t round = 0; round <= m; ++round) {
       state_->discrete_update(ida_->time(), ida_->y(), ida_->yp(), sides.empty() ? nullptr : sides.data(), next.data());
-      if (std::equal(next.begin(), next.end(), value)) break;
-      std::copy(next.begin(), next.end(), value);
+      bool changed = false;
+      for (std::size_t k = 0; k < m; ++k)
+        if ((all || !reads_continuous[k]) && next[k] != value[static_cast<std::ptrdiff_t>(k)]) {
+          value[static_cast<std::ptrdiff_t>(k)] = next[k];
+          changed = true;
+        }
+      if (!changed) break;
     }
+  };
+  const auto update = [&] {
+    std::copy(value, pre, before.begin());
+    decide_sides();
+    rounds(true);
     return !std::equal(before.begin(), before.end(), value);
+  };
+  // A new round of the iteration (pre() has taken the values): the mixed system of the discrete
+  // variables and the continuous unknowns they switch is torn as Modelica tools do. Those whose
+  // equations compare the continuous solution start from pre() (a breakaway starts nothing until
+  // the solution shows it must: startForward = pre(startForward)); the ones that follow from discrete
+  // variables alone are derived from them (locked) before the continuous unknowns are solved.
+  const auto torn_start = [&] {
+    for (std::size_t k = 0; k < m; ++k)
+      if (reads_continuous[k]) value[static_cast<std::ptrdiff_t>(k)] = pre[static_cast<std::ptrdiff_t>(k)];
+    decide_sides();
+    rounds(false);
   };
   for (int iteration = 0; iteration < kMaxEventIterations; ++iteration) {
     if (!update()) {
@@ -261,9 +284,9 @@ void Simulator::iterate_discretes(bool initial) {
         control_watched_unknowns();
         return;
       }
-      const bool jumped = jump_states();  // where a trigger rose, before pre() takes it
+      jump_states();  // where a trigger rose, before pre() takes it
       std::copy(value, pre, pre);
-      if (jumped) continue;  // restarted from the new states
+      torn_start();
     }
     ida_->restart(false);  // the continuous unknowns consistent with the new values: the same event
   }

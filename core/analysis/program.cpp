@@ -320,6 +320,14 @@ Program::Program(const Model& model, ReducedDae dae, ProgramOptions options)
     nominal_.push_back(nominal ? *nominal : std::max(1.0, std::fabs(v.options.start)));
   }
   first_discrete_indicator_ = indicator_set_.first_discrete;
+  for (const Expr& value : discrete_values_) {
+    bool continuous = false;
+    for (const Expr& leaf : leaves(value)) {
+      const std::optional<InputSlot> in = inputs_(leaf);
+      continuous = continuous || (in && in->kind != InputKind::D && in->kind != InputKind::P);
+    }
+    discrete_reads_continuous_.push_back(continuous);
+  }
   for (const Expr& indicator : indicator_set_.expressions) {
     std::vector<std::uint32_t>& columns = indicator_algebraic_.emplace_back();
     for (const Expr& leaf : leaves(indicator))

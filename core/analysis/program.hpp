@@ -201,6 +201,10 @@ class Program {
   /// component's equations read only those written before them), a variable whose equation comes
   /// earlier is read at its new value.
   const Tape& discrete_update() const { return discrete_update_; }
+  /// Per discrete variable: whether its equation reads the continuous solution (time, y, y', u), or
+  /// only other discrete variables. The event iteration starts each round from pre() for the first
+  /// kind and derives the second from them (tearing the mixed system as Modelica tools do).
+  const std::vector<bool>& discrete_reads_continuous() const { return discrete_reads_continuous_; }
   /// The states' jumps at events (reinit), and the values they jump to (one output each, relations
   /// compared live).
   const std::vector<StateJump>& state_jumps() const { return state_jumps_; }
@@ -330,6 +334,7 @@ class Program {
   Tape indicators_;
   Tape outputs_;
   Tape discrete_update_;
+  std::vector<bool> discrete_reads_continuous_;
   Tape indicator_activity_;
   std::vector<std::vector<std::uint32_t>> indicator_algebraic_;
   std::size_t first_discrete_indicator_ = 0;
