@@ -1,6 +1,6 @@
-// docs/extending.md quotes the example project examples/maglev file by file: each quoted block, marked
-// `<!-- examples/maglev/<file> -->` on the line before it, must be the file exactly, so that the guide
-// shows the code CI builds against the installed package.
+// docs/extending.md quotes the example project examples/maglev file by file, and the freewheel test
+// (a component with a mode): each quoted block, marked `<!-- <path> -->` on the line before it, must
+// be the file exactly, so that the guide shows code CI builds.
 
 #include <doctest/doctest.h>
 
@@ -43,9 +43,9 @@ std::vector<Quote> quotes(const std::string& guide) {
 
 }  // namespace
 
-TEST_CASE("docs/extending.md quotes examples/maglev verbatim") {
+TEST_CASE("docs/extending.md quotes examples/maglev and the freewheel example verbatim") {
   const auto blocks = quotes(read_file(ACAUSAL_SOURCE_DIR "/docs/extending.md"));
-  CHECK(blocks.size() == 11);
+  CHECK(blocks.size() == 12);
   for (const Quote& q : blocks) {
     INFO(q.path << " differs from its quote in docs/extending.md");
     REQUIRE(std::filesystem::exists(ACAUSAL_SOURCE_DIR "/" + q.path));
