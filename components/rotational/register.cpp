@@ -4,6 +4,8 @@
 #include "components/rotational/angle_sensor.hpp"
 #include "components/rotational/constant_torque.hpp"
 #include "components/rotational/damper.hpp"
+#include "components/rotational/elasto_backlash.hpp"
+#include "components/rotational/elasto_backlash2.hpp"
 #include "components/rotational/fixed.hpp"
 #include "components/rotational/bearing_friction.hpp"
 #include "components/rotational/brake.hpp"
@@ -34,6 +36,8 @@ void register_rotational(Registry& r) {
   r.add(std::make_unique<Spring>());
   r.add(std::make_unique<Damper>());
   r.add(std::make_unique<SpringDamper>());
+  r.add(std::make_unique<ElastoBacklash>());
+  r.add(std::make_unique<ElastoBacklash2>());
   r.add(std::make_unique<IdealGear>());
   r.add(std::make_unique<LossyGear>());
   r.add(std::make_unique<Brake>());

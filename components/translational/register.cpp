@@ -7,6 +7,7 @@
 #include "components/translational/brake.hpp"
 #include "components/translational/constant_force.hpp"
 #include "components/translational/damper.hpp"
+#include "components/translational/elasto_gap.hpp"
 #include "components/translational/fixed.hpp"
 #include "components/translational/force.hpp"
 #include "components/translational/force_sensor.hpp"
@@ -33,6 +34,7 @@ void register_translational(Registry& r) {
   r.add(std::make_unique<Spring>());
   r.add(std::make_unique<Damper>());
   r.add(std::make_unique<SpringDamper>());
+  r.add(std::make_unique<ElastoGap>());
   r.add(std::make_unique<Rod>());
   r.add(std::make_unique<Force>());
   r.add(std::make_unique<ConstantForce>());
