@@ -125,7 +125,7 @@ std::string direction_text(SignalDirection d) {
 void write_components_markdown(std::ostream& result, const Registry& registry) {
   std::ostringstream out;
   // Domains in the order of the design (DESIGN §6), then any other in name order.
-  static const std::array<std::string, 4> kOrder = {"rotational", "translational", "multibody", "signal"};
+  static const std::array<std::string, 5> kOrder = {"rotational", "translational", "multibody", "thermal", "signal"};
   std::map<std::string, std::vector<const Component*>> by_domain;  // all() is sorted by name already
   for (const Component* c : registry.all()) by_domain[domain_of(c->type())].push_back(c);
   std::vector<std::string> domains;

@@ -7,6 +7,7 @@ void register_builtin(Registry& registry) {
   register_translational(registry);
   register_signal(registry);
   register_multibody(registry);
+  register_thermal(registry);
 }
 
 const Registry& builtin_registry() {

@@ -18,5 +18,6 @@ void register_rotational(Registry& r);
 void register_translational(Registry& r);
 void register_signal(Registry& r);
 void register_multibody(Registry& r);
+void register_thermal(Registry& r);
 
 }  // namespace acausal

@@ -49,7 +49,7 @@ void BodySpringDamper::define(ComponentBuilder& b) const {
                 "the origins of frame_a and frame_b meet at rest while r0 = " + std::to_string(r0) +
                     " m: the direction of the spring force is undefined");
   b.stored_energy(0.5 * k * pow(length - r0, 2));
-  b.loss_power(damping * along * along);
+  define_heat_port(b, damping * along * along);
 }
 
 }  // namespace acausal::multibody_components

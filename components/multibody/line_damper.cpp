@@ -19,7 +19,7 @@ void LineDamper::define(ComponentBuilder& b) const {
   Vec3 F;  // on body B: toward A while separating
   for (Eigen::Index i = 0; i < 3; ++i) F(i) = if_else(apart, -force * line.r(i) / L, 0.0);
   apply_line_force(b, line, F);
-  b.loss_power(force * rate);
+  define_heat_port(b, force * rate);
 }
 
 }  // namespace acausal::multibody_components

@@ -39,7 +39,7 @@ void SpringDamperParallel::define(ComponentBuilder& b) const {
   for (Eigen::Index i = 0; i < 3; ++i) F(i) = if_else(apart, -tension * line.r(i) / L, 0.0);
   apply_line_force(b, line, F);
   b.stored_energy(0.5 * c * pow(L - s0, 2));
-  b.loss_power(d * rate * rate);
+  define_heat_port(b, d * rate * rate);
 }
 
 }  // namespace acausal::multibody_components

@@ -45,7 +45,7 @@ void SpringDamperSeries::define(ComponentBuilder& b) const {
   for (Eigen::Index i = 0; i < 3; ++i) F(i) = if_else(apart, -tension * line.r(i) / L, 0.0);
   apply_line_force(b, line, F);
   b.stored_energy(0.5 * c * pow(L - s0 - s_damper, 2));
-  b.loss_power(tension * tension / d);
+  define_heat_port(b, tension * tension / d);
 }
 
 }  // namespace acausal::multibody_components

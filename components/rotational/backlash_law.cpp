@@ -53,7 +53,7 @@ void define_elasto_backlash(ComponentBuilder& b, BacklashDamping damping) {
                                   if_else(below, 0.5 * c * pow(phi_diff - b_min, 2), 0.0))));
   Expr loss_above = if_else(sticks_above, -tau_c_above * w_rel, damping_above * w_rel);
   Expr loss_below = if_else(sticks_below, -tau_c_below * w_rel, damping_below * w_rel);
-  b.loss_power(if_else(no_backlash, d * pow(w_rel, 2), if_else(above, loss_above, if_else(below, loss_below, 0.0))));
+  define_heat_port(b, if_else(no_backlash, d * pow(w_rel, 2), if_else(above, loss_above, if_else(below, loss_below, 0.0))));
 }
 
 }  // namespace acausal::rotational_components

@@ -52,7 +52,7 @@ void BearingFriction::define(ComponentBuilder& b) const {
   const FrictionInputs in{w, a, tau0, peak * tau0, Expr(0.0), w_small};  // never free
   const FrictionModes m = define_friction_modes(b, in);
   b.equation(tau - friction_force(m, tau_pos(w), -tau_pos(-w)), "friction torque");
-  b.loss_power(tau * w);
+  define_heat_port(b, tau * w);
 }
 
 }  // namespace acausal::rotational_components

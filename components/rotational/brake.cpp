@@ -59,7 +59,7 @@ void Brake::define(ComponentBuilder& b) const {
   FrictionInputs in{w, a, tau0, peak * tau0, fn <= Expr(0.0), w_small};
   const FrictionModes m = define_friction_modes(b, in);
   b.equation(tau - friction_force(m, cgeo * fn * mue(w), -cgeo * fn * mue(-w)), "friction torque");
-  b.loss_power(tau * w);
+  define_heat_port(b, tau * w);
 }
 
 }  // namespace acausal::rotational_components

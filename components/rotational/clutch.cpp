@@ -43,7 +43,7 @@ void Clutch::define(ComponentBuilder& b) const {
   const FrictionInputs in{e.rate, a_rel, tau0, peak * tau0, fn <= Expr(0.0), w_small};
   const FrictionModes m = define_friction_modes(b, in);
   b.equation(e.flow - friction_force(m, cgeo * fn * mue(e.rate), -cgeo * fn * mue(-e.rate)), "friction torque");
-  b.loss_power(e.flow * e.rate);
+  define_heat_port(b, e.flow * e.rate);
 }
 
 }  // namespace acausal::rotational_components

@@ -6,7 +6,7 @@ void Damper::define(ComponentBuilder& b) const {
   Expr d = b.parameter("d", "N*m*s/rad", 0.0, "Damping constant", non_negative());
   Compliant e = define_compliant(b, rotational());
   b.equation(e.flow - d * e.rate, "viscous damping");
-  b.loss_power(e.flow * e.rate);
+  define_heat_port(b, e.flow * e.rate);
 }
 
 }  // namespace acausal::rotational_components

@@ -202,6 +202,7 @@ void LossyGear::define(ComponentBuilder& b) const {
     b.discrete_equation(mode, Expr(kFree));
     b.equation(tau_loss, "ideal: no loss");
     b.equation(a_a - sa, "ideal: sa is the acceleration");
+    define_heat_port(b, Expr(0.0));  // a heat port of an ideal gear carries no heat
   } else {
     // The limits at rest: the loss that holds the gear must exceed the forward loss at speed 0
     // (with tau_a's driving side) to start forward, fall below the backward one to start backward.
@@ -227,7 +228,7 @@ void LossyGear::define(ComponentBuilder& b) const {
     // From the law, not from tau_loss: the audit then checks the torque transmission. Stuck, w_a is
     // not exactly 0 but the root finding's residue (of the order of the tolerance), and the holding
     // loss sa times it is booked too.
-    b.loss_power(w_a * if_else(locked, sa, if_else(forward, loss_max, loss_min)));
+    define_heat_port(b, w_a * if_else(locked, sa, if_else(forward, loss_max, loss_min)));
   }
 }
 

@@ -28,7 +28,7 @@ void NonlinearDamper::define(ComponentBuilder& b) const {
       b, {"w", "rad/s", "(rad/s)", "b", "b_positive", "b_negative", "damping", false, {100.0, 0.0, 0.0, 0.0, 0.0}},
       e.rate);
   b.equation(e.flow - law.torque, "damping torque");
-  b.loss_power(e.flow * e.rate);
+  define_heat_port(b, e.flow * e.rate);
 }
 
 }  // namespace acausal::rotational_components

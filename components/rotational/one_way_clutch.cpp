@@ -65,7 +65,7 @@ void OneWayClutch::define(ComponentBuilder& b) const {
   b.equation(fn - if_else(free, Expr(0.0), fn_max * f_normalized), "normal force");
   b.equation(a_rel - if_else(locked, Expr(0.0), sa - tau0), "the acceleration on the path sa (0 locked)");
   b.equation(e.flow - if_else(locked, sa, if_else(free, Expr(0.0), cgeo * fn * mue(w_rel))), "friction torque");
-  b.loss_power(e.flow * w_rel);
+  define_heat_port(b, e.flow * w_rel);
 }
 
 }  // namespace acausal::rotational_components

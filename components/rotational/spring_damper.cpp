@@ -19,7 +19,7 @@ void SpringDamper::define(ComponentBuilder& b) const {
   Compliant e = define_compliant_with_relative_states(b, rotational());
   b.equation(e.flow - (c * (e.rel - phi_rel0) + d * e.rate), "spring and damper in parallel");
   b.stored_energy(0.5 * c * pow(e.rel - phi_rel0, 2));
-  b.loss_power(d * pow(e.rate, 2));
+  define_heat_port(b, d * pow(e.rate, 2));
 }
 
 }  // namespace acausal::rotational_components

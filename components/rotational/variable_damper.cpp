@@ -14,7 +14,7 @@ void VariableDamper::define(ComponentBuilder& b) const {
   Compliant e = define_compliant(b, rotational());
   const Expr B = b.input("B", "N*m/(rad/s)", "Damping coefficient (raised to b_min when below it)");
   b.equation(e.flow - max(B, b_min) * e.rate, "damping torque");
-  b.loss_power(e.flow * e.rate);
+  define_heat_port(b, e.flow * e.rate);
 }
 
 }  // namespace acausal::rotational_components

@@ -59,7 +59,7 @@ void Brake::define(ComponentBuilder& b) const {
   FrictionInputs in{v, a, f0, peak * f0, fn <= Expr(0.0), v_small};
   const FrictionModes m = define_friction_modes(b, in);
   b.equation(f - friction_force(m, cgeo * fn * mu(v), -cgeo * fn * mu(-v)), "friction force");
-  b.loss_power(f * v);
+  define_heat_port(b, f * v);
 }
 
 }  // namespace acausal::translational_components

@@ -30,7 +30,7 @@ void DryFriction::define(ComponentBuilder& b) const {
   b.equation(a_rel - der(e.rate), "relative acceleration");
   const FrictionModes m = define_friction_modes(b, {e.rate, a_rel, Expr(f_slide), Expr(f_stick), Expr(0.0), v_small});
   b.equation(e.flow - friction_force(m, Expr(f_slide), Expr(-f_slide)), "dry friction");
-  b.loss_power(e.flow * e.rate);
+  define_heat_port(b, e.flow * e.rate);
 }
 
 }  // namespace acausal::translational_components

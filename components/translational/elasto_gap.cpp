@@ -61,7 +61,7 @@ void ElastoGap::define(ComponentBuilder& b) const {
   Expr f_d = if_else(f_d2 < f_c, f_c, if_else(f_d2 > -f_c, -f_c, f_d2));  // |f_d| ≤ |f_c|
   b.equation(e.flow - if_else(contact, f_c + f_d, 0.0), "contact force: spring and limited damper, pushing only");
   b.stored_energy(if_else(contact, stored, 0.0));
-  b.loss_power(if_else(contact, f_d * v_rel, 0.0));
+  define_heat_port(b, if_else(contact, f_d * v_rel, 0.0));
 }
 
 }  // namespace acausal::translational_components

@@ -68,7 +68,7 @@ void MassWithStopAndFriction::define(ComponentBuilder& b) const {
                                                          F_prop * v - F_Coulomb - stribeck))))),
              "Stribeck friction (sa while stuck)");
   b.stored_energy(0.5 * m * v * v);
-  b.loss_power(f * v);
+  define_heat_port(b, f * v);
 }
 
 }  // namespace acausal::translational_components

@@ -38,7 +38,7 @@ void SupportFriction::define(ComponentBuilder& b) const {
   const Expr f0 = friction(Expr(0.0));
   const FrictionModes m = define_friction_modes(b, {v, a, f0, peak * f0, Expr(0.0), v_small});
   b.equation(f - friction_force(m, friction(v), -friction(-v)), "friction force");
-  b.loss_power(f * v);
+  define_heat_port(b, f * v);
 }
 
 }  // namespace acausal::translational_components

@@ -513,7 +513,10 @@ void Program::build_energy(const Model& model, bool power_audit) {
     const Expr& stored = terms_of[d.ports.size()];
     const Expr& loss = terms_of[d.ports.size() + 1];
     const Expr& injected = terms_of[d.ports.size() + 2];
-    if (stored.is_constant() && loss.is_constant() && injected.is_constant() && port_power.is_constant()) continue;
+    // Nothing to book: a constant stored energy cancels out of every balance, but a constant power
+    // does not (a fixed heat flow injects Q_flow·t).
+    const auto zero = [](const Expr& e) { return e == Expr(0.0); };
+    if (stored.is_constant() && zero(loss) && zero(injected) && zero(port_power)) continue;
     EnergyAccount a;
     a.instance = model.instances[i].name();
     a.stored = add(stored);

@@ -658,4 +658,17 @@ FlangeAndSupport define_flange_and_support(ComponentBuilder& b, const Domain& do
   return h;
 }
 
+std::optional<Port> define_heat_port(ComponentBuilder& b, const Expr& loss_power) {
+  const bool use_heat_port = b.flag("use_heat_port", false,
+                                    "true: the loss leaves as heat through heat_port (heat_port.Q_flow = −loss power); "
+                                    "false: it leaves the model (booked as lost)");
+  if (!use_heat_port) {
+    b.loss_power(loss_power);
+    return std::nullopt;
+  }
+  Port port = b.port("heat_port", thermal(), "Heat port: the element's loss power leaves through it as heat");
+  b.equation(port.flow() + loss_power, "the loss power leaves through the heat port");
+  return port;
+}
+
 }  // namespace acausal

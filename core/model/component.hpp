@@ -418,4 +418,16 @@ struct FlangeAndSupport {
 FlangeAndSupport define_flange_and_support(ComponentBuilder& b, const Domain& domain,
                                            std::string_view flange_description);
 
+/// The optional heat port of a dissipative element (MSL's `useHeatPort`), and where its loss goes.
+/// Reads the flag `use_heat_port` (default false; ask for it on every path of define(), with the
+/// element's loss power, 0 where it has none). Without it, `loss_power` is the element's loss
+/// (ComponentBuilder::loss_power): the energy leaves the model. With it, the port `heat_port` of the
+/// thermal domain carries the loss out as heat, heat_port.Q_flow = −loss_power (MSL's sign: into the
+/// element), and the element loses nothing: its balance is mechanical power in = heat out, and the
+/// energy stays in the model, in whatever the thermal network stores it (docs/architecture.md,
+/// "Heat"). Write `loss_power` from the physics (d·w_rel², not tau·w_rel), as for loss_power(): the
+/// power audit then still checks the element's law. The port must be connected: left open it carries
+/// no flow, and the model is over-determined (the loss cannot be zero). Returns the port when declared.
+std::optional<Port> define_heat_port(ComponentBuilder& b, const Expr& loss_power);
+
 }  // namespace acausal

@@ -58,6 +58,11 @@ const Domain& translational() {
   return d;
 }
 
+const Domain& thermal() {
+  static const Domain d("thermal", {{"T", "K"}}, {{"Q_flow", "W"}}, false, [](const Port& port) { return port.flow(); });
+  return d;
+}
+
 const Domain& signal() {
   static const Domain d("signal", {{"", "1"}}, {}, true, [](const Port&) { return Expr(0.0); });
   return d;

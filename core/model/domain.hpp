@@ -66,7 +66,7 @@ class Domain {
   bool causal() const { return causal_; }
 
   /// Power flowing into a component through `port`: rotational τ·φ̇, translational f·ṡ, frame
-  /// f·v + t·ω; zero for signals.
+  /// f·v + t·ω, thermal the heat flow Q_flow; zero for signals.
   Expr power(const Port& port) const { return power_(port); }
   /// A 1D domain's names for a two-terminal element's relative quantities; nullopt for others.
   const std::optional<CompliantNames>& compliant() const { return compliant_; }
@@ -89,6 +89,10 @@ const Domain& rotational();
 const Domain& translational();
 /// signal: a real value, causal.
 const Domain& signal();
+/// thermal (heat transfer, MSL's HeatPort): across T [K], through Q_flow [W], the heat flow into the
+/// component. Its power is the heat flow itself: energy crosses a heat port as heat, Q_flow joules
+/// per second (T·Q_flow, in W·K, is no power: the across quantity is not an effort here).
+const Domain& thermal();
 /// frame (3D, Modelica MultiBody): across r_0 (3) [m], the origin in world coordinates; R (3×3),
 /// the rotation that maps world coordinates to frame coordinates; w (3) [rad/s], the frame's
 /// angular velocity resolved in the frame (Modelica's Orientation record holds R.T and R.w);

@@ -234,7 +234,7 @@ TEST_CASE("translational.ElastoGap: malformed parameters are named errors") {
                        "/components/gap/params/s_nominal: s_nominal must not be negative, got -1", ModelError);
   CHECK_THROWS_WITH_AS(instantiate("translational.ElastoGap", {{"b", 0.1}}, "gap"),
                        "/components/gap/params/b: unknown parameter \"b\" of translational.ElastoGap; "
-                       "valid: c, d, s_rel0, n, s_nominal",
+                       "valid: c, d, s_rel0, n, s_nominal, use_heat_port",
                        ModelError);
   CHECK_NOTHROW(instantiate("translational.ElastoGap", {{"c", 0.0}, {"d", 0.0}, {"n", 1.0}, {"s_rel0", "-2 mm"}}));
 }

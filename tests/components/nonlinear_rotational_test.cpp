@@ -332,8 +332,8 @@ TEST_CASE("seed rotational components: registered, documented and balanced in ev
                                  "extrapolation", "table", "theta_init"});
   CHECK(names(described_catalog_entry(kDamper)) ==
         std::vector<std::string>{"parameterization", "b", "b_positive", "b_negative", "interpolation",
-                                 "extrapolation", "table"});
-  CHECK(names(described_catalog_entry(kVariable)) == std::vector<std::string>{"b_min"});
+                                 "extrapolation", "table", "use_heat_port"});
+  CHECK(names(described_catalog_entry(kVariable)) == std::vector<std::string>{"b_min", "use_heat_port"});
   // The spring's deflection θ, and the initial parameter that counts it from the start.
   const Definition spring = described_catalog_entry(kSpring);
   CHECK(spring.find_variable("theta") != nullptr);
@@ -1056,7 +1056,7 @@ TEST_CASE("seed rotational components: parameter validation names the parameter"
   CHECK_THROWS_WITH_AS(instantiate(kDamper, {{"theta_init", 0.1}}, "damper1"),
                        "/components/damper1/params/theta_init: unknown parameter \"theta_init\" of "
                        "rotational.NonlinearDamper; valid: parameterization, b, b_positive, b_negative, "
-                       "interpolation, extrapolation, table",
+                       "interpolation, extrapolation, table, use_heat_port",
                        ModelError);
   // and the good ones pass, units included
   CHECK_NOTHROW(instantiate(kSpring, {{"k", {"30 N*m/deg", 0.0, 0.0, 0.0, 0.0}}, {"theta_init", "-5 deg"}}));

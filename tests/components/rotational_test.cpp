@@ -110,7 +110,7 @@ TEST_CASE("rotational.Damper: validation") {
   CHECK_THROWS_WITH_AS(instantiate("rotational.Damper", {{"d", -1.0}}, "damper1"),
                        "/components/damper1/params/d: d must not be negative, got -1", ModelError);
   CHECK_THROWS_WITH_AS(instantiate("rotational.Damper", {{"c", 1.0}}, "damper1"),
-                       "/components/damper1/params/c: unknown parameter \"c\" of rotational.Damper; valid: d",
+                       "/components/damper1/params/c: unknown parameter \"c\" of rotational.Damper; valid: d, use_heat_port",
                        ModelError);
   CHECK_NOTHROW(instantiate("rotational.Damper", {{"d", 0.0}}));
 }
@@ -141,7 +141,7 @@ TEST_CASE("rotational.SpringDamper: validation") {
                        "/components/sd/params/d: d must not be negative, got -0.5", ModelError);
   CHECK_THROWS_WITH_AS(instantiate("rotational.SpringDamper", {{"phi_rel", 0.5}}, "sd"),
                        "/components/sd/params/phi_rel: unknown parameter \"phi_rel\" of rotational.SpringDamper; "
-                       "valid: c, d, phi_rel0, phi_nominal",
+                       "valid: c, d, phi_rel0, phi_nominal, use_heat_port",
                        ModelError);
   CHECK_THROWS_WITH_AS(instantiate("rotational.SpringDamper", {{"phi_nominal", -1e-4}}, "sd"),
                        "/components/sd/params/phi_nominal: phi_nominal must not be negative, got -0.0001", ModelError);

@@ -174,7 +174,7 @@ TEST_CASE("tunable parameters: every bundled and reference netlist compiled with
   // With the least number of tunable parameters each has today (multibody components read most of
   // their geometry as plain numbers: structural).
   const std::vector<std::pair<const char*, std::size_t>> netlists{
-      {"double_pendulum", 1}, {"elastic_bearing", 14}, {"gear_backlash", 13}, {"nonlinear_damper_driveline", 4},
+      {"brake_heating", 11}, {"double_pendulum", 1}, {"elastic_bearing", 14}, {"gear_backlash", 13}, {"nonlinear_damper_driveline", 4},
       {"nonlinear_spring_driveline", 10}, {"oscillator", 4}, {"pendulum", 1}, {"rod_hanging", 0},
       {"rotational_chain", 18}, {"slider_spring", 3}, {"tethered_body", 0}, {"two_bodies_spring", 0},
       {"two_gearboxes", 18}, {"two_masses", 8}, {"variable_damper_driveline", 10}};
