@@ -90,7 +90,7 @@ void write_type(std::ostream& out, const Component& component) {
   out << "```\n";
 
   if (!d.discretes.empty()) {
-    out << "\n**Discrete variables** (modes; constant between events, set at every event in this order)\n\n"
+    out << "\n**Discrete variables** (modes; constant between events, set by these equations at every event)\n\n"
         << "| variable | kind | start | description |\n|---|---|---|---|\n";
     for (const auto& x : d.discretes)
       out << "| " << code(x.local_name) << " | " << (x.boolean ? "Boolean" : "Integer") << " | " << x.start << " | "

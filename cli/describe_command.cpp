@@ -71,7 +71,7 @@ int run(const std::string& type, const std::vector<std::string>& libraries) {
     std::cout << "\n";
   }
   if (!d.discretes.empty()) {
-    std::cout << "\ndiscrete variables (set at every event, in this order):\n";
+    std::cout << "\ndiscrete variables (set by these equations at every event):\n";
     for (const auto& x : d.discretes)
       std::cout << "  " << x.local_name << " := " << to_string(*x.value) << "   // " << (x.boolean ? "Boolean" : "Integer")
                 << ", start " << x.start << ": " << x.description << "\n";

@@ -79,7 +79,7 @@ struct ExternalInputs {
 };
 
 /// The discrete variables of every instance (ComponentBuilder::boolean, integer: modes), in
-/// instance order and, within an instance, in the order of their equations. Tapes read them as d:
+/// instance order and, within an instance, in declaration order. Tapes read them as d:
 /// d[k] the value of discrete variable k, d[size() + k] its pre() value, d[2·size()] initial().
 struct DiscreteVariables {
   std::vector<std::string> names;     ///< `brake.mode`

@@ -498,10 +498,6 @@ void ComponentBuilder::discrete_equation(const Expr& discrete, const Expr& value
   Definition::Discrete& d = discrete_of(discrete, "discrete_equation");
   if (d.value) throw std::logic_error("discrete_equation: " + def_.type + " writes a second equation for " + std::string(d.local_name));
   d.value = value;
-  // Evaluated in the order written: the definition keeps its discrete variables in that order.
-  const auto at = std::find_if(def_.discretes.begin(), def_.discretes.end(), [](const Definition::Discrete& x) { return !x.value; });
-  const auto self = def_.discretes.begin() + (&d - def_.discretes.data());
-  if (at < self) std::rotate(at, self, self + 1);
 }
 
 void ComponentBuilder::reinit(const Expr& trigger, const Expr& variable, const Expr& value) {

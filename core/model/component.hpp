@@ -123,7 +123,7 @@ struct Definition {
   std::vector<PortInfo> ports;
   std::vector<Variable> variables;
   std::vector<Equation> equations;
-  /// In the order their equations are evaluated at an event (ComponentBuilder::discrete_equation).
+  /// In declaration order (their equations hold together at an event: ComponentBuilder::discrete_equation).
   std::vector<Discrete> discretes;
   std::vector<Reinit> reinits;
   std::vector<InitialParameter> initial_parameters;
