@@ -59,6 +59,19 @@ void require_non_negative_table(ComponentBuilder& b, std::string_view name, std:
   }
 }
 
+std::function<Expr(const Expr&)> friction_characteristic(ComponentBuilder& b, const CharacteristicNames& n) {
+  auto table = b.table_parameter(n.table, n.x_name, n.x_unit, n.y_name, n.y_unit, n.table_description);
+  if (table) {
+    table = std::make_shared<const Table1D>((**table).without_kink_events());
+    require_non_negative_table(b, n.table, n.y_name, **table);
+    if (b.is_given(n.constant))
+      b.fail(n.constant, "give either " + std::string(n.constant) + " (a constant) or the table " + std::string(n.table) +
+                             ", not both");
+  }
+  const Expr constant = b.parameter(n.constant, n.constant_unit, n.constant_default, n.constant_description, non_negative());
+  return [table, constant](const Expr& speed) { return table ? interpolate(*table, speed) : constant; };
+}
+
 Expr friction_force(const FrictionModes& m, const Expr& forward_value, const Expr& backward_value) {
   return if_else(m.locked, m.sa, if_else(m.free, Expr(0.0), if_else(m.forward, forward_value, backward_value)));
 }

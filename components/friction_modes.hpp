@@ -8,6 +8,9 @@
 /// stuck, so that the analysis and the Jacobian's pattern never change; the modes are discrete
 /// variables that only the event iteration changes.
 
+#include <functional>
+#include <string_view>
+
 #include "core/model/component.hpp"
 
 namespace acausal {
@@ -44,6 +47,21 @@ struct FrictionModes {
 /// a = 0 stuck, sa free, sa ∓ f0_max sliding forward/backward. The element then writes its force:
 /// f = sa stuck, 0 free, ±cgeo·fn·μ(±v) sliding (`friction_force`).
 FrictionModes define_friction_modes(ComponentBuilder& b, const FrictionInputs& in);
+
+/// How an element names its friction characteristic: the table `table` {x_name: [...], y_name: [...]}
+/// over the sliding speed, or the constant `constant` without it.
+struct CharacteristicNames {
+  std::string_view table, x_name, x_unit, y_name, y_unit, table_description;
+  std::string_view constant, constant_unit;
+  double constant_default = 0.0;
+  std::string_view constant_description;
+};
+
+/// Reads a friction characteristic (MSL's mu_pos, f_pos): the table, followed through its points
+/// without events as MSL's interpolation inside a function, its values not negative; else the
+/// constant. Returns the characteristic at a speed ≥ 0.
+/// @throws ModelError for a table and the constant both given, or as require_non_negative_table.
+std::function<Expr(const Expr&)> friction_characteristic(ComponentBuilder& b, const CharacteristicNames& names);
 
 /// Checks a friction characteristic read with ComponentBuilder::table_parameter: its values (a
 /// friction coefficient, force or torque over the sliding speed) must not be negative.

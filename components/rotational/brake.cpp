@@ -24,13 +24,8 @@ void Brake::define(ComponentBuilder& b) const {
   const Expr peak = b.parameter("peak", "1", 1.0, "Breakaway factor: tau0_max = peak·tau0", at_least(1.0));
   const Expr cgeo = b.parameter("cgeo", "m", 1.0, "Geometry constant: torque per normal force and friction coefficient", non_negative());
   const double w_small = b.parameter_value("w_small", "rad/s", 1e10, "Speed below which a reversal passes through stuck", positive());
-  auto table = b.table_parameter("mue_pos", "w", "rad/s", "mue", "1", "Friction coefficient over the sliding speed w ≥ 0");
-  // Followed through its breakpoints without events, as MSL's interpolation inside a function.
-  if (table) table = std::make_shared<const Table1D>((**table).without_kink_events());
-  if (table) require_non_negative_table(b, "mue_pos", "mue", **table);
-  if (table && b.is_given("mue")) b.fail("mue", "give either mue (a constant) or the table mue_pos, not both");
-  const Expr mue_constant = b.parameter("mue", "1", 0.5, "Constant friction coefficient (without mue_pos)", non_negative());
-  const auto mue = [&](const Expr& speed) { return table ? interpolate(*table, speed) : mue_constant; };
+  const auto mue = friction_characteristic(b, {"mue_pos", "w", "rad/s", "mue", "1", "Friction coefficient over the sliding speed w ≥ 0",
+                                                "mue", "1", 0.5, "Constant friction coefficient (without mue_pos)"});
 
   Port C = b.port("C", rotational(), "Flange C (Modelica flange_a)");
   Port R = b.port("R", rotational(), "Flange R (Modelica flange_b), rigidly joined to C");

@@ -24,13 +24,8 @@ void Brake::define(ComponentBuilder& b) const {
   const Expr peak = b.parameter("peak", "1", 1.0, "Breakaway factor: f0_max = peak·f0", at_least(1.0));
   const Expr cgeo = b.parameter("cgeo", "1", 1.0, "Geometry constant of the friction distribution", non_negative());
   const double v_small = b.parameter_value("v_small", "m/s", 1e-3, "Speed below which a reversal passes through stuck", positive());
-  auto table = b.table_parameter("mu_pos", "v", "m/s", "mu", "1", "Friction coefficient over the sliding speed v ≥ 0");
-  // Followed through its breakpoints without events, as MSL's interpolation inside a function.
-  if (table) table = std::make_shared<const Table1D>((**table).without_kink_events());
-  if (table) require_non_negative_table(b, "mu_pos", "mu", **table);
-  if (table && b.is_given("mu")) b.fail("mu", "give either mu (a constant) or the table mu_pos, not both");
-  const Expr mu_constant = b.parameter("mu", "1", 0.5, "Constant friction coefficient (without mu_pos)", non_negative());
-  const auto mu = [&](const Expr& speed) { return table ? interpolate(*table, speed) : mu_constant; };
+  const auto mu = friction_characteristic(b, {"mu_pos", "v", "m/s", "mu", "1", "Friction coefficient over the sliding speed v ≥ 0",
+                                               "mu", "1", 0.5, "Constant friction coefficient (without mu_pos)"});
 
   Port C = b.port("C", translational(), "Flange C (Modelica flange_a)");
   Port R = b.port("R", translational(), "Flange R (Modelica flange_b), rigidly joined to C");

@@ -7,13 +7,8 @@ namespace acausal::translational_components {
 void SupportFriction::define(ComponentBuilder& b) const {
   const Expr peak = b.parameter("peak", "1", 1.0, "Breakaway factor: f0_max = peak·f(0)", at_least(1.0));
   const double v_small = b.parameter_value("v_small", "m/s", 1e-3, "Speed below which a reversal passes through stuck", positive());
-  auto table = b.table_parameter("f_pos", "v", "m/s", "f", "N", "Friction force over the sliding speed v ≥ 0");
-  // Followed through its breakpoints without events, as MSL's interpolation inside a function.
-  if (table) table = std::make_shared<const Table1D>((**table).without_kink_events());
-  if (table) require_non_negative_table(b, "f_pos", "f", **table);
-  if (table && b.is_given("f_constant")) b.fail("f_constant", "give either f_constant or the table f_pos, not both");
-  const Expr f_constant = b.parameter("f_constant", "N", 1.0, "Constant friction force (without f_pos)", non_negative());
-  const auto friction = [&](const Expr& speed) { return table ? interpolate(*table, speed) : f_constant; };
+  const auto friction = friction_characteristic(b, {"f_pos", "v", "m/s", "f", "N", "Friction force over the sliding speed v ≥ 0",
+                                                     "f_constant", "N", 1.0, "Constant friction force (without f_pos)"});
 
   Port C = b.port("C", translational(), "Flange C (Modelica flange_a)");
   Port R = b.port("R", translational(), "Flange R (Modelica flange_b), rigidly joined to C");

@@ -17,26 +17,6 @@
 using namespace acausal;
 using namespace acausal::testing;
 
-namespace {
-
-/// (time, new value) wherever the column changes from one row to the next.
-std::vector<std::pair<double, double>> switches(const SimulationRun& run, const std::string& column) {
-  const std::vector<double> v = run.column(column);
-  std::vector<std::pair<double, double>> out;
-  for (std::size_t k = 1; k < v.size(); ++k)
-    if (v[k] != v[k - 1]) out.emplace_back(run.times()[k], v[k]);
-  return out;
-}
-
-double work_lost(const SimulationRun& run, const std::string& instance) {
-  for (const ComponentEnergy& e : run.energy().components)
-    if (e.instance == instance) return e.work_lost;
-  FAIL("no energy account of " << instance);
-  return 0.0;
-}
-
-}  // namespace
-
 TEST_CASE("rotational.Clutch: two inertias engaged at t0 slip with constant torque and lock when their speeds are equal") {
   // tau0 = cgeo·fn·mue = 0.2 m · 40 N · 0.25 = 2 N·m between J1 = 1 at 10 rad/s (C) and J2 = 3 at
   // 2 rad/s (R), engaged at t0 = 0.5 s: w_rel = w2 − w1 < 0 slips backward, the clutch slows the

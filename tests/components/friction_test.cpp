@@ -14,19 +14,6 @@
 using namespace acausal;
 using namespace acausal::testing;
 
-namespace {
-
-/// (time, new value) wherever the column changes from one row to the next.
-std::vector<std::pair<double, double>> switches(const SimulationRun& run, const std::string& column) {
-  const std::vector<double> v = run.column(column);
-  std::vector<std::pair<double, double>> out;
-  for (std::size_t k = 1; k < v.size(); ++k)
-    if (v[k] != v[k - 1]) out.emplace_back(run.times()[k], v[k]);
-  return out;
-}
-
-}  // namespace
-
 TEST_CASE("rotational.Brake: a flywheel braked by a constant friction torque stops at J·w0/tau and stays stopped") {
   // tau = cgeo·fn·mue = 0.1 m · 100 N · 0.3 = 3 N·m on J = 2 kg·m² turning at 10 rad/s.
   const double J = 2.0, w0 = 10.0, tau = 3.0;

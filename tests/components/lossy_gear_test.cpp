@@ -50,22 +50,6 @@ std::unique_ptr<SimulationRun> simulate(const Drive& d) {
   })");
 }
 
-/// (time, new value) wherever the column changes from one row to the next.
-std::vector<std::pair<double, double>> switches(const SimulationRun& run, const std::string& column) {
-  const std::vector<double> v = run.column(column);
-  std::vector<std::pair<double, double>> out;
-  for (std::size_t k = 1; k < v.size(); ++k)
-    if (v[k] != v[k - 1]) out.emplace_back(run.times()[k], v[k]);
-  return out;
-}
-
-double work_lost(const SimulationRun& run, const std::string& instance) {
-  for (const ComponentEnergy& e : run.energy().components)
-    if (e.instance == instance) return e.work_lost;
-  FAIL("no energy account of " << instance);
-  return 0.0;
-}
-
 }  // namespace
 
 TEST_CASE("rotational.LossyGear: each quadrant rolls with the closed-form acceleration, its loss booked to the gear") {

@@ -14,25 +14,6 @@
 using namespace acausal;
 using namespace acausal::testing;
 
-namespace {
-
-std::vector<std::pair<double, double>> switches(const SimulationRun& run, const std::string& column) {
-  const std::vector<double> v = run.column(column);
-  std::vector<std::pair<double, double>> out;
-  for (std::size_t k = 1; k < v.size(); ++k)
-    if (v[k] != v[k - 1]) out.emplace_back(run.times()[k], v[k]);
-  return out;
-}
-
-double lost(const SimulationRun& run, const std::string& instance) {
-  for (const ComponentEnergy& e : run.energy().components)
-    if (e.instance == instance) return e.work_lost;
-  FAIL("no account of " << instance);
-  return 0.0;
-}
-
-}  // namespace
-
 TEST_CASE("netlists/vehicle_launch.json: the clutch slips then locks, the brake stops the vehicle, the ledger closes") {
   const auto run = simulate_netlist_file(ACAUSAL_SOURCE_DIR "/netlists/vehicle_launch.json");
   // Clutch: free, slipping (the engine faster: backward), stuck (locked), free again at 6 s.
@@ -54,8 +35,8 @@ TEST_CASE("netlists/vehicle_launch.json: the clutch slips then locks, the brake 
   double w6 = 0.0;
   for (std::size_t k = 0; k < t.size(); ++k)
     if (t[k] <= 6.0) w6 = w[k];
-  CHECK(lost(*run, "brake") == doctest::Approx(0.5 * 108.0 * w6 * w6).epsilon(1e-6));
-  CHECK(lost(*run, "clutch") > 0.0);
+  CHECK(work_lost(*run, "brake") == doctest::Approx(0.5 * 108.0 * w6 * w6).epsilon(1e-6));
+  CHECK(work_lost(*run, "clutch") > 0.0);
   const CheckResult energy = check_energy(*run, 1e-6);
   CHECK_MESSAGE(energy.passed(), energy.message());
 }
