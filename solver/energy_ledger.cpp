@@ -30,30 +30,41 @@ void EnergyLedger::start(double t, const double* y, const double* yp) {
   report_.energy_scale = std::fabs(report_.stored_start);
 }
 
-void EnergyLedger::integrate_with(IdaSession& ida) {
+IdaSession::Integrals EnergyLedger::step_control() {
+  IdaSession::Integrals integrals;
   const std::size_t flows = program_.energy_flows().output_count();
-  if (flows == 0) return;
-  // Two more quadratures, the model's total loss and injected power, steer the step size: where
-  // they integrate accurately, so does every component's. (Not the power passing through: its
-  // |port power| terms have a kink wherever one changes sign, and would hold the steps down.)
+  if (flows == 0) return integrals;
+  // The model's total loss and injected power steer the steps: where they integrate accurately, so
+  // does every component's. (Not the power passing through: its |port power| terms have a kink
+  // wherever one changes sign, and would hold the steps down.)
   std::vector<std::uint32_t> loss, injected;
   for (const EnergyAccount& a : program_.accounts()) {
     if (a.loss_flow != EnergyAccount::kNoFlow) loss.push_back(a.loss_flow);
     if (a.injected_flow != EnergyAccount::kNoFlow) injected.push_back(a.injected_flow);
   }
-  ida.integrate_quadratures(
-      flows + kTotals,
-      [this, flows, loss, injected](double t, const double* y, const double* yp, double* rate) {
-        state_.energy_flows(t, y, yp, rate);
-        const auto total = [rate](const std::vector<std::uint32_t>& of) {
-          double sum = 0.0;
-          for (std::uint32_t k : of) sum += rate[k];
-          return sum;
-        };
-        rate[flows] = total(loss);
-        rate[flows + 1] = total(injected);
-      },
-      kTotals, std::max(1.0, report_.energy_scale));  // works of 1 J, or of the energy at the start
+  integrals.names = {"energy account: total work lost", "energy account: total work injected"};
+  integrals.rate = [this, flows, loss, injected](double t, const double* y, const double* yp, double* rate) {
+    rates_.resize(flows);
+    state_.energy_flows(t, y, yp, rates_.data());
+    const auto total = [this](const std::vector<std::uint32_t>& of) {
+      double sum = 0.0;
+      for (std::uint32_t k : of) sum += rates_[k];
+      return sum;
+    };
+    rate[0] = total(loss);
+    rate[1] = total(injected);
+  };
+  // Works of the energy scale (check_balance raises it as it grows), of 1 J in a model at rest.
+  integrals.magnitude = steering_magnitude_ = report_.energy_scale > 0.0 ? report_.energy_scale : kRestMagnitude;
+  return integrals;
+}
+
+void EnergyLedger::integrate_with(IdaSession& ida) {
+  const std::size_t flows = program_.energy_flows().output_count();
+  if (flows == 0) return;
+  ida.integrate_quadratures(flows, [this](double t, const double* y, const double* yp, double* rate) {
+    state_.energy_flows(t, y, yp, rate);
+  });
 }
 
 void EnergyLedger::book_jump(double t, const double* y_before, const double* yp_before, const double* y_after,
@@ -101,6 +112,8 @@ void EnergyLedger::check_balance(IdaSession& ida) {
     report_.worst_balance_time = t;
   }
   report_.energy_scale = std::max(report_.energy_scale, std::fabs(stored) + std::fabs(lost) + std::fabs(injected));
+  if (steering_magnitude_ > 0.0 && report_.energy_scale > 2.0 * steering_magnitude_)
+    ida.set_integrals_magnitude(steering_magnitude_ = report_.energy_scale);
   if (report_.power_audit) audit_power(t, ida.y(), ida.yp());
 }
 

@@ -13,11 +13,10 @@
 
 #include "core/analysis/program_state.hpp"
 #include "solver/energy_report.hpp"
+#include "solver/ida_session.hpp"
 #include "solver/sparse_lu.hpp"
 
 namespace acausal {
-
-class IdaSession;
 
 /// Books the energy terms along the solution. The works are quadratures of the integrator (IDAS):
 /// their rates (every component's loss, injected power, port power and |port power|, where not
@@ -33,6 +32,10 @@ class EnergyLedger {
   EnergyLedger(ProgramState& state, bool power_audit);
   /// The state at the start.
   void start(double t, const double* y, const double* yp);
+  /// What the integrator is to carry for the account (IdaSession::Integrals): the model's total
+  /// loss and injected work, in the error test, so that the steps and orders are those at which the
+  /// works integrate accurately. After start().
+  IdaSession::Integrals step_control();
   /// The works become quadratures of `ida` (started at the same time as start()).
   void integrate_with(IdaSession& ida);
   /// Books a jump of the states at an event (reinit) at time t: every component's stored energy
@@ -46,13 +49,15 @@ class EnergyLedger {
 
  private:
   void audit_power(double t, const double* y, const double* yp);
-  /// Quadratures after the flows: the totals that steer the step size (integrate_with).
-  static constexpr std::size_t kTotals = 2;
 
   ProgramState& state_;
   const Program& program_;
   std::vector<double> stored_, values_;
   std::vector<double> y_, yp_;
+  std::vector<double> rates_;  ///< the flows, for step_control()'s totals
+  /// The magnitude of the totals that step_control() set up (0: none), raised with the energy scale.
+  double steering_magnitude_ = 0.0;
+  static constexpr double kRestMagnitude = 1.0;  ///< [J] before a model at rest has an energy scale
   SparseLu lu_;  ///< of the power audit's consistency solves (its ordering is reused)
   EnergyReport report_;
 };

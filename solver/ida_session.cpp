@@ -29,7 +29,7 @@ std::string SolverError::format_time(double t) {
 struct IdaSession::Handles {
   SUNContext context = nullptr;
   void* ida = nullptr;
-  N_Vector y = nullptr, yp = nullptr, id = nullptr, atol = nullptr, q = nullptr, q_atol = nullptr;
+  N_Vector y = nullptr, yp = nullptr, id = nullptr, atol = nullptr, q = nullptr;
   N_Vector stepping_id = nullptr;  ///< id with the controlled algebraic unknowns set (the error test's)
   N_Vector view = nullptr;  ///< interpolation's: over the caller's array (made once: a row of output each)
   SUNMatrix matrix = nullptr;
@@ -38,7 +38,7 @@ struct IdaSession::Handles {
     if (ida) IDAFree(&ida);
     if (solver) SUNLinSolFree(solver);
     if (matrix) SUNMatDestroy(matrix);
-    for (N_Vector v : {y, yp, id, atol, q, q_atol, stepping_id, view})
+    for (N_Vector v : {y, yp, id, atol, q, stepping_id, view})
       if (v) N_VDestroy(v);
     if (context) SUNContext_Free(&context);
   }
@@ -55,9 +55,16 @@ struct IdaCallbacks {
   static int residual(realtype t, N_Vector y, N_Vector yp, N_Vector r, void* user) {
     IdaSession* s = self(user);
     try {
-      s->state_.residual(t, N_VGetArrayPointer(y), N_VGetArrayPointer(yp), N_VGetArrayPointer(r));
-      const std::size_t n = s->program_.size();
-      if (const std::size_t i = first_nonfinite(N_VGetArrayPointer(r), n); i != n) {
+      const double* y_ = N_VGetArrayPointer(y);
+      const double* yp_ = N_VGetArrayPointer(yp);
+      double* r_ = N_VGetArrayPointer(r);
+      s->state_.residual(t, y_, yp_, r_);
+      const std::size_t n = s->program_.size(), size = s->size_;
+      if (size > n) {
+        s->integrals_.rate(t, y_, yp_, s->rates_.data());
+        for (std::size_t j = n; j < size; ++j) r_[j] = yp_[j] - s->rates_[j - n];
+      }
+      if (const std::size_t i = first_nonfinite(r_, size); i != size) {
         s->nonfinite_residual_ = i;
         return 1;  // recoverable: IDA retries with a smaller step
       }
@@ -77,7 +84,16 @@ struct IdaCallbacks {
       sunindextype* rowval = SUNSparseMatrix_IndexValues(J);
       std::copy(pat.col_start.begin(), pat.col_start.end(), colptr);
       std::copy(pat.row_index.begin(), pat.row_index.end(), rowval);
-      s->state_.jacobian(t, cj, N_VGetArrayPointer(y), N_VGetArrayPointer(yp), SUNSparseMatrix_Data(J));
+      double* data = SUNSparseMatrix_Data(J);
+      s->state_.jacobian(t, cj, N_VGetArrayPointer(y), N_VGetArrayPointer(yp), data);
+      // An integral's column holds its own row's ∂/∂w' alone (the rows of the rates' dependence on
+      // y are left out, see IdaSession::Integrals).
+      const std::size_t n = s->program_.size(), nonzeros = pat.row_index.size();
+      for (std::size_t j = 0; j < s->size_ - n; ++j) {
+        colptr[n + j + 1] = static_cast<sunindextype>(nonzeros + j + 1);
+        rowval[nonzeros + j] = static_cast<sunindextype>(n + j);
+        data[nonzeros + j] = cj;
+      }
       return 0;
     } catch (...) {
       s->pending_ = std::current_exception();
@@ -94,6 +110,28 @@ struct IdaCallbacks {
       s->pending_ = std::current_exception();
       return -1;
     }
+  }
+
+  /// IDA's error weights 1/(rtol·|y_i| + atol_i), as IDASVtolerances would set them, but from the
+  /// session's atol as it is at each step (set_integrals_magnitude changes it during the run;
+  /// IDASVtolerances may be called only before IDA's first step). IDA takes the root mean square
+  /// of the weighted errors over all unknowns: the integrals' weights are raised by
+  /// √(unknowns / integrals), so that theirs alone meets the tolerance as it would on its own, not
+  /// diluted among a large model's unknowns.
+  static int error_weights(N_Vector y, N_Vector ewt, void* user) {
+    IdaSession* s = self(user);
+    const double* y_ = N_VGetArrayPointer(y);
+    const double* atol = N_VGetArrayPointer(s->h_->atol);
+    double* w = N_VGetArrayPointer(ewt);
+    const std::size_t n = s->program_.size();
+    const double integral_weight =
+        (s->size_ > n ? std::sqrt(static_cast<double>(s->size_) / static_cast<double>(s->size_ - n)) : 1.0);
+    for (std::size_t i = 0; i < s->size_; ++i) {
+      const double tolerance = s->rtol_ * std::fabs(y_[i]) + atol[i];
+      if (!(tolerance > 0.0)) return -1;
+      w[i] = (i < n ? 1.0 : integral_weight) / tolerance;
+    }
+    return 0;
   }
 
   /// IDA's own message goes into the SolverError instead of to stderr.
@@ -116,10 +154,17 @@ struct IdaCallbacks {
 };
 
 IdaSession::IdaSession(ProgramState& state, double t0, const std::vector<double>& y, const std::vector<double>& yp,
-                       double tolerance, double t_stop)
-    : state_(state), program_(state.program()), h_(std::make_unique<Handles>()), t_(t0), t_stop_(t_stop) {
+                       double tolerance, double t_stop, Integrals integrals)
+    : state_(state),
+      program_(state.program()),
+      integrals_(std::move(integrals)),
+      size_(program_.size() + integrals_.names.size()),
+      rates_(integrals_.names.size()),
+      h_(std::make_unique<Handles>()),
+      t_(t0),
+      t_stop_(t_stop) {
   const Program& program = program_;
-  const auto n = static_cast<sunindextype>(program.size());
+  const auto n = static_cast<sunindextype>(size_);
   const double rtol = rtol_ = 0.01 * tolerance;
   band_ = state.indicator_scales(t0, y.data(), yp.data());
   for (double& e : band_) e *= rtol;
@@ -138,6 +183,16 @@ IdaSession::IdaSession(ProgramState& state, double t0, const std::vector<double>
   std::copy(yp.begin(), yp.end(), N_VGetArrayPointer(h_->yp));
   std::copy(program.id().begin(), program.id().end(), N_VGetArrayPointer(h_->id));
   for (std::size_t i = 0; i < program.size(); ++i) N_VGetArrayPointer(h_->atol)[i] = rtol * program.nominal()[i];
+  if (!rates_.empty()) {
+    // The integrals start at 0 with their rates: differential unknowns of magnitude `magnitude`.
+    integrals_.rate(t0, y.data(), yp.data(), rates_.data());
+    for (std::size_t j = 0, i = program.size(); j < rates_.size(); ++j, ++i) {
+      N_VGetArrayPointer(h_->y)[i] = 0.0;
+      N_VGetArrayPointer(h_->yp)[i] = rates_[j];
+      N_VGetArrayPointer(h_->id)[i] = 1.0;
+      N_VGetArrayPointer(h_->atol)[i] = rtol * integrals_.magnitude;
+    }
+  }
 
   h_->ida = IDACreate(h_->context);
   if (!h_->ida) throw SolverError(t0, "IDACreate failed");
@@ -147,7 +202,7 @@ IdaSession::IdaSession(ProgramState& state, double t0, const std::vector<double>
   check(IDAInit(h_->ida, IdaCallbacks::residual, t0, h_->y, h_->yp), "IDAInit");
   check(IDASetUserData(h_->ida, this), "IDASetUserData");
   check(IDASetErrHandlerFn(h_->ida, IdaCallbacks::error, this), "IDASetErrHandlerFn");
-  check(IDASVtolerances(h_->ida, rtol, h_->atol), "IDASVtolerances");
+  check(IDAWFtolerances(h_->ida, IdaCallbacks::error_weights), "IDAWFtolerances");
   check(IDASetId(h_->ida, h_->id), "IDASetId");
   check(IDASetSuppressAlg(h_->ida, SUNTRUE), "IDASetSuppressAlg");
   check(IDASetStopTime(h_->ida, t_stop), "IDASetStopTime");
@@ -155,7 +210,8 @@ IdaSession::IdaSession(ProgramState& state, double t0, const std::vector<double>
   // Without a floor IDA can creep toward a singularity with steps below the resolution of t and
   // never return; below this step it reports failure instead.
   check(IDASetMinStep(h_->ida, 1e-13 * std::max({1.0, std::fabs(t0), std::fabs(t_stop)})), "IDASetMinStep");
-  const auto nnz = static_cast<sunindextype>(std::max<std::size_t>(1, program.jacobian().pattern().nonzeros()));
+  const auto nnz = static_cast<sunindextype>(
+      std::max<std::size_t>(1, program.jacobian().pattern().nonzeros() + integrals_.names.size()));
   h_->matrix = SUNSparseMatrix(n, n, nnz, CSC_MAT, h_->context);
   h_->solver = SUNLinSol_KLU(h_->y, h_->matrix, h_->context);
   if (!h_->matrix || !h_->solver) throw SolverError(t0, "creating the KLU sparse solver failed");
@@ -178,7 +234,7 @@ void IdaSession::fail(int flag, const char* call) {
     text += ", was not finite";
   }
   // The variables with the largest weighted local error estimates point at the trouble.
-  const auto n = program_.size();
+  const std::size_t n = size_;
   if (h_->ida && n > 0) {
     N_Vector w = N_VClone(h_->y), e = N_VClone(h_->y);
     if (IDAGetErrWeights(h_->ida, w) == IDA_SUCCESS && IDAGetEstLocalErrors(h_->ida, e) == IDA_SUCCESS) {
@@ -189,7 +245,10 @@ void IdaSession::fail(int flag, const char* call) {
       if (ranked[0].first > 0.0) text += "; largest weighted local errors:";
       for (std::size_t k = 0; k < std::min<std::size_t>(5, ranked.size()) && ranked[k].first > 0.0; ++k) {
         std::ostringstream os;
-        os << " " << program_.name(ranked[k].second) << " (" << ranked[k].first << ")";
+        const std::size_t i = ranked[k].second;
+        const std::size_t program_size = program_.size();
+        os << " " << (i < program_size ? program_.name(i) : integrals_.names[i - program_size]) << " ("
+           << ranked[k].first << ")";
         text += os.str();
       }
     }
@@ -222,12 +281,18 @@ void IdaSession::interpolate(double t, int order, std::span<const std::uint32_t>
 void IdaSession::interpolate_into(double t, int order, const std::span<const std::uint32_t>* only,
                                   std::vector<double>& out) {
   out.resize(program_.size());
+  // Into out itself, or with integrals (which IDAGetDky computes too) into a buffer of them all.
+  double* into = out.data();
+  if (size_ > out.size()) {
+    interpolated_.resize(size_);
+    into = interpolated_.data();
+  }
   if (h_->view == nullptr) {
-    h_->view = N_VMake_Serial(static_cast<sunindextype>(out.size()), out.data(), h_->context);
+    h_->view = N_VMake_Serial(static_cast<sunindextype>(size_), into, h_->context);
     use_fast_vector_ops(h_->view);  // IDAGetDky combines the history into it with N_VLinearCombination
   }
   N_Vector v = h_->view;
-  N_VSetArrayPointer_Serial(out.data(), v);
+  N_VSetArrayPointer_Serial(into, v);
   int flag = 0;
   {
     std::optional<OnlyComponents> selected;
@@ -235,6 +300,11 @@ void IdaSession::interpolate_into(double t, int order, const std::span<const std
     flag = IDAGetDky(h_->ida, t, order, v);
   }
   if (flag < 0) fail(flag, "IDAGetDky");
+  if (into == out.data()) return;
+  if (only == nullptr)
+    std::copy(interpolated_.begin(), interpolated_.begin() + static_cast<std::ptrdiff_t>(out.size()), out.begin());
+  else
+    for (std::uint32_t c : *only) out[c] = interpolated_[c];
 }
 
 std::vector<int> IdaSession::roots() {
@@ -284,36 +354,23 @@ void IdaSession::reset(double t, const std::vector<double>& y, const std::vector
   restart(false);  // not an event of the model
 }
 
-void IdaSession::integrate_quadratures(std::size_t count, QuadratureRhs rhs, std::size_t controlled, double magnitude) {
+void IdaSession::integrate_quadratures(std::size_t count, QuadratureRhs rhs) {
   if (h_->q || count == 0) throw std::logic_error("integrate_quadratures: once, and of at least one quadrature");
   quadrature_rhs_ = std::move(rhs);
   h_->q = N_VNew_Serial(static_cast<sunindextype>(count), h_->context);
   if (!h_->q) throw SolverError(t_, "N_VNew_Serial failed");
   use_fast_vector_ops(h_->q);  // IDA's quadrature work vectors are its clones
   N_VConst(0.0, h_->q);
-  auto check = [&](int flag, const char* call) {
-    if (flag < 0) fail(flag, call);
-  };
-  check(IDAQuadInit(h_->ida, IdaCallbacks::quadrature, h_->q), "IDAQuadInit");
-  if (controlled > 0) {
-    // IDAS takes the root mean square over all `count`: the controlled ones' weights are raised by
-    // √(count / controlled) so that theirs alone meets the tolerance, the others' are ~0.
-    h_->q_atol = N_VNew_Serial(static_cast<sunindextype>(count), h_->context);
-    if (!h_->q_atol) throw SolverError(t_, "N_VNew_Serial failed");
-    const double dilution = std::sqrt(static_cast<double>(count) / static_cast<double>(controlled));
-    double* atol = N_VGetArrayPointer(h_->q_atol);
-    std::fill(atol, atol + count - controlled, 1e300);
-    std::fill(atol + count - controlled, atol + count, rtol_ * magnitude / dilution);
-    check(IDASetQuadErrCon(h_->ida, SUNTRUE), "IDASetQuadErrCon");
-    check(IDAQuadSVtolerances(h_->ida, rtol_ / dilution, h_->q_atol), "IDAQuadSVtolerances");
-    // IDAS sets the quadratures' error weights up in its initial setup, which the consistent
-    // initialization (IDACalcIC) has done already: start over from the same point so that the first
-    // step does it again with them (IDAReInit resets IDA's counters: those so far are kept).
-    before_restarts_ = statistics();
-    check(IDAReInit(h_->ida, t_, h_->y, h_->yp), "IDAReInit");
-    check(IDAQuadReInit(h_->ida, h_->q), "IDAQuadReInit");
-  }
+  const int flag = IDAQuadInit(h_->ida, IdaCallbacks::quadrature, h_->q);
+  if (flag < 0) fail(flag, "IDAQuadInit");
   quadratures_.assign(count, 0.0);
+}
+
+void IdaSession::set_integrals_magnitude(double magnitude) {
+  if (!(magnitude > 0.0)) throw std::invalid_argument("set_integrals_magnitude: the magnitude must be positive");
+  integrals_.magnitude = magnitude;
+  double* atol = N_VGetArrayPointer(h_->atol);
+  std::fill(atol + program_.size(), atol + size_, rtol_ * magnitude);
 }
 
 const std::vector<double>& IdaSession::quadratures() {

@@ -17,6 +17,20 @@ namespace acausal {
 
 class IdaSession {
  public:
+  /// What the integrator integrates as unknowns of its own, after the program's: w' = rate(t, y, y')
+  /// from w = 0, in the error test with the states (absolute tolerance rtol · their magnitude). Unlike
+  /// quadratures (integrate_quadratures), their errors take part in every order decision: IDAS lets
+  /// an order reduction that the states alone decide stand, however large a quadrature's error at
+  /// the lower order, and states that are exactly polynomials in time (a body stuck to a moving belt)
+  /// decide it on rounding, again and again, holding a power that needs order 2 at order 1. Newton
+  /// iterates them without ∂rate/∂y in the Jacobian: nothing depends on them, they follow the
+  /// states one iteration behind.
+  struct Integrals {
+    std::vector<std::string> names;  ///< none: the program's unknowns alone
+    std::function<void(double t, const double* y, const double* yp, double* rate)> rate;
+    double magnitude = 1.0;  ///< > 0; set_integrals_magnitude() changes it during the run
+  };
+
   /// Takes y, y' consistent at t0 and the run's state: its parameters and the branch signs of the
   /// event indicators (state.branch, which the caller updates at events). `tolerance` is the relative accuracy asked of the
   /// trajectory. IDA controls the local error of each step, and BDF's local errors add up over a
@@ -29,7 +43,7 @@ class IdaSession {
   /// sits at zero, or a signal that hovers at a threshold, then does not chatter; an indicator of
   /// time alone has ε = 0 and switches exactly.
   IdaSession(ProgramState& state, double t0, const std::vector<double>& y, const std::vector<double>& yp,
-             double tolerance, double t_stop);
+             double tolerance, double t_stop, Integrals integrals);
   ~IdaSession();
   IdaSession(const IdaSession&) = delete;
   IdaSession& operator=(const IdaSession&) = delete;
@@ -66,15 +80,15 @@ class IdaSession {
   using QuadratureRhs = std::function<void(double t, const double* y, const double* yp, double* rate)>;
   /// Integrates `count` quadratures q' = rhs(t, y, y') from 0 along the solution (IDAS). IDA
   /// evaluates rhs once per step, at the converged solution, and integrates q with the states' own
-  /// BDF formula. The last `controlled` of them take part in the error test, as the root mean square
-  /// of their errors against the states' relative tolerance times (|q| + `magnitude`): the states
-  /// alone may allow steps their functions cannot be integrated over (a state linear or quadratic
-  /// in time is exact at any step, the power it carries is not). The others are as accurate as the
-  /// steps these allow.
-  void integrate_quadratures(std::size_t count, QuadratureRhs rhs, std::size_t controlled, double magnitude);
+  /// BDF formula: a quadrature of what a linear state integrates (a heat flow into a capacitor)
+  /// follows that state exactly. They are not in the error test: they are as accurate as the steps
+  /// the states and the Integrals allow.
+  void integrate_quadratures(std::size_t count, QuadratureRhs rhs);
   /// The quadratures at time() (the last step's end, or the root it stopped at).
   const std::vector<double>& quadratures();
-  /// The current y and y'.
+  /// The integrals' absolute tolerance becomes rtol · magnitude (> 0) from the next step on.
+  void set_integrals_magnitude(double magnitude);
+  /// The current y and y' (the program's unknowns, then the Integrals).
   const double* y() const;
   const double* yp() const;
 
@@ -86,8 +100,12 @@ class IdaSession {
   void interpolate_into(double t, int order, const std::span<const std::uint32_t>* only, std::vector<double>& out);
   ProgramState& state_;
   const Program& program_;
+  Integrals integrals_;
+  std::size_t size_ = 0;  // the program's unknowns and the integrals
+  std::vector<double> rates_;  // of the integrals, in the residual
+  std::vector<double> interpolated_;  // IDAGetDky's, of all size_ unknowns
   std::vector<double> band_;  // ε_k of each indicator
-  double rtol_ = 0.0;  // IDA's relative tolerance (the quadratures' too)
+  double rtol_ = 0.0;  // IDA's relative tolerance
   std::vector<std::uint32_t> controlled_algebraic_;  // control_algebraic()'s
   bool stepping_id_pending_ = false;  // the id with them is to be set after the next successful step
   std::unique_ptr<Handles> h_;

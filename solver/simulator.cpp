@@ -68,7 +68,8 @@ const InitialState& Simulator::initialize() {
     ledger_->start(options_.start, program.size() ? y_.data() : nullptr, program.size() ? yp_.data() : nullptr);
   }
   if (program.size() == 0) return *initial_;
-  ida_ = std::make_unique<IdaSession>(*state_, options_.start, y_, yp_, options_.tolerance, options_.stop);
+  ida_ = std::make_unique<IdaSession>(*state_, options_.start, y_, yp_, options_.tolerance, options_.stop,
+                                      ledger_ ? ledger_->step_control() : IdaSession::Integrals{});
   if (!program.discretes().names.empty()) {
     // The modes the initial state implies (initial() true), and the unknowns consistent with them;
     // then the initial event's iteration with initial() false, whose values the run starts from
