@@ -78,6 +78,9 @@ NonlinearLaw define_nonlinear_law(ComponentBuilder& b, const NonlinearLawNames& 
       "table", names.x, names.x_unit, "torque", "N*m", "torque over " + std::string(names.x) + " (table)",
       interpolation == "smooth" ? Interpolation::Smooth : Interpolation::Linear,
       extrapolation == "nearest" ? Extrapolation::Nearest : Extrapolation::Linear);
+  // A characteristic through one point would be a constant torque: not a spring's or a damper's law.
+  if (table && (**table).given_points() < 2)
+    b.fail("table", "table " + b.instance() + ".table: needs at least two points");
 
   const Expr one = 1.0, sgn = sign(x);
   if (kind == "symmetric") {

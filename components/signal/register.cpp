@@ -2,6 +2,7 @@
 #include "components/signal/add.hpp"
 #include "components/signal/constant.hpp"
 #include "components/signal/gain.hpp"
+#include "components/signal/product.hpp"
 #include "components/signal/pulse.hpp"
 #include "components/signal/ramp.hpp"
 #include "components/signal/sine.hpp"
@@ -15,6 +16,7 @@ void register_signal(Registry& r) {
   r.add(std::make_unique<Add>());
   r.add(std::make_unique<Constant>());
   r.add(std::make_unique<Gain>());
+  r.add(std::make_unique<Product>());
   r.add(std::make_unique<Pulse>());
   r.add(std::make_unique<Ramp>());
   r.add(std::make_unique<Sine>());

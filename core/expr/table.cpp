@@ -46,12 +46,17 @@ Table1D::Table1D(std::string label, std::vector<double> x, std::vector<double> y
   if (x_.size() != y_.size())
     fail("breakpoints and values differ in length (" + std::to_string(x_.size()) + " and " +
          std::to_string(y_.size()) + ")");
-  if (x_.size() < 2) fail("needs at least two points");
+  if (x_.empty()) fail("needs at least one point");
   for (std::size_t i = 0; i < x_.size(); ++i) {
     if (!std::isfinite(x_[i]) || !std::isfinite(y_[i]))
       fail("point " + std::to_string(i) + " is not finite");
     if (i > 0 && !(x_[i] > x_[i - 1]))
       fail("breakpoints must be strictly increasing (point " + std::to_string(i) + ")");
+  }
+  given_points_ = x_.size();
+  if (given_points_ == 1) {  // a constant: one flat segment, extrapolated flat either way
+    x_.push_back(x_[0] + 1.0);
+    y_.push_back(y_[0]);
   }
   if (interpolation_ == Interpolation::Smooth) {
     slope_ = monotone_slopes(x_, y_);

@@ -20,11 +20,13 @@ enum class Extrapolation {
   Nearest,  ///< hold the end value
 };
 
-/// y(x) through the breakpoints (x_i, y_i), x strictly increasing, at least two points.
+/// y(x) through the breakpoints (x_i, y_i), x strictly increasing. One point is a constant, as a
+/// Modelica table of one row is (CombiTable1D, and the friction tables MSL's Clutch and
+/// BearingFriction read with one row by default: mu_pos = [0, 0.5]).
 class Table1D {
  public:
-  /// @throws std::invalid_argument (naming `label`) for fewer than two points, sizes that differ,
-  ///         non-finite values, or x not strictly increasing.
+  /// @throws std::invalid_argument (naming `label`) for no points, sizes that differ, non-finite
+  ///         values, or x not strictly increasing.
   Table1D(std::string label, std::vector<double> x, std::vector<double> y,
           Interpolation interpolation = Interpolation::Linear,
           Extrapolation extrapolation = Extrapolation::Linear);
@@ -67,7 +69,10 @@ class Table1D {
   static int max_nonzero_derivative_order(Interpolation interpolation);
 
   const std::string& label() const { return label_; }
+  /// The breakpoints (a constant given as one point has two: x_0 and x_0 + 1, of equal value).
   const std::vector<double>& x() const { return x_; }
+  /// How many points the table was given (1 for a constant).
+  std::size_t given_points() const { return given_points_; }
   const std::vector<double>& y() const { return y_; }
   Interpolation interpolation() const { return interpolation_; }
   Extrapolation extrapolation() const { return extrapolation_; }
@@ -90,6 +95,7 @@ class Table1D {
   std::vector<double> slope_;  // dy/dx at each breakpoint (Hermite data; secants for linear)
   std::vector<double> integral_;  // ∫₀^{x_i} y at each breakpoint
   std::vector<std::size_t> kinks_;
+  std::size_t given_points_ = 0;
   Interpolation interpolation_;
   Extrapolation extrapolation_;
 };

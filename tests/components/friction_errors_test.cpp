@@ -15,7 +15,7 @@ TEST_CASE("friction elements: malformed characteristics and forces are named err
                        "/components/b/params/mu_pos: table b.mu_pos: breakpoints must be strictly increasing (point 2)",
                        ModelError);
   CHECK_THROWS_WITH_AS(instantiate("translational.Brake", {{"mu_pos", {{"v", nlohmann::json::array()}, {"mu", nlohmann::json::array()}}}}, "b"),
-                       "/components/b/params/mu_pos: table b.mu_pos: needs at least two points", ModelError);
+                       "/components/b/params/mu_pos: table b.mu_pos: needs at least one point", ModelError);
   CHECK_THROWS_WITH_AS(instantiate("translational.Brake", {{"mu_pos", {{"v", {0.0, 1.0}}, {"mu", {0.5, -0.1}}}}}, "b"),
                        "/components/b/params/mu_pos: mu[1] must not be negative (friction opposes the motion), got -0.1",
                        ModelError);

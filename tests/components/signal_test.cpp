@@ -258,6 +258,17 @@ TEST_CASE("signal.Add: y = k1·u1 + k2·u2") {
   check_output(instantiate("signal.Add", nlohmann::json::object(), "a"), {{"a.u1", 3.0}, {"a.u2", 4.0}}, 7.0);
 }
 
+TEST_CASE("signal.Product: y = u1·u2") {
+  Definition d = instantiate("signal.Product", nlohmann::json::object(), "p");
+  check_signal_port(d, "u1", SignalDirection::Input);
+  check_signal_port(d, "u2", SignalDirection::Input);
+  check_signal_port(d, "y", SignalDirection::Output);
+  check_output(d, {{"p.u1", 3.0}, {"p.u2", 4.0}}, 12.0);
+  check_output(d, {{"p.u1", -1.5}, {"p.u2", 2.0}}, -3.0);
+  check_output(d, {{"p.u1", 0.0}, {"p.u2", 5.0}}, 0.0);
+  check_no_energy(d);
+}
+
 TEST_CASE("signal blocks: parameter validation names the parameter") {
   CHECK_THROWS_WITH_AS(instantiate("signal.Ramp", {{"duration", -1.0}}, "r"),
                        "/components/r/params/duration: duration must not be negative, got -1", ModelError);
@@ -271,7 +282,8 @@ TEST_CASE("signal blocks: parameter validation names the parameter") {
 
 TEST_CASE("signal blocks: registered, with a one-line summary, and describable") {
   for (const char* type :
-       {"signal.Constant", "signal.Step", "signal.Ramp", "signal.Sine", "signal.Table", "signal.Gain", "signal.Add"}) {
+       {"signal.Constant", "signal.Step", "signal.Ramp", "signal.Sine", "signal.Table", "signal.Gain", "signal.Add",
+        "signal.Product"}) {
     INFO(type);
     Definition d = described_catalog_entry(type);
     CHECK(d.equations.size() == 1);
@@ -296,4 +308,5 @@ TEST_CASE("signal blocks: described laws read as the documentation") {
         "amplitude*sin(6.283185307179586*frequency*(time - start_time) + phase))");
   CHECK(law("signal.Gain") == "y - k*u");
   CHECK(law("signal.Add") == "y - k1*u1 - k2*u2");
+  CHECK(law("signal.Product") == "y - u1*u2");
 }

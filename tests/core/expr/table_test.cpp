@@ -38,9 +38,7 @@ Table1D steep_step(Extrapolation e = Extrapolation::Linear) {
 }  // namespace
 
 TEST_CASE("Table1D validation names the table and the problem") {
-  CHECK_THROWS_WITH_AS(Table1D("T", V{}, V{}), "table T: needs at least two points", std::invalid_argument);
-  CHECK_THROWS_WITH_AS(Table1D("T", V{1.0}, V{2.0}), "table T: needs at least two points",
-                       std::invalid_argument);
+  CHECK_THROWS_WITH_AS(Table1D("T", V{}, V{}), "table T: needs at least one point", std::invalid_argument);
   CHECK_THROWS_WITH_AS(Table1D("T", V{0.0, 1.0, 2.0}, V{0.0, 1.0}),
                        "table T: breakpoints and values differ in length (3 and 2)", std::invalid_argument);
   CHECK_THROWS_WITH_AS(Table1D("T", V{0.0, 2.0, 1.0}, V{0.0, 1.0, 2.0}),
@@ -56,6 +54,20 @@ TEST_CASE("Table1D validation names the table and the problem") {
   CHECK_THROWS_WITH_AS(Table1D("T", V{0.0, 1.0}, V{0.0, 1.0}, Interpolation::Smooth).evaluate(0.5, -2),
                        "table T: derivative order below -1 (the antiderivative)", std::invalid_argument);
   CHECK_NOTHROW(Table1D("T", V{0.0, 1.0}, V{0.0, 1.0}));
+}
+
+TEST_CASE("a table of one point is that constant everywhere, as a Modelica table of one row") {
+  for (const Interpolation interpolation : {Interpolation::Linear, Interpolation::Smooth})
+    for (const Extrapolation extrapolation : {Extrapolation::Linear, Extrapolation::Nearest}) {
+      const Table1D t("mu", V{0.0}, V{0.5}, interpolation, extrapolation);
+      CHECK(t.given_points() == 1);
+      for (const double x : {-3.0, 0.0, 0.25, 1.0, 7.0}) {
+        CHECK(t.evaluate(x) == 0.5);
+        CHECK(t.evaluate(x, 1) == 0.0);
+        CHECK(t.evaluate(x, -1) == doctest::Approx(0.5 * x).epsilon(1e-15));  // ∫₀ˣ 0.5
+      }
+      CHECK(t.kinks().empty());  // no switch: no event
+    }
 }
 
 TEST_CASE("Table1D accessors") {
