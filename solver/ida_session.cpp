@@ -79,20 +79,28 @@ struct IdaCallbacks {
                       N_Vector, N_Vector) {
     IdaSession* s = self(user);
     try {
-      const SparsityPattern& pat = s->program_.jacobian().pattern();
-      sunindextype* colptr = SUNSparseMatrix_IndexPointers(J);
-      sunindextype* rowval = SUNSparseMatrix_IndexValues(J);
-      std::copy(pat.col_start.begin(), pat.col_start.end(), colptr);
-      std::copy(pat.row_index.begin(), pat.row_index.end(), rowval);
+      const IdaSession::IterationPattern& pattern = s->pattern_;
+      std::copy(pattern.col_start.begin(), pattern.col_start.end(), SUNSparseMatrix_IndexPointers(J));
+      std::copy(pattern.row_index.begin(), pattern.row_index.end(), SUNSparseMatrix_IndexValues(J));
+      std::vector<double>& values = s->program_jacobian_;
+      s->state_.jacobian(t, cj, N_VGetArrayPointer(y), N_VGetArrayPointer(yp), values.data());
       double* data = SUNSparseMatrix_Data(J);
-      s->state_.jacobian(t, cj, N_VGetArrayPointer(y), N_VGetArrayPointer(yp), data);
-      // An integral's column holds its own row's ∂/∂w' alone (the rows of the rates' dependence on
-      // y are left out, see IdaSession::Integrals).
-      const std::size_t n = s->program_.size(), nonzeros = pat.row_index.size();
-      for (std::size_t j = 0; j < s->size_ - n; ++j) {
-        colptr[n + j + 1] = static_cast<sunindextype>(nonzeros + j + 1);
-        rowval[nonzeros + j] = static_cast<sunindextype>(n + j);
-        data[nonzeros + j] = cj;
+      std::fill(data, data + pattern.row_index.size(), 0.0);
+      for (std::size_t e = 0; e < values.size(); ++e) data[pattern.program_entry[e]] += values[e];
+      // The diagonal: an integral's ∂/∂w' (its column holds nothing else: the rows of the rates'
+      // dependence on y are left out, see IdaSession::Integrals); for the program's unknowns the
+      // shift of a singular configuration, if any (see IterationPattern).
+      const std::size_t n = s->program_.size();
+      for (std::size_t j = 0; j < s->size_; ++j) {
+        double* diagonal = data + pattern.diagonal[j];
+        if (j >= n) {
+          *diagonal = cj;
+          continue;
+        }
+        double largest = 0.0;
+        for (auto e = static_cast<std::size_t>(pattern.col_start[j]); e < static_cast<std::size_t>(pattern.col_start[j + 1]); ++e)
+          largest = std::max(largest, std::fabs(data[e]));
+        *diagonal += s->diagonal_shift_ * largest;
       }
       return 0;
     } catch (...) {
@@ -153,6 +161,35 @@ struct IdaCallbacks {
   }
 };
 
+IdaSession::IterationPattern::IterationPattern(const SparsityPattern& program, std::size_t size) {
+  col_start.assign(size + 1, 0);
+  program_entry.resize(program.row_index.size());
+  diagonal.resize(size);
+  const auto push = [this](std::size_t row) {
+    row_index.push_back(static_cast<std::int64_t>(row));
+    return row_index.size() - 1;
+  };
+  for (std::size_t j = 0; j < size; ++j) {
+    col_start[j] = static_cast<std::int64_t>(row_index.size());
+    bool has_diagonal = false;  // placed in row order among the column's (ascending) entries
+    if (j < program.cols)
+      for (auto e = static_cast<std::size_t>(program.col_start[j]); e < static_cast<std::size_t>(program.col_start[j + 1]); ++e) {
+        const auto row = static_cast<std::size_t>(program.row_index[e]);
+        if (!has_diagonal && row > j) {
+          diagonal[j] = push(j);
+          has_diagonal = true;
+        }
+        program_entry[e] = push(row);
+        if (row == j) {
+          diagonal[j] = program_entry[e];
+          has_diagonal = true;
+        }
+      }
+    if (!has_diagonal) diagonal[j] = push(j);
+  }
+  col_start[size] = static_cast<std::int64_t>(row_index.size());
+}
+
 IdaSession::IdaSession(ProgramState& state, double t0, const std::vector<double>& y, const std::vector<double>& yp,
                        double tolerance, double t_stop, Integrals integrals)
     : state_(state),
@@ -210,8 +247,9 @@ IdaSession::IdaSession(ProgramState& state, double t0, const std::vector<double>
   // Without a floor IDA can creep toward a singularity with steps below the resolution of t and
   // never return; below this step it reports failure instead.
   check(IDASetMinStep(h_->ida, 1e-13 * std::max({1.0, std::fabs(t0), std::fabs(t_stop)})), "IDASetMinStep");
-  const auto nnz = static_cast<sunindextype>(
-      std::max<std::size_t>(1, program.jacobian().pattern().nonzeros() + integrals_.names.size()));
+  pattern_ = IterationPattern(program.jacobian().pattern(), size_);
+  program_jacobian_.resize(program.jacobian().pattern().nonzeros());
+  const auto nnz = static_cast<sunindextype>(std::max<std::size_t>(1, pattern_.row_index.size()));
   h_->matrix = SUNSparseMatrix(n, n, nnz, CSC_MAT, h_->context);
   h_->solver = SUNLinSol_KLU(h_->y, h_->matrix, h_->context);
   if (!h_->matrix || !h_->solver) throw SolverError(t0, "creating the KLU sparse solver failed");
@@ -261,6 +299,16 @@ void IdaSession::fail(int flag, const char* call) {
 IdaSession::Step IdaSession::step(double tout) {
   realtype tret = t_;
   int flag = IDASolve(h_->ida, tout, &tret, h_->y, h_->yp, IDA_ONE_STEP);
+  if (flag == IDA_LSETUP_FAIL && diagonal_shift_ == 0.0) {
+    // The iteration matrix became singular within a configuration (see IterationPattern): from the
+    // last step on with the shift.
+    diagonal_shift_ = kDiagonalShift;
+    int restarted = reinitialize();
+    if (restarted < 0) fail(restarted, "IDACalcIC");
+    if ((restarted = IDAGetConsistentIC(h_->ida, h_->y, h_->yp)) < 0) fail(restarted, "IDAGetConsistentIC");
+    tret = t_;
+    flag = IDASolve(h_->ida, tout, &tret, h_->y, h_->yp, IDA_ONE_STEP);
+  }
   t_ = tret;
   if (flag < 0) fail(flag, "IDASolve");
   if (stepping_id_pending_) {
@@ -339,12 +387,24 @@ void IdaSession::restart(bool event) {
   }
   realtype reached = t_;
   if (h_->q) check(IDAGetQuad(h_->ida, &reached, h_->q), "IDAGetQuad");  // before the history is gone
-  check(IDAReInit(h_->ida, t_, h_->y, h_->yp), "IDAReInit");
-  if (h_->q) check(IDAQuadReInit(h_->ida, h_->q), "IDAQuadReInit");
-  // A small look-ahead for IDACalcIC's step size: one part in 10^6 of what is left.
-  double dt = std::max((t_stop_ - t_) * 1e-6, 1e-12 * std::max(1.0, std::fabs(t_)));
-  check(IDACalcIC(h_->ida, IDA_YA_YDP_INIT, t_ + dt), "IDACalcIC");
+  // The new configuration without the shift, unless it is singular as well.
+  diagonal_shift_ = 0.0;
+  if (const int flag = reinitialize(); flag == IDA_LSETUP_FAIL) {
+    diagonal_shift_ = kDiagonalShift;
+    check(reinitialize(), "IDACalcIC");
+  } else {
+    check(flag, "IDACalcIC");
+  }
   check(IDAGetConsistentIC(h_->ida, h_->y, h_->yp), "IDAGetConsistentIC");
+}
+
+int IdaSession::reinitialize() {
+  int flag = IDAReInit(h_->ida, t_, h_->y, h_->yp);
+  if (flag < 0) fail(flag, "IDAReInit");
+  if (h_->q && (flag = IDAQuadReInit(h_->ida, h_->q)) < 0) fail(flag, "IDAQuadReInit");
+  // A small look-ahead for IDACalcIC's step size: one part in 10^6 of what is left.
+  const double dt = std::max((t_stop_ - t_) * 1e-6, 1e-12 * std::max(1.0, std::fabs(t_)));
+  return IDACalcIC(h_->ida, IDA_YA_YDP_INIT, t_ + dt);
 }
 
 void IdaSession::reset(double t, const std::vector<double>& y, const std::vector<double>& yp) {

@@ -3,6 +3,7 @@
 /// IDA with the KLU sparse direct solver over a Program: RAII around every SUNDIALS handle, and
 /// trampolines that catch everything and hand errors back as exceptions naming the call.
 
+#include <cstdint>
 #include <exception>
 #include <functional>
 #include <memory>
@@ -98,11 +99,33 @@ class IdaSession {
   [[noreturn]] void fail(int flag, const char* call);
   /// IDAGetDky into `out`, at the components `only` alone when given.
   void interpolate_into(double t, int order, const std::span<const std::uint32_t>* only, std::vector<double>& out);
+  /// The pattern of IDA's iteration matrix: the program's Jacobian, every diagonal entry (present
+  /// or not in it), and the integrals' columns. Where the equations leave unknowns undetermined
+  /// though consistent — two friction elements stuck on one rigid shaft, each equation a = 0, the
+  /// split of their holding torques free — the matrix is singular (Modelica tools report a singular
+  /// system and go on with a minimum-norm solution). Then, and until the next event, the diagonal
+  /// of each of the program's columns carries a shift of kDiagonalShift times the column's largest
+  /// entry: Newton leaves the undetermined part where it was and solves the rest; the residuals
+  /// themselves are not changed.
+  struct IterationPattern {
+    IterationPattern() = default;
+    IterationPattern(const SparsityPattern& program, std::size_t size);
+    std::vector<std::int64_t> col_start, row_index;
+    std::vector<std::size_t> program_entry;  ///< where each entry of the program's pattern goes
+    std::vector<std::size_t> diagonal;       ///< where each column's diagonal entry is
+  };
+  static constexpr double kDiagonalShift = 1e-13;
+  /// IDAReInit and IDACalcIC at the current time and y, y'; IDACalcIC's flag.
+  int reinitialize();
+
   ProgramState& state_;
   const Program& program_;
   Integrals integrals_;
   std::size_t size_ = 0;  // the program's unknowns and the integrals
   std::vector<double> rates_;  // of the integrals, in the residual
+  IterationPattern pattern_;
+  double diagonal_shift_ = 0.0;  // kDiagonalShift while the configuration is singular
+  std::vector<double> program_jacobian_;  // the program's Jacobian values, before the diagonal
   std::vector<double> interpolated_;  // IDAGetDky's, of all size_ unknowns
   std::vector<double> band_;  // ε_k of each indicator
   double rtol_ = 0.0;  // IDA's relative tolerance
