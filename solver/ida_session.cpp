@@ -299,7 +299,7 @@ void IdaSession::fail(int flag, const char* call) {
 IdaSession::Step IdaSession::step(double tout) {
   realtype tret = t_;
   int flag = IDASolve(h_->ida, tout, &tret, h_->y, h_->yp, IDA_ONE_STEP);
-  if (flag == IDA_LSETUP_FAIL && diagonal_shift_ == 0.0) {
+  if (flag < 0 && singular_failure(flag) && diagonal_shift_ == 0.0) {
     // The iteration matrix became singular within a configuration (see IterationPattern): from the
     // last step on with the shift.
     diagonal_shift_ = kDiagonalShift;
@@ -387,15 +387,20 @@ void IdaSession::restart(bool event) {
   }
   realtype reached = t_;
   if (h_->q) check(IDAGetQuad(h_->ida, &reached, h_->q), "IDAGetQuad");  // before the history is gone
-  // The new configuration without the shift, unless it is singular as well.
+  // The new configuration without the shift, unless it is singular (or nearly: Newton fails) too.
   diagonal_shift_ = 0.0;
-  if (const int flag = reinitialize(); flag == IDA_LSETUP_FAIL) {
+  if (const int flag = reinitialize(); flag < 0 && singular_failure(flag)) {
     diagonal_shift_ = kDiagonalShift;
     check(reinitialize(), "IDACalcIC");
   } else {
     check(flag, "IDACalcIC");
   }
   check(IDAGetConsistentIC(h_->ida, h_->y, h_->yp), "IDAGetConsistentIC");
+}
+
+bool IdaSession::singular_failure(int flag) {
+  // A factorization that failed, or Newton that could not converge on a (nearly) singular matrix.
+  return flag == IDA_LSETUP_FAIL || flag == IDA_NO_RECOVERY || flag == IDA_CONV_FAIL || flag == IDA_LINESEARCH_FAIL;
 }
 
 int IdaSession::reinitialize() {

@@ -117,6 +117,8 @@ class IdaSession {
   static constexpr double kDiagonalShift = 1e-13;
   /// IDAReInit and IDACalcIC at the current time and y, y'; IDACalcIC's flag.
   int reinitialize();
+  /// Whether IDA's failure `flag` is one a singular iteration matrix gives.
+  static bool singular_failure(int flag);
 
   ProgramState& state_;
   const Program& program_;

@@ -277,14 +277,27 @@ void Simulator::iterate_discretes(bool initial) {
     decide_sides();
     rounds(false);
   };
+  // The values the mixed system has taken since pre() last changed: a repeat is a cycle.
+  std::vector<std::vector<double>> seen;
   for (int iteration = 0; iteration < kMaxEventIterations; ++iteration) {
-    if (!update()) {
-      if (std::equal(value, pre, pre)) {
+    const bool changed = update();
+    // A mixed system without a solution for this pre(): MSL's one-way clutch breaking away where
+    // the sliding torque it then transmits is below its breakaway threshold (startForward needs
+    // sa > tau0_max with pre(startForward) false, and sliding gives sa < tau0_max: locked and
+    // sliding in turn). The iteration goes on from the values that differ from pre(), as the event
+    // iteration of Modelica's definition (every round a new pre()) does: pre(startForward) is true
+    // then, and its equation holds while sa > tau0.
+    const bool cycle = changed && std::find(seen.begin(), seen.end(), std::vector<double>(value, pre)) != seen.end();
+    if (changed && !cycle) seen.emplace_back(value, pre);
+    if (!changed || cycle) {
+      if (!changed && std::equal(value, pre, pre)) {
         d[2 * m] = 0.0;
         state_->update_indicator_activity(ida_->time(), ida_->y(), ida_->yp(), ida_->bands());
         control_watched_unknowns();
         return;
       }
+      if (cycle && std::equal(value, pre, pre)) std::copy(before.begin(), before.end(), value);
+      seen.clear();
       jump_states();  // where a trigger rose, before pre() takes it
       std::copy(value, pre, pre);
       torn_start();
