@@ -27,6 +27,20 @@ std::vector<SparseEntry> mixed_matrix(const Program& p, std::span<const double> 
   return entries;
 }
 
+/// Factors `entries`; where they are singular (two friction elements stuck on one shaft leave the
+/// split of their holding torques free) with the diagonal shifted by 1e-13 of each column's largest
+/// entry, as IDA's iteration matrix is then (IdaSession::IterationPattern): the solves keep the free
+/// part as it was. @throws SolverError if even that is singular.
+void factor(SparseLu& lu, std::size_t n, std::vector<SparseEntry> entries, double t) {
+  if (lu.factor(n, entries)) return;
+  std::vector<double> largest(n, 0.0);
+  for (const SparseEntry& e : entries)
+    largest[static_cast<std::size_t>(e.col)] = std::max(largest[static_cast<std::size_t>(e.col)], std::fabs(e.value));
+  for (std::size_t c = 0; c < n; ++c)
+    entries.push_back({static_cast<int>(c), static_cast<int>(c), 1e-13 * largest[c]});
+  if (!lu.factor(n, entries)) throw SolverError(t, "consistent derivatives: the equations are singular here");
+}
+
 }  // namespace
 
 void make_consistent(ProgramState& state, double t, std::vector<double>& y, std::vector<double>& yp, SparseLu& lu) {
@@ -42,9 +56,7 @@ void make_consistent(ProgramState& state, double t, std::vector<double>& y, std:
     double worst = 0.0;
     for (double v : f) worst = std::max(worst, std::fabs(v));
     if (worst == 0.0) break;
-    if (!factored &&
-        !lu.factor(n, mixed_matrix(p, state.jacobian_partials(t, y.data(), yp.data()))))
-      throw SolverError(t, "consistent derivatives: the equations are singular here");
+    if (!factored) factor(lu, n, mixed_matrix(p, state.jacobian_partials(t, y.data(), yp.data())), t);
     factored = true;
     lu.solve(f);  // now the correction
     for (std::size_t c = 0; c < n; ++c) (id[c] == 1.0 ? yp[c] : y[c]) -= f[c];
@@ -54,8 +66,7 @@ void make_consistent(ProgramState& state, double t, std::vector<double>& y, std:
   for (double d : id) any_algebraic = any_algebraic || d == 0.0;
   if (!any_algebraic) return;
   const auto parts = state.jacobian_partials(t, y.data(), yp.data());
-  if (!lu.factor(n, mixed_matrix(p, parts)))
-    throw SolverError(t, "consistent derivatives: the equations are singular here");
+  factor(lu, n, mixed_matrix(p, parts), t);
   std::vector<double> rhs(n);
   state.time_partials(t, y.data(), yp.data(), rhs.data());
   const SparsityPattern& pat = p.jacobian().pattern();

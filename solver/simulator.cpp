@@ -237,14 +237,23 @@ void Simulator::iterate_discretes(bool initial) {
   // (each round settles the variables whose equations read only settled ones). A relation changes
   // side only beyond its indicator's hysteresis band (as the root finding does; Dymola's relations
   // at events too): within it, it keeps its branch, so a speed stuck at zero up to rounding is
-  // neither positive nor negative until it moves.
+  // neither positive nor negative until it moves. Within one event's iteration a relation keeps the
+  // last side it showed beyond its band: two brakes breaking away together share the drive's excess,
+  // each holding torque beyond its threshold while the other is stuck and within its band once both
+  // slide; without the latch the first one would stick and slip in turn.
+  std::vector<double> latched(indicator_.size(), 0.0);
   const auto decide_sides = [&] {
     if (sides.empty()) return;
     state_->indicators(ida_->time(), ida_->y(), ida_->yp(), indicator_.data());
     for (std::size_t k = 0; k < sides.size(); ++k) {
-      const double side = banded_sign(indicator_[k], ida_->bands()[k]);
-      sides[k] = side != 0.0 ? side : state_->branch[k];
+      if (const double side = banded_sign(indicator_[k], ida_->bands()[k]); side != 0.0) latched[k] = side;
+      sides[k] = latched[k] != 0.0 ? latched[k] : state_->branch[k];
     }
+  };
+  // What the relations showed becomes their branch: the root finding's hysteresis goes on from it.
+  const auto keep_sides = [&] {
+    for (std::size_t k = 0; k < latched.size(); ++k)
+      if (latched[k] != 0.0) state_->branch[k] = latched[k];
   };
   // Rounds of the update that take the values of the variables `settle` selects, until they settle.
   const std::vector<bool>& reads_continuous = state_->program().discrete_reads_continuous();
@@ -292,6 +301,7 @@ void Simulator::iterate_discretes(bool initial) {
     if (!changed || cycle) {
       if (!changed && std::equal(value, pre, pre)) {
         d[2 * m] = 0.0;
+        keep_sides();
         state_->update_indicator_activity(ida_->time(), ida_->y(), ida_->yp(), ida_->bands());
         control_watched_unknowns();
         return;
@@ -307,6 +317,7 @@ void Simulator::iterate_discretes(bool initial) {
   std::string changing;
   if (!update() && std::equal(value, pre, pre)) {  // settled in the last round allowed
     d[2 * m] = 0.0;
+    keep_sides();
     state_->update_indicator_activity(ida_->time(), ida_->y(), ida_->yp(), ida_->bands());
     control_watched_unknowns();
     return;

@@ -90,6 +90,50 @@ TEST_CASE("rotational.Brake: stuck until the torque exceeds peak·tau0, then sli
   CHECK_MESSAGE(energy.passed(), energy.message());
 }
 
+TEST_CASE("two brakes on one flywheel: held together until the torque exceeds both, then the exact acceleration") {
+  // Both brakes stuck on one rigid shaft say a = 0 twice: how they share the holding torque is
+  // undetermined (a singular system; Modelica tools go on with a minimum-norm solution). The motion
+  // is not: at rest while k·t < 2·tau0, then J·dw/dt = k·t − 2·tau0 with both sliding. Each brake
+  // tau0 = cgeo·fn·mue = 0.1 m · 100 N · 0.3 = 3 N·m, peak 1 (the breakaway is the sliding torque).
+  const double J = 2.0, k = 2.0, tau0 = 3.0;
+  const auto run = simulate_netlist(R"({
+    "format": "acausal/1", "name": "two_brakes",
+    "components": {
+      "force": { "type": "signal.Constant", "params": { "k": 1 } },
+      "ramp": { "type": "signal.Ramp", "params": { "height": 20, "duration": 10 } },
+      "drive": { "type": "rotational.Torque" },
+      "flywheel": { "type": "rotational.Inertia", "params": { "J": 2 }, "initial": { "phi": 0, "w": 0 } },
+      "brake1": { "type": "rotational.Brake", "params": { "fn_max": 100, "mue": 0.3, "cgeo": 0.1 } },
+      "brake2": { "type": "rotational.Brake", "params": { "fn_max": 100, "mue": 0.3, "cgeo": 0.1 } }
+    },
+    "connections": [["force.y", "brake1.f_normalized", "brake2.f_normalized"], ["ramp.y", "drive.tau"],
+                    ["drive.flange", "flywheel.flange", "brake1.C", "brake2.C"]],
+    "experiment": { "start": 0, "stop": 5, "interval": 0.01, "tolerance": 1e-8 },
+    "outputs": ["flywheel.w", "brake1.mode", "brake2.mode", "brake1.tau", "brake2.tau"]
+  })");
+  const double t_b = 2.0 * tau0 / k;  // 3 s
+  const std::vector<double> t = run->times(), w = run->column("flywheel.w");
+  const std::vector<double> held1 = run->column("brake1.tau"), held2 = run->column("brake2.tau");
+  for (std::size_t i = 0; i < t.size(); ++i) {
+    CAPTURE(t[i]);
+    if (t[i] < t_b - 1e-6) {
+      CHECK(std::fabs(w[i]) <= 1e-9);
+      CHECK(held1[i] + held2[i] == doctest::Approx(k * t[i]).epsilon(1e-9));  // together they hold the drive
+      CHECK(std::fabs(held1[i]) <= tau0 * (1.0 + 1e-9));                      // each within its capacity
+      CHECK(std::fabs(held2[i]) <= tau0 * (1.0 + 1e-9));
+    } else if (t[i] > t_b + 1e-6) {
+      CHECK(w[i] == doctest::Approx((0.5 * k * (t[i] * t[i] - t_b * t_b) - 2.0 * tau0 * (t[i] - t_b)) / J).epsilon(1e-6));
+      CHECK(held1[i] == doctest::Approx(tau0).epsilon(1e-9));  // both slide
+      CHECK(held2[i] == doctest::Approx(tau0).epsilon(1e-9));
+    }
+  }
+  // Both end sliding forward, the flywheel moving from t_b on.
+  CHECK(run->column("brake1.mode").back() == 1.0);
+  CHECK(run->column("brake2.mode").back() == 1.0);
+  const CheckResult energy = check_energy(*run, 1e-6);
+  CHECK_MESSAGE(energy.passed(), energy.message());
+}
+
 TEST_CASE("translational.Brake: a block on a slope sticks until the slope exceeds atan(mu), then slides with the exact acceleration") {
   // The slope rises as theta = k·t: the block (m = 2 kg) is pulled down-slope by m·g·sin(theta) and
   // pressed on it by m·g·cos(theta) (fn_max = m·g, f_normalized = cos(theta)), mu = 0.5 both ways.

@@ -118,6 +118,52 @@ TEST_CASE("rotational.OneWayClutch: engaged, it holds the output back up to tau0
   }
 }
 
+TEST_CASE("rotational.OneWayClutch: between light inertias it breaks away at tau0_max and the output overruns against tau0") {
+  // J = 4 on either side (k = 1/J_C + 1/J_R = 0.5 < 1): once sliding, the clutch's path variable
+  // sa = a_rel + tau0 stays below tau0_max = 1.0001·tau0, so the breakaway test with
+  // pre(startForward) false has no solution in the sliding mode; Modelica's event iteration (a new
+  // pre() each round) takes it through. The input is braked by −t; locked, both decelerate with
+  // −t/8 and the clutch holds t/2, up to tau0_max at t* = 2·tau0_max; then the output slides with the
+  // clutch's tau0 alone: dw_R/dt = −tau0/J, dw_C/dt = (−t + tau0)/J.
+  const double J = 4.0, tau0 = 0.5, t_star = 2.0 * 1.0001 * tau0;
+  const auto run = simulate_netlist(R"({
+    "format": "acausal/1", "name": "light_one_way_clutch",
+    "components": {
+      "ramp": { "type": "signal.Ramp", "params": { "height": -2, "duration": 2 } },
+      "torque": { "type": "rotational.Torque" },
+      "input": { "type": "rotational.Inertia", "params": { "J": 4 }, "initial": { "phi": 0, "w": 1 } },
+      "clutch": { "type": "rotational.OneWayClutch", "params": { "fn_max": 1, "mue": 0.5, "peak": 1 },
+                  "initial": { "phi_rel": 0, "w_rel": 0 } },
+      "engage": { "type": "signal.Constant", "params": { "k": 1 } },
+      "output": { "type": "rotational.Inertia", "params": { "J": 4 } }
+    },
+    "connections": [["ramp.y", "torque.tau"], ["torque.flange", "input.flange", "clutch.C"],
+                    ["clutch.R", "output.flange"], ["engage.y", "clutch.f_normalized"]],
+    "experiment": { "start": 0, "stop": 2, "interval": 0.01, "tolerance": 1e-8 },
+    "outputs": ["input.w", "output.w", "clutch.w_rel", "clutch.locked"]
+  })");
+  const auto locks = switches(*run, "clutch.locked");
+  REQUIRE(locks.size() == 1);
+  CHECK(locks[0].second == 0.0);
+  CHECK(std::fabs(locks[0].first - t_star) <= 1e-6);
+  const double w_star = 1.0 - t_star * t_star / 16.0;
+  const std::vector<double> t = run->times(), w_in = run->column("input.w"), w_out = run->column("output.w");
+  for (std::size_t k = 0; k < t.size(); ++k) {
+    CAPTURE(t[k]);
+    if (t[k] < t_star - 1e-6) {
+      CHECK(w_in[k] == doctest::Approx(1.0 - t[k] * t[k] / 16.0).epsilon(1e-7));
+      CHECK(std::fabs(w_out[k] - w_in[k]) <= 1e-7);
+    } else if (t[k] > t_star + 1e-6) {
+      const double dt = t[k] - t_star;
+      CHECK(w_out[k] == doctest::Approx(w_star - tau0 / J * dt).epsilon(1e-7));
+      CHECK(w_in[k] == doctest::Approx(w_star + (-(t[k] * t[k] - t_star * t_star) / 2.0 + tau0 * dt) / J).epsilon(1e-7));
+      CHECK(w_out[k] > w_in[k]);  // the output overruns
+    }
+  }
+  const CheckResult energy = check_energy(*run, 1e-6);
+  CHECK_MESSAGE(energy.passed(), energy.message());
+}
+
 TEST_CASE("rotational.OneWayClutch: declarations") {
   const Definition d = described_catalog_entry("rotational.OneWayClutch");
   std::vector<std::string> discretes;
