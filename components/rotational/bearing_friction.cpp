@@ -21,12 +21,10 @@ acceleration plus or minus tau0_max. The dissipated power is tau·w; the bearing
 }
 
 void BearingFriction::define(ComponentBuilder& b) const {
-  const auto table = b.table_parameter("tau_pos", "w", "rad/s", "tau", "N*m", "Friction torque over the sliding speed w ≥ 0");
-  if (table && b.is_given("tau0")) b.fail("tau0", "give either tau0 (a constant) or the table tau_pos, not both");
-  const Expr tau_constant = b.parameter("tau0", "N*m", 1.0, "Constant friction torque (without tau_pos)", non_negative());
+  const auto tau_pos = friction_characteristic(b, {"tau_pos", "w", "rad/s", "tau", "N*m", "Friction torque over the sliding speed w ≥ 0",
+                                                    "tau0", "N*m", 1.0, "Constant friction torque (without tau_pos)"});
   const Expr peak = b.parameter("peak", "1", 1.0, "Breakaway factor: tau0_max = peak·tau_pos(0)", in_range(1.0, 1e300));
   const double w_small = b.parameter_value("w_small", "rad/s", 1e10, "Speed below which a reversal passes through stuck", positive());
-  const auto tau_pos = [&](const Expr& speed) { return table ? interpolate(*table, speed) : tau_constant; };
 
   Port C = b.port("C", rotational(), "Flange C (Modelica flange_a)");
   Port R = b.port("R", rotational(), "Flange R (Modelica flange_b), rigidly joined to C");

@@ -1,5 +1,7 @@
 #include "components/rotational/one_way_clutch.hpp"
 
+#include "components/friction_modes.hpp"
+
 namespace acausal::rotational_components {
 
 std::string_view OneWayClutch::details() const {
@@ -29,10 +31,8 @@ void OneWayClutch::define(ComponentBuilder& b) const {
   const Expr peak = b.parameter("peak", "1", 1.0, "Breakaway factor: tau0_max = max(peak, 1 + 1e-4)·tau0", in_range(1.0, 1e300));
   const Expr cgeo = b.parameter("cgeo", "m", 1.0, "Geometry constant: torque per normal force and friction coefficient", non_negative());
   const double w_small = b.parameter_value("w_small", "rad/s", 1e10, "Relative speed above which a locked clutch releases at once", positive());
-  const auto table = b.table_parameter("mue_pos", "w", "rad/s", "mue", "1", "Friction coefficient over the sliding speed w ≥ 0");
-  if (table && b.is_given("mue")) b.fail("mue", "give either mue (a constant) or the table mue_pos, not both");
-  const Expr mue_constant = b.parameter("mue", "1", 0.5, "Constant friction coefficient (without mue_pos)", non_negative());
-  const auto mue = [&](const Expr& speed) { return table ? interpolate(*table, speed) : mue_constant; };
+  const auto mue = friction_characteristic(b, {"mue_pos", "w", "rad/s", "mue", "1", "Friction coefficient over the sliding speed w ≥ 0",
+                                                "mue", "1", 0.5, "Constant friction coefficient (without mue_pos)"});
 
   const Compliant e = define_compliant_with_relative_states(b, rotational());
   const Expr f_normalized = b.input("f_normalized", "1", "Normal force over fn_max (≤ 0: disengaged)");
