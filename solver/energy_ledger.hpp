@@ -58,6 +58,8 @@ class EnergyLedger {
   /// The magnitude of the totals that step_control() set up (0: none), raised with the energy scale.
   double steering_magnitude_ = 0.0;
   static constexpr double kRestMagnitude = 1.0;  ///< [J] before a model at rest has an energy scale
+  /// Quadratures after the flows: the totals that steer the step size (integrate_with).
+  static constexpr std::size_t kTotals = 2;
   SparseLu lu_;  ///< of the power audit's consistency solves (its ordering is reused)
   EnergyReport report_;
 };

@@ -29,7 +29,7 @@ std::string SolverError::format_time(double t) {
 struct IdaSession::Handles {
   SUNContext context = nullptr;
   void* ida = nullptr;
-  N_Vector y = nullptr, yp = nullptr, id = nullptr, atol = nullptr, q = nullptr;
+  N_Vector y = nullptr, yp = nullptr, id = nullptr, atol = nullptr, q = nullptr, q_atol = nullptr;
   N_Vector stepping_id = nullptr;  ///< id with the controlled algebraic unknowns set (the error test's)
   N_Vector view = nullptr;  ///< interpolation's: over the caller's array (made once: a row of output each)
   SUNMatrix matrix = nullptr;
@@ -38,7 +38,7 @@ struct IdaSession::Handles {
     if (ida) IDAFree(&ida);
     if (solver) SUNLinSolFree(solver);
     if (matrix) SUNMatDestroy(matrix);
-    for (N_Vector v : {y, yp, id, atol, q, stepping_id, view})
+    for (N_Vector v : {y, yp, id, atol, q, q_atol, stepping_id, view})
       if (v) N_VDestroy(v);
     if (context) SUNContext_Free(&context);
   }
@@ -79,7 +79,7 @@ struct IdaCallbacks {
                       N_Vector, N_Vector) {
     IdaSession* s = self(user);
     try {
-      const IdaSession::IterationPattern& pattern = s->pattern_;
+      const IdaSession::IterationPattern& pattern = s->diagonal_shift_ > 0.0 ? s->shifted_pattern_ : s->pattern_;
       std::copy(pattern.col_start.begin(), pattern.col_start.end(), SUNSparseMatrix_IndexPointers(J));
       std::copy(pattern.row_index.begin(), pattern.row_index.end(), SUNSparseMatrix_IndexValues(J));
       std::vector<double>& values = s->program_jacobian_;
@@ -92,6 +92,7 @@ struct IdaCallbacks {
       // shift of a singular configuration, if any (see IterationPattern).
       const std::size_t n = s->program_.size();
       for (std::size_t j = 0; j < s->size_; ++j) {
+        if (pattern.diagonal[j] == IdaSession::IterationPattern::kNoEntry) continue;
         double* diagonal = data + pattern.diagonal[j];
         if (j >= n) {
           *diagonal = cj;
@@ -101,6 +102,11 @@ struct IdaCallbacks {
         for (auto e = static_cast<std::size_t>(pattern.col_start[j]); e < static_cast<std::size_t>(pattern.col_start[j + 1]); ++e)
           largest = std::max(largest, std::fabs(data[e]));
         *diagonal += s->diagonal_shift_ * largest;
+      }
+      if (!s->rate_jacobian_.empty()) {
+        std::vector<double>& rates = s->rate_jacobian_;
+        s->integrals_.rate_jacobian(t, cj, N_VGetArrayPointer(y), N_VGetArrayPointer(yp), rates.data());
+        for (std::size_t e = 0; e < rates.size(); ++e) data[pattern.rate_entry[e]] = -rates[e];
       }
       return 0;
     } catch (...) {
@@ -122,22 +128,17 @@ struct IdaCallbacks {
 
   /// IDA's error weights 1/(rtol·|y_i| + atol_i), as IDASVtolerances would set them, but from the
   /// session's atol as it is at each step (set_integrals_magnitude changes it during the run;
-  /// IDASVtolerances may be called only before IDA's first step). IDA takes the root mean square
-  /// of the weighted errors over all unknowns: the integrals' weights are raised by
-  /// √(unknowns / integrals), so that theirs alone meets the tolerance as it would on its own, not
-  /// diluted among a large model's unknowns.
+  /// IDASVtolerances may be called only before IDA's first step), the integrals' times their weight.
   static int error_weights(N_Vector y, N_Vector ewt, void* user) {
     IdaSession* s = self(user);
     const double* y_ = N_VGetArrayPointer(y);
     const double* atol = N_VGetArrayPointer(s->h_->atol);
     double* w = N_VGetArrayPointer(ewt);
     const std::size_t n = s->program_.size();
-    const double integral_weight =
-        (s->size_ > n ? std::sqrt(static_cast<double>(s->size_) / static_cast<double>(s->size_ - n)) : 1.0);
     for (std::size_t i = 0; i < s->size_; ++i) {
       const double tolerance = s->rtol_ * std::fabs(y_[i]) + atol[i];
       if (!(tolerance > 0.0)) return -1;
-      w[i] = (i < n ? 1.0 : integral_weight) / tolerance;
+      w[i] = (i < n ? 1.0 : s->integrals_.weight) / tolerance;
     }
     return 0;
   }
@@ -161,9 +162,11 @@ struct IdaCallbacks {
   }
 };
 
-IdaSession::IterationPattern::IterationPattern(const SparsityPattern& program, std::size_t size) {
+IdaSession::IterationPattern::IterationPattern(const SparsityPattern& program, const SparsityPattern& rates,
+                                               std::size_t size, bool every_diagonal) {
   col_start.assign(size + 1, 0);
   program_entry.resize(program.row_index.size());
+  rate_entry.resize(rates.row_index.size());
   diagonal.resize(size);
   const auto push = [this](std::size_t row) {
     row_index.push_back(static_cast<std::int64_t>(row));
@@ -175,7 +178,7 @@ IdaSession::IterationPattern::IterationPattern(const SparsityPattern& program, s
     if (j < program.cols)
       for (auto e = static_cast<std::size_t>(program.col_start[j]); e < static_cast<std::size_t>(program.col_start[j + 1]); ++e) {
         const auto row = static_cast<std::size_t>(program.row_index[e]);
-        if (!has_diagonal && row > j) {
+        if (!has_diagonal && row > j && every_diagonal) {
           diagonal[j] = push(j);
           has_diagonal = true;
         }
@@ -185,7 +188,11 @@ IdaSession::IterationPattern::IterationPattern(const SparsityPattern& program, s
           has_diagonal = true;
         }
       }
-    if (!has_diagonal) diagonal[j] = push(j);
+    if (!has_diagonal) diagonal[j] = every_diagonal || j >= program.cols ? push(j) : kNoEntry;
+    // The integrals' rows (after all of the program's).
+    if (j < rates.cols)
+      for (auto e = static_cast<std::size_t>(rates.col_start[j]); e < static_cast<std::size_t>(rates.col_start[j + 1]); ++e)
+        rate_entry[e] = push(program.rows + static_cast<std::size_t>(rates.row_index[e]));
   }
   col_start[size] = static_cast<std::int64_t>(row_index.size());
 }
@@ -247,9 +254,11 @@ IdaSession::IdaSession(ProgramState& state, double t0, const std::vector<double>
   // Without a floor IDA can creep toward a singularity with steps below the resolution of t and
   // never return; below this step it reports failure instead.
   check(IDASetMinStep(h_->ida, 1e-13 * std::max({1.0, std::fabs(t0), std::fabs(t_stop)})), "IDASetMinStep");
-  pattern_ = IterationPattern(program.jacobian().pattern(), size_);
+  pattern_ = IterationPattern(program.jacobian().pattern(), integrals_.rate_pattern, size_, false);
+  shifted_pattern_ = IterationPattern(program.jacobian().pattern(), integrals_.rate_pattern, size_, true);
   program_jacobian_.resize(program.jacobian().pattern().nonzeros());
-  const auto nnz = static_cast<sunindextype>(std::max<std::size_t>(1, pattern_.row_index.size()));
+  rate_jacobian_.resize(integrals_.rate_pattern.nonzeros());
+  const auto nnz = static_cast<sunindextype>(std::max<std::size_t>(1, shifted_pattern_.row_index.size()));
   h_->matrix = SUNSparseMatrix(n, n, nnz, CSC_MAT, h_->context);
   h_->solver = SUNLinSol_KLU(h_->y, h_->matrix, h_->context);
   if (!h_->matrix || !h_->solver) throw SolverError(t0, "creating the KLU sparse solver failed");
@@ -302,7 +311,8 @@ IdaSession::Step IdaSession::step(double tout) {
   if (flag < 0 && singular_failure(flag) && diagonal_shift_ == 0.0) {
     // The iteration matrix became singular within a configuration (see IterationPattern): from the
     // last step on with the shift.
-    diagonal_shift_ = kDiagonalShift;
+    set_diagonal_shift(kDiagonalShift);
+    before_restarts_ = statistics();  // IDAReInit resets IDA's counters
     int restarted = reinitialize();
     if (restarted < 0) fail(restarted, "IDACalcIC");
     if ((restarted = IDAGetConsistentIC(h_->ida, h_->y, h_->yp)) < 0) fail(restarted, "IDAGetConsistentIC");
@@ -388,14 +398,24 @@ void IdaSession::restart(bool event) {
   realtype reached = t_;
   if (h_->q) check(IDAGetQuad(h_->ida, &reached, h_->q), "IDAGetQuad");  // before the history is gone
   // The new configuration without the shift, unless it is singular (or nearly: Newton fails) too.
-  diagonal_shift_ = 0.0;
+  set_diagonal_shift(0.0);
   if (const int flag = reinitialize(); flag < 0 && singular_failure(flag)) {
-    diagonal_shift_ = kDiagonalShift;
+    set_diagonal_shift(kDiagonalShift);
+    before_restarts_ = statistics();
     check(reinitialize(), "IDACalcIC");
   } else {
     check(flag, "IDACalcIC");
   }
   check(IDAGetConsistentIC(h_->ida, h_->y, h_->yp), "IDAGetConsistentIC");
+}
+
+void IdaSession::set_diagonal_shift(double shift) {
+  if (shift == diagonal_shift_) return;
+  diagonal_shift_ = shift;
+  // The matrix's pattern changes (every diagonal entry, or the program's own): KLU analyses it anew.
+  const auto nnz = static_cast<sunindextype>(std::max<std::size_t>(1, shifted_pattern_.row_index.size()));
+  if (const int flag = SUNLinSol_KLUReInit(h_->solver, h_->matrix, nnz, SUNKLU_REINIT_PARTIAL); flag != 0)
+    throw SolverError(t_, "SUNLinSol_KLUReInit failed");
 }
 
 bool IdaSession::singular_failure(int flag) {
@@ -419,15 +439,36 @@ void IdaSession::reset(double t, const std::vector<double>& y, const std::vector
   restart(false);  // not an event of the model
 }
 
-void IdaSession::integrate_quadratures(std::size_t count, QuadratureRhs rhs) {
+void IdaSession::integrate_quadratures(std::size_t count, QuadratureRhs rhs, std::size_t controlled, double magnitude,
+                                       double share) {
   if (h_->q || count == 0) throw std::logic_error("integrate_quadratures: once, and of at least one quadrature");
   quadrature_rhs_ = std::move(rhs);
   h_->q = N_VNew_Serial(static_cast<sunindextype>(count), h_->context);
   if (!h_->q) throw SolverError(t_, "N_VNew_Serial failed");
   use_fast_vector_ops(h_->q);  // IDA's quadrature work vectors are its clones
   N_VConst(0.0, h_->q);
-  const int flag = IDAQuadInit(h_->ida, IdaCallbacks::quadrature, h_->q);
-  if (flag < 0) fail(flag, "IDAQuadInit");
+  auto check = [&](int flag, const char* call) {
+    if (flag < 0) fail(flag, call);
+  };
+  check(IDAQuadInit(h_->ida, IdaCallbacks::quadrature, h_->q), "IDAQuadInit");
+  if (controlled > 0) {
+    // IDAS takes the root mean square over all `count`: the controlled ones' weights are raised by
+    // √(count / controlled) so that theirs alone meets the tolerance (times `share`), the others' are ~0.
+    h_->q_atol = N_VNew_Serial(static_cast<sunindextype>(count), h_->context);
+    if (!h_->q_atol) throw SolverError(t_, "N_VNew_Serial failed");
+    const double dilution = std::sqrt(static_cast<double>(count) / static_cast<double>(controlled)) / share;
+    double* atol = N_VGetArrayPointer(h_->q_atol);
+    std::fill(atol, atol + count - controlled, 1e300);
+    std::fill(atol + count - controlled, atol + count, rtol_ * magnitude / dilution);
+    check(IDASetQuadErrCon(h_->ida, SUNTRUE), "IDASetQuadErrCon");
+    check(IDAQuadSVtolerances(h_->ida, rtol_ / dilution, h_->q_atol), "IDAQuadSVtolerances");
+    // IDAS sets the quadratures' error weights up in its initial setup, which the consistent
+    // initialization (IDACalcIC) has done already: start over from the same point so that the first
+    // step does it again with them (IDAReInit resets IDA's counters: those so far are kept).
+    before_restarts_ = statistics();
+    check(IDAReInit(h_->ida, t_, h_->y, h_->yp), "IDAReInit");
+    check(IDAQuadReInit(h_->ida, h_->q), "IDAQuadReInit");
+  }
   quadratures_.assign(count, 0.0);
 }
 

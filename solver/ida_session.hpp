@@ -19,17 +19,23 @@ namespace acausal {
 class IdaSession {
  public:
   /// What the integrator integrates as unknowns of its own, after the program's: w' = rate(t, y, y')
-  /// from w = 0, in the error test with the states (absolute tolerance rtol · their magnitude). Unlike
-  /// quadratures (integrate_quadratures), their errors take part in every order decision: IDAS lets
-  /// an order reduction that the states alone decide stand, however large a quadrature's error at
-  /// the lower order, and states that are exactly polynomials in time (a body stuck to a moving belt)
-  /// decide it on rounding, again and again, holding a power that needs order 2 at order 1. Newton
-  /// iterates them without ∂rate/∂y in the Jacobian: nothing depends on them, they follow the
-  /// states one iteration behind.
+  /// from w = 0, in the error test with the states (absolute tolerance rtol · their magnitude, the
+  /// weight times IDA's). Unlike quadratures (integrate_quadratures), they take part in the order
+  /// decisions the states make: IDAS lets an order reduction the states alone decide stand, however
+  /// large a quadrature's error at the lower order, and states that are exactly polynomials in time
+  /// (a body stuck to a moving belt) decide it on rounding, again and again, holding a power that
+  /// needs order 2 at order 1. With a small weight they decide the order where the states' estimates
+  /// are rounding, and constrain neither the step (the quadratures' error test does) nor Newton. Their
+  /// rows of the iteration matrix hold −(∂rate/∂y + cj·∂rate/∂y') and cj.
   struct Integrals {
     std::vector<std::string> names;  ///< none: the program's unknowns alone
     std::function<void(double t, const double* y, const double* yp, double* rate)> rate;
     double magnitude = 1.0;  ///< > 0; set_integrals_magnitude() changes it during the run
+    double weight = 1.0;     ///< of their error weights
+    /// The pattern of ∂rate/∂y + cj·∂rate/∂y' (a row per integral, a column per program unknown) and
+    /// its values in CSC order.
+    SparsityPattern rate_pattern;
+    std::function<void(double t, double cj, const double* y, const double* yp, double* values)> rate_jacobian;
   };
 
   /// Takes y, y' consistent at t0 and the run's state: its parameters and the branch signs of the
@@ -82,9 +88,13 @@ class IdaSession {
   /// Integrates `count` quadratures q' = rhs(t, y, y') from 0 along the solution (IDAS). IDA
   /// evaluates rhs once per step, at the converged solution, and integrates q with the states' own
   /// BDF formula: a quadrature of what a linear state integrates (a heat flow into a capacitor)
-  /// follows that state exactly. They are not in the error test: they are as accurate as the steps
-  /// the states and the Integrals allow.
-  void integrate_quadratures(std::size_t count, QuadratureRhs rhs);
+  /// follows that state exactly. The last `controlled` of them take part in the error test, as the
+  /// root mean square of their errors against `share` of the states' relative tolerance times (|q| +
+  /// `magnitude`): the states alone may allow steps their functions cannot be integrated over (a
+  /// state linear or quadratic in time is exact at any step, the power it carries is not). The others
+  /// are as accurate as the steps these allow.
+  void integrate_quadratures(std::size_t count, QuadratureRhs rhs, std::size_t controlled, double magnitude,
+                             double share);
   /// The quadratures at time() (the last step's end, or the root it stopped at).
   const std::vector<double>& quadratures();
   /// The integrals' absolute tolerance becomes rtol · magnitude (> 0) from the next step on.
@@ -99,8 +109,8 @@ class IdaSession {
   [[noreturn]] void fail(int flag, const char* call);
   /// IDAGetDky into `out`, at the components `only` alone when given.
   void interpolate_into(double t, int order, const std::span<const std::uint32_t>* only, std::vector<double>& out);
-  /// The pattern of IDA's iteration matrix: the program's Jacobian, every diagonal entry (present
-  /// or not in it), and the integrals' columns. Where the equations leave unknowns undetermined
+  /// The pattern of IDA's iteration matrix: the program's Jacobian, the integrals' rows and columns,
+  /// and with `every_diagonal` every diagonal entry. Where the equations leave unknowns undetermined
   /// though consistent — two friction elements stuck on one rigid shaft, each equation a = 0, the
   /// split of their holding torques free — the matrix is singular (Modelica tools report a singular
   /// system and go on with a minimum-norm solution). Then, and until the next event, the diagonal
@@ -109,14 +119,19 @@ class IdaSession {
   /// themselves are not changed.
   struct IterationPattern {
     IterationPattern() = default;
-    IterationPattern(const SparsityPattern& program, std::size_t size);
+    static constexpr std::size_t kNoEntry = ~std::size_t{0};
+    IterationPattern(const SparsityPattern& program, const SparsityPattern& rates, std::size_t size,
+                     bool every_diagonal);
     std::vector<std::int64_t> col_start, row_index;
     std::vector<std::size_t> program_entry;  ///< where each entry of the program's pattern goes
-    std::vector<std::size_t> diagonal;       ///< where each column's diagonal entry is
+    std::vector<std::size_t> rate_entry;     ///< where each entry of the integrals' rates' pattern goes
+    std::vector<std::size_t> diagonal;       ///< where each column's diagonal entry is (kNoEntry: none)
   };
   static constexpr double kDiagonalShift = 1e-13;
   /// IDAReInit and IDACalcIC at the current time and y, y'; IDACalcIC's flag.
   int reinitialize();
+  /// The shift of the iteration matrix's diagonal (0 or kDiagonalShift), and its pattern with it.
+  void set_diagonal_shift(double shift);
   /// Whether IDA's failure `flag` is one a singular iteration matrix gives.
   static bool singular_failure(int flag);
 
@@ -125,9 +140,10 @@ class IdaSession {
   Integrals integrals_;
   std::size_t size_ = 0;  // the program's unknowns and the integrals
   std::vector<double> rates_;  // of the integrals, in the residual
-  IterationPattern pattern_;
+  IterationPattern pattern_, shifted_pattern_;  // without and with every diagonal entry
   double diagonal_shift_ = 0.0;  // kDiagonalShift while the configuration is singular
   std::vector<double> program_jacobian_;  // the program's Jacobian values, before the diagonal
+  std::vector<double> rate_jacobian_;     // the integrals' rates' Jacobian values
   std::vector<double> interpolated_;  // IDAGetDky's, of all size_ unknowns
   std::vector<double> band_;  // ε_k of each indicator
   double rtol_ = 0.0;  // IDA's relative tolerance

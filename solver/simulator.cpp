@@ -185,15 +185,16 @@ bool Simulator::settle_zero_branches(bool apply) {
   state_->indicators(t, ida_->y(), ida_->yp(), indicator_.data());
   bool changed = false;
   // Off zero: a relation of the discrete equations alone beyond its hysteresis band (rounding
-  // does not give a stuck speed a side), the others at once. And every indicator beyond its band on
-  // the other side of its branch: one that crossed in the same step as the reported root but after
-  // it (two table breakpoints 1e-9 apart, passed within the root's location error) has no root left
-  // to find, and would hold the piece it left.
+  // does not give a stuck speed a side), the others at once. And every switch of the continuous
+  // equations beyond its band on the other side of its branch: one that crossed in the same step as
+  // the reported root but after it (two table breakpoints 1e-9 apart, passed within the root's
+  // location error) has no root left to find, and would hold the piece it left. (The discrete
+  // equations' relations take their sides in the event iteration.)
   const std::size_t first_discrete = state_->program().first_discrete_indicator();
   for (std::size_t k = 0; k < indicator_.size(); ++k) {
     const double branch = state_->branch[k], banded = banded_sign(indicator_[k], ida_->bands()[k]);
     const bool off_zero = branch == 0.0 && (k < first_discrete ? indicator_[k] != 0.0 : banded != 0.0);
-    const bool passed = branch != 0.0 && banded == -branch;
+    const bool passed = k < first_discrete && branch != 0.0 && banded == -branch;
     if (off_zero || passed) {
       if (apply) state_->branch[k] = off_zero ? sign_of(indicator_[k]) : banded;
       changed = true;

@@ -351,7 +351,8 @@ Program::Program(const Model& model, ReducedDae dae, ProgramOptions options)
 std::vector<const Tape*> Program::tapes() const {
   std::vector<const Tape*> out{&residual_, &indicators_, &outputs_, &discrete_update_, &indicator_activity_,
                                &jump_values_, &assertions_, &selection_};
-  for (const std::optional<Tape>* t : {&energy_, &energy_flows_, &energy_stored_, &time_partials_, &indicator_scales_})
+  for (const std::optional<Tape>* t :
+       {&energy_, &energy_flows_, &energy_stored_, &energy_totals_, &time_partials_, &indicator_scales_})
     if (*t) out.push_back(&**t);
   if (initial_problem_) out.push_back(&initial_problem_->residual);
   return out;
@@ -362,6 +363,7 @@ void Program::build_trace() {
   auto add = [&steps](const std::vector<std::uint32_t>& more) { steps.insert(steps.end(), more.begin(), more.end()); };
   for (const Tape* t : tapes()) add(t->traced_steps());
   add(jacobian_.traced_steps());
+  if (energy_totals_jacobian_) add(energy_totals_jacobian_->traced_steps());
   if (initial_problem_) add(initial_problem_->jacobian.traced_steps());
   if (!steps.empty()) trace_ = CompiledTrace(current_trace(), steps);
 }
@@ -401,6 +403,7 @@ void Program::release_analysis() {
   discretes_.pre_symbols = decltype(discretes_.pre_symbols)();
   indicator_set_ = IndicatorSet();
   jacobian_.release_expressions();
+  if (energy_totals_jacobian_) energy_totals_jacobian_->release_expressions();
   if (initial_problem_) initial_problem_->jacobian.release_expressions();
 }
 
@@ -545,6 +548,14 @@ void Program::build_energy(const Model& model, bool power_audit) {
   }
   energy_flows_.emplace(flows, inputs_, &indicator_set_.index, Tape::Unindexed::Compare);
   energy_stored_.emplace(stored, inputs_, &indicator_set_.index, Tape::Unindexed::Compare);
+  std::vector<Expr> loss_terms, injected_terms;
+  for (const EnergyAccount& a : accounts_) {
+    loss_terms.push_back(terms[a.loss]);
+    injected_terms.push_back(terms[a.injected]);
+  }
+  const Expr totals[2] = {sum(loss_terms), sum(injected_terms)};
+  energy_totals_.emplace(totals, inputs_, &indicator_set_.index, Tape::Unindexed::Compare);
+  energy_totals_jacobian_.emplace(totals, inputs_, size(), &indicator_set_.index, Tape::Unindexed::Compare);
   if (!power_audit) return;
   energy_.emplace(terms, inputs_, &indicator_set_.index, Tape::Unindexed::Compare);
   std::vector<Expr> partials;
@@ -555,6 +566,17 @@ void Program::build_energy(const Model& model, bool power_audit) {
 const Tape& Program::energy() const {
   if (!energy_) throw std::logic_error("energy(): the program was compiled without the power audit's terms (ProgramOptions::power_audit)");
   return *energy_;
+}
+
+const Tape& Program::energy_totals() const {
+  if (!energy_totals_) throw std::logic_error("energy_totals(): the program was compiled without its energy terms (ProgramOptions::energy)");
+  return *energy_totals_;
+}
+
+const JacobianTape& Program::energy_totals_jacobian() const {
+  if (!energy_totals_jacobian_)
+    throw std::logic_error("energy_totals_jacobian(): the program was compiled without its energy terms (ProgramOptions::energy)");
+  return *energy_totals_jacobian_;
 }
 
 const Tape& Program::energy_flows() const {

@@ -273,6 +273,10 @@ class Program {
   const Tape& energy_flows() const;
   /// The stored energy of every account, one output each in account order.
   const Tape& energy_stored() const;
+  /// The model's total loss power and total injected power (two outputs), and their Jacobian
+  /// (∂/∂y + cj·∂/∂y', two rows): what the integrator integrates to steer its steps by the works.
+  const Tape& energy_totals() const;
+  const JacobianTape& energy_totals_jacobian() const;
   const std::vector<EnergyAccount>& accounts() const { return accounts_; }
   /// ∂F/∂t of every residual (explicit time dependence; ProgramOptions::energy): with the Jacobian
   /// it gives the derivatives of the algebraic unknowns (consistency.hpp).
@@ -344,7 +348,8 @@ class Program {
   Tape assertions_;
   Tape selection_;
   std::vector<EnergyAccount> accounts_;
-  std::optional<Tape> energy_, energy_flows_, energy_stored_;
+  std::optional<Tape> energy_, energy_flows_, energy_stored_, energy_totals_;
+  std::optional<JacobianTape> energy_totals_jacobian_;
   std::optional<Tape> time_partials_;
   std::optional<Tape> indicator_scales_;  ///< built once the nominals are known
   std::unique_ptr<InitialProblem> initial_problem_;

@@ -27,6 +27,8 @@ ProgramState::ProgramState(const Program& program)
   if (program.has_energy()) {
     energy_flows_ = program.energy_flows().workspace();
     energy_stored_ = program.energy_stored().workspace();
+    energy_totals_ = program.energy_totals().workspace();
+    energy_totals_jacobian_ = program.energy_totals_jacobian().workspace();
   }
   if (program.has_power_audit()) {
     energy_ = program.energy().workspace();
@@ -58,6 +60,8 @@ void ProgramState::set_tunable_values(std::vector<double> values) {
   if (p.has_energy()) {
     p.energy_flows().parameterize(energy_flows_, value);
     p.energy_stored().parameterize(energy_stored_, value);
+    p.energy_totals().parameterize(energy_totals_, value);
+    p.energy_totals_jacobian().parameterize(energy_totals_jacobian_, value);
   }
   if (p.has_power_audit()) {
     p.energy().parameterize(energy_, value);
@@ -158,6 +162,14 @@ void ProgramState::energy(double t, const double* y, const double* yp, double* o
 
 void ProgramState::energy_flows(double t, const double* y, const double* yp, double* out) {
   program_->energy_flows().evaluate(inputs(t, y, yp), out, branch.data(), energy_flows_);
+}
+
+void ProgramState::energy_totals(double t, const double* y, const double* yp, double* out) {
+  program_->energy_totals().evaluate(inputs(t, y, yp), out, branch.data(), energy_totals_);
+}
+
+void ProgramState::energy_totals_jacobian(double t, double cj, const double* y, const double* yp, double* values) {
+  program_->energy_totals_jacobian().evaluate(inputs(t, y, yp), cj, values, branch.data(), energy_totals_jacobian_);
 }
 
 void ProgramState::energy_stored(double t, const double* y, const double* yp, double* out) {

@@ -100,6 +100,9 @@ class ProgramState {
   /// The ledger's flows and stored energies (ProgramOptions::energy), and the power audit's energy
   /// terms and ∂F/∂t (ProgramOptions::power_audit). @throws std::logic_error without them.
   void energy_flows(double t, const double* y, const double* yp, double* out);
+  /// Program::energy_totals and its Jacobian (∂/∂y + cj·∂/∂y', on its pattern).
+  void energy_totals(double t, const double* y, const double* yp, double* out);
+  void energy_totals_jacobian(double t, double cj, const double* y, const double* yp, double* values);
   void energy_stored(double t, const double* y, const double* yp, double* out);
   void energy(double t, const double* y, const double* yp, double* out);
   void time_partials(double t, const double* y, const double* yp, double* out);
@@ -115,9 +118,9 @@ class ProgramState {
   std::vector<double> tunable_values_;
   std::vector<double> trace_values_;  ///< every trace step's value for tunable_values_; empty: the build's
   Tape::Workspace residual_, indicators_, outputs_, assertions_, selection_, discrete_update_, indicator_activity_,
-      jump_values_, energy_, energy_flows_,
+      jump_values_, energy_, energy_flows_, energy_totals_,
       energy_stored_, time_partials_;
-  JacobianTape::Workspace jacobian_;
+  JacobianTape::Workspace jacobian_, energy_totals_jacobian_;
 };
 
 }  // namespace acausal
