@@ -33,8 +33,9 @@ class EnergyLedger {
   /// The state at the start.
   void start(double t, const double* y, const double* yp);
   /// What the integrator is to carry for the account (IdaSession::Integrals): the model's total
-  /// loss and injected work, in the error test, so that the steps and orders are those at which the
-  /// works integrate accurately. After start().
+  /// loss and injected work, with a small weight in the states' error test, so that IDA's orders are
+  /// those at which the works integrate accurately (integrate_with's quadratures hold its steps to
+  /// them). After start().
   IdaSession::Integrals step_control();
   /// The works become quadratures of `ida` (started at the same time as start()).
   void integrate_with(IdaSession& ida);
@@ -54,7 +55,6 @@ class EnergyLedger {
   const Program& program_;
   std::vector<double> stored_, values_;
   std::vector<double> y_, yp_;
-  std::vector<double> rates_;  ///< the flows, for step_control()'s totals
   /// The magnitude of the totals that step_control() set up (0: none), raised with the energy scale.
   double steering_magnitude_ = 0.0;
   static constexpr double kRestMagnitude = 1.0;  ///< [J] before a model at rest has an energy scale
