@@ -53,25 +53,15 @@ IdaSession::Integrals EnergyLedger::step_control() {
 void EnergyLedger::integrate_with(IdaSession& ida) {
   const std::size_t flows = program_.energy_flows().output_count();
   if (flows == 0) return;
-  // Two more quadratures, the model's total loss and injected power, steer the step size: where
-  // they integrate accurately, so does every component's. (Not the power passing through: its
-  // |port power| terms have a kink wherever one changes sign, and would hold the steps down.)
-  std::vector<std::uint32_t> loss, injected;
-  for (const EnergyAccount& a : program_.accounts()) {
-    if (a.loss_flow != EnergyAccount::kNoFlow) loss.push_back(a.loss_flow);
-    if (a.injected_flow != EnergyAccount::kNoFlow) injected.push_back(a.injected_flow);
-  }
+  // Two more quadratures, the model's total loss and injected power (Program::energy_totals),
+  // steer the step size: where they integrate accurately, so does every component's. (Not the power
+  // passing through: its |port power| terms have a kink wherever one changes sign, and would hold
+  // the steps down.)
   ida.integrate_quadratures(
       flows + kTotals,
-      [this, flows, loss, injected](double t, const double* y, const double* yp, double* rate) {
+      [this, flows](double t, const double* y, const double* yp, double* rate) {
         state_.energy_flows(t, y, yp, rate);
-        const auto total = [rate](const std::vector<std::uint32_t>& of) {
-          double sum = 0.0;
-          for (std::uint32_t k : of) sum += rate[k];
-          return sum;
-        };
-        rate[flows] = total(loss);
-        rate[flows + 1] = total(injected);
+        state_.energy_totals(t, y, yp, rate + flows);
       },
       // Works of 1 J, or of the energy at the start, to half the states' relative tolerance: the
       // balance adds up the works' local errors over the run (the 10⁴-mass chain closed to 1.2e-5

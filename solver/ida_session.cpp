@@ -79,29 +79,32 @@ struct IdaCallbacks {
                       N_Vector, N_Vector) {
     IdaSession* s = self(user);
     try {
-      const IdaSession::IterationPattern& pattern = s->diagonal_shift_ > 0.0 ? s->shifted_pattern_ : s->pattern_;
+      const double shift = s->diagonal_shift_;
+      const IdaSession::IterationPattern& pattern = shift > 0.0 ? s->shifted_pattern_ : s->pattern_;
       std::copy(pattern.col_start.begin(), pattern.col_start.end(), SUNSparseMatrix_IndexPointers(J));
       std::copy(pattern.row_index.begin(), pattern.row_index.end(), SUNSparseMatrix_IndexValues(J));
+      double* data = SUNSparseMatrix_Data(J);
+      if (pattern.program_only) {  // the program's own pattern: its values as they are
+        s->state_.jacobian(t, cj, N_VGetArrayPointer(y), N_VGetArrayPointer(yp), data);
+        return 0;
+      }
       std::vector<double>& values = s->program_jacobian_;
       s->state_.jacobian(t, cj, N_VGetArrayPointer(y), N_VGetArrayPointer(yp), values.data());
-      double* data = SUNSparseMatrix_Data(J);
       std::fill(data, data + pattern.row_index.size(), 0.0);
       for (std::size_t e = 0; e < values.size(); ++e) data[pattern.program_entry[e]] += values[e];
-      // The diagonal: an integral's ∂/∂w' (its column holds nothing else: the rows of the rates'
-      // dependence on y are left out, see IdaSession::Integrals); for the program's unknowns the
-      // shift of a singular configuration, if any (see IterationPattern).
+      // The diagonal: an integral's ∂/∂w'; for the program's unknowns the shift of a singular
+      // configuration, if any (see IterationPattern).
       const std::size_t n = s->program_.size();
       for (std::size_t j = 0; j < s->size_; ++j) {
-        if (pattern.diagonal[j] == IdaSession::IterationPattern::kNoEntry) continue;
-        double* diagonal = data + pattern.diagonal[j];
         if (j >= n) {
-          *diagonal = cj;
+          data[pattern.diagonal[j]] = cj;
           continue;
         }
+        if (shift == 0.0) continue;
         double largest = 0.0;
         for (auto e = static_cast<std::size_t>(pattern.col_start[j]); e < static_cast<std::size_t>(pattern.col_start[j + 1]); ++e)
           largest = std::max(largest, std::fabs(data[e]));
-        *diagonal += s->diagonal_shift_ * largest;
+        data[pattern.diagonal[j]] += shift * largest;
       }
       if (!s->rate_jacobian_.empty()) {
         std::vector<double>& rates = s->rate_jacobian_;
@@ -126,9 +129,9 @@ struct IdaCallbacks {
     }
   }
 
-  /// IDA's error weights 1/(rtol·|y_i| + atol_i), as IDASVtolerances would set them, but from the
-  /// session's atol as it is at each step (set_integrals_magnitude changes it during the run;
-  /// IDASVtolerances may be called only before IDA's first step), the integrals' times their weight.
+  /// IDA's error weights 1/(rtol·|y_i| + atol_i), as IDASVtolerances would set them, but from atol
+  /// as it is at each step (set_integrals_magnitude changes it during the run; IDASVtolerances may
+  /// be called only before IDA's first step), the integrals' times their weight.
   static int error_weights(N_Vector y, N_Vector ewt, void* user) {
     IdaSession* s = self(user);
     const double* y_ = N_VGetArrayPointer(y);
@@ -195,6 +198,7 @@ IdaSession::IterationPattern::IterationPattern(const SparsityPattern& program, c
         rate_entry[e] = push(program.rows + static_cast<std::size_t>(rates.row_index[e]));
   }
   col_start[size] = static_cast<std::int64_t>(row_index.size());
+  program_only = !every_diagonal && size == program.cols && rates.row_index.empty();
 }
 
 IdaSession::IdaSession(ProgramState& state, double t0, const std::vector<double>& y, const std::vector<double>& yp,

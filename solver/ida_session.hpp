@@ -126,6 +126,7 @@ class IdaSession {
     std::vector<std::size_t> program_entry;  ///< where each entry of the program's pattern goes
     std::vector<std::size_t> rate_entry;     ///< where each entry of the integrals' rates' pattern goes
     std::vector<std::size_t> diagonal;       ///< where each column's diagonal entry is (kNoEntry: none)
+    bool program_only = false;               ///< the program's pattern unchanged (program_entry is e ↦ e)
   };
   static constexpr double kDiagonalShift = 1e-13;
   /// IDAReInit and IDACalcIC at the current time and y, y'; IDACalcIC's flag.
