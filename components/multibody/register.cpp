@@ -25,6 +25,7 @@
 #include "components/multibody/line_spring.hpp"
 #include "components/multibody/prismatic.hpp"
 #include "components/multibody/revolute.hpp"
+#include "components/multibody/revolute_planar_loop_constraint.hpp"
 #include "components/multibody/rod.hpp"
 #include "components/multibody/world.hpp"
 #include "components/registry.hpp"
@@ -48,6 +49,7 @@ void register_multibody(Registry& r) {
   r.add(std::make_unique<Rod>());
   r.add(std::make_unique<FixedRotation>());
   r.add(std::make_unique<Spherical>());
+  r.add(std::make_unique<RevolutePlanarLoopConstraint>());
   r.add(std::make_unique<WorldForce>());
   r.add(std::make_unique<WorldTorque>());
   r.add(std::make_unique<AbsolutePositionSensor>());

@@ -112,8 +112,8 @@ class AliasForest {
     const Definition::Variable& x = model_.declared(a);
     const Definition::Variable& y = model_.declared(b);
     if (x.is_port != y.is_port) return !x.is_port;
-    int px = priority_rank(x.options.priority);
-    int py = priority_rank(y.options.priority);
+    int px = priority_rank(model_.state_priority(a));
+    int py = priority_rank(model_.state_priority(b));
     if (px != py) return px > py;
     const TargetPriority tx = model_.variables[a].target, ty = model_.variables[b].target;
     if (tx != ty) return tx > ty;

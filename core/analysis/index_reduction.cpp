@@ -17,9 +17,12 @@ namespace {
 
 /// A pivot this much smaller than the largest entry of its block counts as zero.
 constexpr double kPivotTolerance = 1e-10;
-/// Dense pivoting of a part costs O(rows²·cols); larger parts (a long rigid chain of gears) are
-/// selected by structure and tier alone, and get no run-time check (a dense SVD per step).
+/// Dense pivoting of a part costs O(rows²·cols); larger parts (a long rigid chain of gears, the
+/// constraints of a spatial loop) are selected by structure and tier, and up to kCheckedColumns the
+/// structural choice is checked at the start values (pivoted numerically where it is singular
+/// there). Only parts up to kDenseColumns get a run-time check (a dense SVD per step).
 constexpr std::size_t kDenseColumns = 64;
+constexpr std::size_t kCheckedColumns = 512;
 
 Expr nth_derivative(const Expr& x, int k) {
   Expr d = x;
@@ -168,14 +171,20 @@ class Reducer {
   }
 
   int tier(int level, std::size_t j) const {
-    return selection_tier(model_.declared(r_.unknown_variable[j]).options.priority, d_[j] - level);
+    return selection_tier(model_.state_priority(r_.unknown_variable[j]), d_[j] - level);
   }
 
   /// |rows| of `cols` with a nonsingular block, including those `forced` (the level below's).
   std::vector<std::size_t> select(int level, const std::vector<std::size_t>& rows, const std::vector<std::size_t>& cols,
                                   const std::vector<bool>& forced) {
-    std::vector<std::size_t> chosen =
-        cols.size() > kDenseColumns ? select_structurally(level, rows, cols, forced) : select_numerically(level, rows, cols, forced);
+    std::vector<std::size_t> chosen;
+    if (cols.size() <= kDenseColumns) {
+      chosen = select_numerically(level, rows, cols, forced);
+    } else {
+      chosen = select_structurally(level, rows, cols, forced);
+      if (cols.size() <= kCheckedColumns && !nonsingular_at_start(rows, cols, chosen))
+        chosen = select_numerically(level, rows, cols, forced);
+    }
     std::vector<std::size_t> out;
     for (std::size_t c : chosen) out.push_back(cols[c]);
     std::sort(out.begin(), out.end());
@@ -228,6 +237,25 @@ class Reducer {
     return chosen;
   }
 
+  /// Whether the block of `rows` and the columns `chosen` (positions in `cols`) is nonsingular at
+  /// the start values.
+  bool nonsingular_at_start(const std::vector<std::size_t>& rows, const std::vector<std::size_t>& cols,
+                            const std::vector<std::size_t>& chosen) const {
+    std::vector<Eigen::Index> position(cols.size(), -1);
+    for (std::size_t k = 0; k < chosen.size(); ++k) position[chosen[k]] = static_cast<Eigen::Index>(k);
+    const auto m = static_cast<Eigen::Index>(rows.size());
+    Eigen::MatrixXd a = Eigen::MatrixXd::Zero(m, m);
+    for (Eigen::Index i = 0; i < m; ++i)
+      for (const Entry& e : rows_[rows[static_cast<std::size_t>(i)]]) {
+        auto it = std::lower_bound(cols.begin(), cols.end(), e.column);
+        if (it == cols.end() || *it != e.column) continue;
+        if (const Eigen::Index k = position[static_cast<std::size_t>(it - cols.begin())]; k >= 0) a(i, k) = e.value;
+      }
+    Eigen::FullPivLU<Eigen::MatrixXd> lu(a);
+    lu.setThreshold(kPivotTolerance);
+    return lu.rank() == m;
+  }
+
   std::vector<std::size_t> select_structurally(int level, const std::vector<std::size_t>& rows,
                                                const std::vector<std::size_t>& cols, const std::vector<bool>& forced) {
     Bipartite g;
@@ -249,9 +277,51 @@ class Reducer {
       for (std::size_t i : rows) text += "\n  " + constraint_text(i, level);
       throw ModelError(model_.pointer(r_.residual_equation[rows[0]]), text);
     }
-    std::vector<std::size_t> chosen;
-    for (std::size_t i = 0; i < rows.size(); ++i) chosen.push_back(match.col_of_row[i]);
+    std::vector<std::size_t> chosen = match.col_of_row;
+    keep_forced(g, prefer, chosen);
     return chosen;
+  }
+
+  /// Makes every forced column (prefer −1) of the matching's rows part of it: a column the level
+  /// below selected must stay selected, or the levels disagree on which variables are states. The
+  /// preference only orders the matching's search; an unmatched forced column takes a row by an
+  /// alternating path that ends in a column that is not forced. The level below's selection is a
+  /// matching of a subset of these rows, so such a path exists.
+  static void keep_forced(const Bipartite& g, const std::vector<int>& prefer, std::vector<std::size_t>& col_of_row) {
+    std::vector<std::vector<std::size_t>> rows_of_col(g.cols);
+    for (std::size_t i = 0; i < g.rows(); ++i)
+      for (std::uint32_t c : g.adjacency[i]) rows_of_col[c].push_back(i);
+    std::vector<std::size_t> row_of_col(g.cols, kUnmatched);
+    for (std::size_t i = 0; i < col_of_row.size(); ++i) row_of_col[col_of_row[i]] = i;
+    std::vector<std::size_t> parent(g.cols), via_row(g.cols), seen(g.cols, 0), queue;
+    for (std::size_t start = 0; start < g.cols; ++start) {
+      if (prefer[start] != -1 || row_of_col[start] != kUnmatched) continue;
+      // Breadth-first over columns: from column c to a row adjacent to it, then to that row's column.
+      const std::size_t stamp = start + 1;
+      queue.assign(1, start);
+      seen[start] = stamp;
+      std::size_t end = kUnmatched;
+      for (std::size_t q = 0; q < queue.size() && end == kUnmatched; ++q)
+        for (std::size_t row : rows_of_col[queue[q]]) {
+          const std::size_t next = col_of_row[row];
+          if (seen[next] == stamp) continue;
+          seen[next] = stamp;
+          parent[next] = queue[q];
+          via_row[next] = row;
+          if (prefer[next] != -1) {
+            end = next;
+            break;
+          }
+          queue.push_back(next);
+        }
+      if (end == kUnmatched) continue;  // cannot happen for a consistent level below
+      // Along the path each row takes the column it was reached from; `end` leaves the matching.
+      row_of_col[end] = kUnmatched;
+      for (std::size_t c = end; c != start; c = parent[c]) {
+        col_of_row[via_row[c]] = parent[c];
+        row_of_col[parent[c]] = via_row[c];
+      }
+    }
   }
 
   /// Equation i at `level`: its form r differentiations below the highest.

@@ -543,7 +543,8 @@ Port ComponentBuilder::port(std::string_view name, const Domain& domain, std::st
     for (const PortQuantity& q : quantities)
       for (int i = 0; i < q.size(); ++i)
         out.push_back(add_variable(std::string(name) + "." + q.element_name(i), q.unit, description,
-                                   {.priority = q.priority}, true));
+                                   {.start = q.start.empty() ? 0.0 : q.start[static_cast<std::size_t>(i)], .priority = q.priority},
+                                   true));
   };
   add(domain.across(), p.across);
   add(domain.through(), p.through);

@@ -24,6 +24,9 @@ struct PortQuantity {
   int cols = 1;  ///< 3 for a matrix
   /// Of every port variable of this quantity: rotation-matrix entries are `Never` states.
   StatePriority priority = StatePriority::Default;
+  /// Start values (guesses) of the elements, row by row; empty: 0. A rotation matrix starts as the
+  /// identity, so that a loop's orientation equations have a meaningful Jacobian before assembly.
+  std::vector<double> start = {};
   int size() const { return rows * cols; }
   /// Name of element i (0-based): `name`, `name[i+1]` or `name[row,col]`.
   std::string element_name(int i) const;

@@ -203,6 +203,23 @@ void apply_nominal(Model& m, std::size_t v, const json& entry, const std::string
   m.nominals[v] = x;
 }
 
+/// One "state_select" entry for variable v (Modelica's `stateSelect`).
+void apply_state_select(Model& m, std::size_t v, const json& entry, const std::string& pointer) {
+  static const std::pair<const char*, StatePriority> choices[] = {{"never", StatePriority::Never},
+                                                                  {"avoid", StatePriority::Avoid},
+                                                                  {"default", StatePriority::Default},
+                                                                  {"prefer", StatePriority::Prefer},
+                                                                  {"always", StatePriority::Always}};
+  if (entry.is_string())
+    for (const auto& [name, priority] : choices)
+      if (entry.get<std::string>() == name) {
+        m.state_selects[v] = priority;
+        return;
+      }
+  throw ModelError(pointer, "a state selection is one of \"never\", \"avoid\", \"default\", \"prefer\", \"always\"; got " +
+                                entry.dump());
+}
+
 /// `e` split into its linear part over slots whose column is `position(variable)` for each Variable
 /// leaf and each derivative of one; a leaf without a position goes into the remainder.
 template <typename Position>
@@ -287,6 +304,7 @@ class Assembler {
         model_.variables.push_back({static_cast<std::uint32_t>(i), static_cast<std::uint16_t>(k)});
       apply_entries(d, first, c, c.initial, c.initial_pointers, "/initial/", apply_target);
       apply_entries(d, first, c, c.nominal, c.nominal_pointers, "/nominal/", apply_nominal);
+      apply_entries(d, first, c, c.state_select, c.state_select_pointers, "/state_select/", apply_state_select);
     }
     // By variable; where the netlist gave one twice, the later one holds.
     std::stable_sort(model_.targets.begin(), model_.targets.end(),

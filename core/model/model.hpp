@@ -137,6 +137,8 @@ struct Model {
   std::vector<InitialTarget> targets;
   /// By variable, the nominals the netlist gives (they replace the declared ones).
   std::unordered_map<std::size_t, double> nominals;
+  /// By variable, the state selections the netlist gives (they replace the declared ones).
+  std::unordered_map<std::size_t, StatePriority> state_selects;
   std::vector<std::string> unconnected_ports;  ///< conserving ports left open (their flow is zero)
   std::vector<ModelInput> inputs;  ///< the external inputs, in the netlist's order (by name)
   /// The input whose symbol is `leaf`, or nullptr.
@@ -176,6 +178,12 @@ struct Model {
   /// What variable v's instance declared: its unit, description, options, whether it is a port's.
   const Definition::Variable& declared(std::size_t v) const {
     return instances[variables[v].instance].definition->variables[variables[v].local];
+  }
+  /// How strongly variable v should be a state: the netlist's "state_select", else its declaration's.
+  StatePriority state_priority(std::size_t v) const {
+    if (!state_selects.empty())
+      if (const auto it = state_selects.find(v); it != state_selects.end()) return it->second;
+    return declared(v).options.priority;
   }
   /// An expression of instance i's definition (its energy terms, a port's quantities, ...) in
   /// instance i's variables.

@@ -253,6 +253,7 @@ class NetlistReader {
     bool params = false;
     bool initial = false;
     bool nominal = false;
+    bool state_select = false;
     const char* type_not_string = nullptr;  ///< the JSON type of "type", when not a string
     std::optional<std::string> unknown_key;  ///< the first in sorted order, as a tree would list it
   };
@@ -395,12 +396,13 @@ NetlistReader::Role NetlistReader::start_component(const std::string& name, json
   if (type == json::value_t::object) {
     // "params", "initial" and "nominal" stay null until read, or until the component ends (when
     // one is there, an empty object made now would be an allocation for nothing).
-    n_.components.push_back({name, {}, json(), json(), std::move(pointer), {}, {}, {}, json()});
+    n_.components.push_back({name, {}, json(), json(), std::move(pointer), {}, {}, {}, {}, json(), json()});
     body_ = Body{};
     return Role::component;
   }
   note_component_problem(name, wrong_type(pointer, "a component", "an object", type_name(type)));
-  n_.components.push_back({name, {}, json::object(), json::object(), std::move(pointer), {}, {}, {}, json::object()});
+  n_.components.push_back(
+      {name, {}, json::object(), json::object(), std::move(pointer), {}, {}, {}, {}, json::object(), json::object()});
   return Role::skipped;
 }
 
@@ -427,6 +429,11 @@ NetlistReader::Role NetlistReader::component_member(const std::string& key, json
     slot_ = &c.nominal;
     return Role::tree;
   }
+  if (key == "state_select") {
+    body_.state_select = true;
+    slot_ = &c.state_select;
+    return Role::tree;
+  }
   if (!body_.unknown_key || key < *body_.unknown_key) body_.unknown_key = key;
   return Role::skipped;
 }
@@ -441,7 +448,7 @@ void NetlistReader::finish_component() {
   };
   if (body_.unknown_key)
     note_component_problem(c.name,
-                           unknown_key(c.pointer, *body_.unknown_key, {"type", "params", "initial", "nominal"}));
+                           unknown_key(c.pointer, *body_.unknown_key, {"type", "params", "initial", "nominal", "state_select"}));
   else if (!body_.type)
     note_component_problem(c.name, ModelError(c.pointer, "missing \"type\""));
   else if (body_.type_not_string)
@@ -452,6 +459,8 @@ void NetlistReader::finish_component() {
     note_component_problem(c.name, not_object(c.initial, "initial"));
   else if (body_.nominal && !c.nominal.is_object())
     note_component_problem(c.name, not_object(c.nominal, "nominal"));
+  else if (body_.state_select && !c.state_select.is_object())
+    note_component_problem(c.name, not_object(c.state_select, "state_select"));
 }
 
 void NetlistReader::note_component_problem(const std::string& name, ModelError problem) {

@@ -65,11 +65,14 @@ struct NetlistComponent {
   /// component's own "params", "initial" or "nominal": a subsystem parameter's value (at the subsystem
   /// instance, or the parameter's default) and a target or nominal that a subsystem instance sets.
   /// Key: the parameter or variable.
-  PointerMap param_pointers, initial_pointers, nominal_pointers;
+  PointerMap param_pointers, initial_pointers, nominal_pointers, state_select_pointers;
   /// Variable → its nominal magnitude (a positive number in SI or "<number> <unit>"): absolute
   /// tolerances of the unknowns are scaled by it, as Modelica's `nominal` attribute does. Null when
   /// a netlist gives none (reads as empty).
   nlohmann::json nominal = nlohmann::json::object();
+  /// Variable → how strongly it should be a state: "never", "avoid", "default", "prefer" or
+  /// "always" (Modelica's `stateSelect`). Null when a netlist gives none (reads as empty).
+  nlohmann::json state_select = nlohmann::json::object();
 };
 
 struct NetlistConnection {

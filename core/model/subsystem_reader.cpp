@@ -22,7 +22,7 @@ namespace {
 NetlistComponent read_component(const std::string& name, const json& j, const std::string& pointer) {
   check_name(name, pointer, "instance");
   if (!j.is_object()) throw wrong_type(pointer, "a component", "an object", j.type_name());
-  check_keys(j, pointer, {"type", "params", "initial", "nominal"});
+  check_keys(j, pointer, {"type", "params", "initial", "nominal", "state_select"});
   if (!j.contains("type")) throw ModelError(pointer, "missing \"type\"");
   NetlistComponent c;
   c.name = name;
@@ -31,6 +31,9 @@ NetlistComponent read_component(const std::string& name, const json& j, const st
   c.params = j.contains("params") ? require_object(j["params"], pointer + "/params", "\"params\"") : json::object();
   c.initial = j.contains("initial") ? require_object(j["initial"], pointer + "/initial", "\"initial\"") : json::object();
   c.nominal = j.contains("nominal") ? require_object(j["nominal"], pointer + "/nominal", "\"nominal\"") : json::object();
+  c.state_select = j.contains("state_select")
+                       ? require_object(j["state_select"], pointer + "/state_select", "\"state_select\"")
+                       : json::object();
   return c;
 }
 

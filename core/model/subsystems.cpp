@@ -19,12 +19,24 @@ struct Bound {
   std::string pointer;  ///< where it is given: at an instance, or the parameter's default
 };
 
-/// An initial target or a nominal that a subsystem instance sets for something inside it.
+/// An initial target, a nominal or a state selection that a subsystem instance sets for something
+/// inside it.
 struct Target {
+  enum class Kind { Initial, Nominal, StateSelect };
   std::string path;  ///< relative to the instance: `shaft.w`, `stage1.shaft.w`
   json value;
   std::string pointer;
-  bool nominal = false;  ///< a "nominal" entry, not an "initial" one
+  Kind kind = Kind::Initial;  ///< the member it was written in
+
+  /// Where a component keeps entries of this kind, and where they were written.
+  json& entries(NetlistComponent& c) const {
+    return kind == Kind::Nominal ? c.nominal : kind == Kind::StateSelect ? c.state_select : c.initial;
+  }
+  PointerMap& pointers(NetlistComponent& c) const {
+    return kind == Kind::Nominal       ? c.nominal_pointers
+           : kind == Kind::StateSelect ? c.state_select_pointers
+                                       : c.initial_pointers;
+  }
 };
 
 /// A flattened subsystem instance, as the definition around it sees it.
@@ -50,6 +62,11 @@ std::string initial_location(const NetlistComponent& c, const std::string& name)
 std::string nominal_location(const NetlistComponent& c, const std::string& name) {
   const std::string* moved = c.nominal_pointers.find(name);
   return moved != nullptr ? *moved : c.pointer + "/nominal/" + json_pointer_token(name);
+}
+
+std::string state_select_location(const NetlistComponent& c, const std::string& name) {
+  const std::string* moved = c.state_select_pointers.find(name);
+  return moved != nullptr ? *moved : c.pointer + "/state_select/" + json_pointer_token(name);
 }
 
 /// `{"param": "<name>"}`: the name, or nullopt for any other value.
@@ -122,8 +139,8 @@ class Expander {
       f.name = full;
       substitute(f, made);
       for (Target& g : given) {
-        (g.nominal ? f.nominal : f.initial)[g.path] = std::move(g.value);
-        (g.nominal ? f.nominal_pointers : f.initial_pointers)[g.path] = std::move(g.pointer);
+        g.entries(f)[g.path] = std::move(g.value);
+        g.pointers(f)[g.path] = std::move(g.pointer);
       }
       out_.components.push_back(std::move(f));
     }
@@ -214,7 +231,7 @@ class Expander {
     return nullptr;
   }
 
-  /// The initial targets and nominals of `made`, by the inner instance they are for.
+  /// The initial targets, nominals and state selections of `made`, by the inner instance they are for.
   static std::map<std::string, std::vector<Target>> route(const Made& made, std::vector<Target>& targets) {
     std::map<std::string, std::vector<Target>> out;
     const Subsystem& s = *made.definition;
@@ -227,19 +244,21 @@ class Expander {
         throw ModelError(t.pointer, "\"" + t.path + "\" is not \"<instance>.<variable>\" with an instance inside " +
                                         made.label() + "; its instances: " +
                                         names(s.components, [](const auto& c) { return c.name; }, "none"));
-      out[instance].push_back({t.path.substr(dot + 1), std::move(t.value), std::move(t.pointer), t.nominal});
+      out[instance].push_back({t.path.substr(dot + 1), std::move(t.value), std::move(t.pointer), t.kind});
     }
     return out;
   }
 
-  /// A component's "initial" and "nominal" entries as targets (for a subsystem instance: of things
+  /// A component's "initial", "nominal" and "state_select" entries as targets (for a subsystem instance: of things
   /// inside it).
   static std::vector<Target> targets_of(const NetlistComponent& c) {
     std::vector<Target> out;
     for (auto it = c.initial.begin(); it != c.initial.end(); ++it)
       out.push_back({it.key(), it.value(), initial_location(c, it.key())});
     for (auto it = c.nominal.begin(); it != c.nominal.end(); ++it)
-      out.push_back({it.key(), it.value(), nominal_location(c, it.key()), true});
+      out.push_back({it.key(), it.value(), nominal_location(c, it.key()), Target::Kind::Nominal});
+    for (auto it = c.state_select.begin(); it != c.state_select.end(); ++it)
+      out.push_back({it.key(), it.value(), state_select_location(c, it.key()), Target::Kind::StateSelect});
     return out;
   }
 

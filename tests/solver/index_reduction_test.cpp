@@ -361,3 +361,42 @@ TEST_CASE("index reduction: a second derivative in a component keeps x and der(x
   CHECK(worst < 1e-6 * 0.3);
   CHECK(run->summary.energy->relative_balance() < 1e-6);
 }
+
+namespace {
+
+/// The names of the program's states (its differential unknowns).
+std::vector<std::string> states_of(const Program& p) {
+  std::vector<std::string> out;
+  for (std::size_t j = 0; j < p.size(); ++j)
+    if (p.id()[j] == 1.0) out.push_back(p.name(j));
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("index reduction: a netlist's state_select decides which of two geared inertias carries the states") {
+  // Either inertia's angle and speed may be the states of a rigid gear pair; by default the first
+  // in name order keeps them, "always" on the other moves them there; the motion is the same.
+  const auto netlist = [](const std::string& b_extra) {
+    return R"({ "format": "acausal/1", "components": {
+      "torque": { "type": "rotational.ConstantTorque", "params": { "tau_constant": 2 } },
+      "a": { "type": "rotational.Inertia", "params": { "J": 0.5 } },
+      "gear": { "type": "rotational.IdealGear", "params": { "ratio": 3 } },
+      "b": { "type": "rotational.Inertia", "params": { "J": 1.5 })" + b_extra + R"( } },
+    "connections": [["torque.flange", "a.flange", "gear.C"], ["gear.R", "b.flange"]],
+    "experiment": { "stop": 1, "interval": 0.1, "tolerance": 1e-8 }, "outputs": ["a.phi", "b.w"] })";
+  };
+  auto plain = simulate_text(netlist(""));
+  auto chosen = simulate_text(netlist(R"(, "state_select": { "phi": "always", "w": "always" })"));
+  CHECK(states_of(*plain->program) == std::vector<std::string>{"a.phi", "a.w"});
+  CHECK(states_of(*chosen->program) == std::vector<std::string>{"b.phi", "b.w"});
+  // φ_a = τ·t²/(2·J_eff), J_eff = J_a + J_b/r² (a.phi is b.phi·r).
+  const double j_eff = 0.5 + 1.5 / 9.0;
+  CHECK(plain->result.column("a.phi").back() == doctest::Approx(2.0 / (2.0 * j_eff)).epsilon(1e-7));
+  CHECK(chosen->result.column("a.phi").back() == doctest::Approx(2.0 / (2.0 * j_eff)).epsilon(1e-7));
+
+  CHECK_THROWS_WITH_AS(simulate_text(netlist(R"(, "state_select": { "w": "sometimes" })")),
+                       "/components/b/state_select/w: a state selection is one of \"never\", \"avoid\", \"default\", "
+                       "\"prefer\", \"always\"; got \"sometimes\"",
+                       ModelError);
+}

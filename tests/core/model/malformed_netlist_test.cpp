@@ -134,7 +134,7 @@ TEST_CASE("malformed: unknown key in a component") {
     "components": { "mass": { "type": "translational.Mass", "parameters": { "m": 1 } } }
   })json",
               "parse", "/components/mass/parameters",
-              R"msg(unknown key "parameters"; valid keys: "type", "params", "initial", "nominal")msg");
+              R"msg(unknown key "parameters"; valid keys: "type", "params", "initial", "nominal", "state_select")msg");
 }
 
 TEST_CASE("malformed: invalid instance name") {

@@ -227,9 +227,9 @@ TEST_CASE("netlist reader: the order of names agrees with comparing them chunk b
 TEST_CASE("netlist reader: within a component, unknown keys, then the type, then params and initial") {
   // The first unknown key by sorted order, "" included.
   CHECK(error_of(R"({ "format": "acausal/1", "components": { "a": { "zz": 1, "params": 1, "aa": 2 } } })") ==
-        "/components/a/aa: unknown key \"aa\"; valid keys: \"type\", \"params\", \"initial\", \"nominal\"");
+        "/components/a/aa: unknown key \"aa\"; valid keys: \"type\", \"params\", \"initial\", \"nominal\", \"state_select\"");
   CHECK(error_of(R"({ "format": "acausal/1", "components": { "a": { "type": "t", "zz": 1, "": 2 } } })") ==
-        "/components/a/: unknown key \"\"; valid keys: \"type\", \"params\", \"initial\", \"nominal\"");
+        "/components/a/: unknown key \"\"; valid keys: \"type\", \"params\", \"initial\", \"nominal\", \"state_select\"");
   CHECK(error_of(R"({ "format": "acausal/1", "components": { "a": { "params": 1 } } })") ==
         "/components/a: missing \"type\"");
   CHECK(error_of(R"({ "format": "acausal/1", "components": { "a": { "initial": 1, "type": { "x": [] }, "params": 1 } } })") ==
