@@ -97,13 +97,26 @@ std::vector<Expr> frame_orientations_agree(const Port& node, const Port& cut) {
   return {rel(1, 2) - rel(2, 1), rel(2, 0) - rel(0, 2), rel(0, 1) - rel(1, 0)};
 }
 
+/// The cut quantity of a released closure row: rows 0–2 the origins' equality along world axis k
+/// (its force, Rᵀ·f, along that axis), rows 3–5 the orientation residuals about frame axis k (the
+/// torque t about it).
+std::pair<Expr, std::string> frame_released(const Port& cut, std::size_t row) {
+  const std::string axis = std::to_string(row % 3 + 1);
+  if (row < 3) {
+    Expr force = 0.0;
+    for (std::size_t j = 0; j < 3; ++j) force += cut.across[kR + 3 * j + row] * cut.through[j];
+    return {force, "no cut force along world axis " + axis};
+  }
+  return {cut.through[row], "no cut torque about axis " + axis};
+}
+
 }  // namespace
 
 const Domain& frame() {
   static const Domain d("frame",
                         {{"r_0", "m", 3, 1}, {"R", "1", 3, 3, StatePriority::Never, {1, 0, 0, 0, 1, 0, 0, 0, 1}}, {"w", "rad/s", 3, 1}},
                         {{"f", "N", 3, 1}, {"t", "N*m", 3, 1}}, false, frame_power, std::nullopt,
-                        LoopClosure{{"R", "w"}, frame_orientations_agree});
+                        LoopClosure{{"R", "w"}, frame_orientations_agree, frame_released});
   return d;
 }
 

@@ -49,6 +49,12 @@ struct CompliantNames {
 struct LoopClosure {
   std::vector<std::string> replaced;
   std::function<std::vector<Expr>(const Port& node, const Port& cut)> residuals;
+  /// The closure's rows are the across quantities not replaced (equalities), then the residuals.
+  /// For a row that the rest of the loop already implies (core/model/redundant_closures.hpp): the
+  /// quantity of the cut port that row would have carried, as a residual that sets it to zero (for a
+  /// frame: the cut force along a world axis for an origin row, the cut torque about a frame axis
+  /// for an orientation residual). With its description.
+  std::function<std::pair<Expr, std::string>(const Port& cut, std::size_t row)> released;
 };
 
 class Domain {

@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 #include <algorithm>
 #include <array>
+#include <map>
 #include <numeric>
 #include <unordered_map>
 
@@ -12,6 +13,7 @@
 #include "core/model/instance_factory.hpp"
 #include "core/model/tunable_names.hpp"
 #include "core/model/orientation_graph.hpp"
+#include "core/model/redundant_closures.hpp"
 #include "core/model/subsystems.hpp"
 #include "core/model/units.hpp"
 
@@ -235,7 +237,9 @@ LinearRow split_at(const Expr& e, const Position& position) {
 
 class Assembler {
  public:
-  Assembler(const Netlist& netlist, Model& model) : netlist_(netlist), model_(model), tunable_(netlist.tunable) {}
+  /// `released`: by cut port, the closure rows to replace by their cut quantity set to zero.
+  Assembler(const Netlist& netlist, Model& model, const std::map<std::string, std::vector<bool>>& released = {})
+      : netlist_(netlist), model_(model), tunable_(netlist.tunable), released_(released) {}
 
   void instantiate(const Registry& registry) {
     const std::size_t count = netlist_.components.size();
@@ -652,13 +656,35 @@ class Assembler {
       if (k == source_index) continue;
       const End& other = ends[node[k]];
       const bool closes_loop = cut(other);
+      Model::LoopCut* loop = nullptr;
+      const std::vector<bool>* released = nullptr;
+      if (closes_loop) {
+        loop = &model_.loop_cuts.emplace_back(Model::LoopCut{std::string(end_path(other)), {}});
+        const auto it = released_.find(loop->port);
+        if (it != released_.end()) released = &it->second;
+      }
+      // A closure row the rest of the loop implies is replaced by its cut quantity set to zero.
+      const auto release = [&](std::size_t row) {
+        if (released == nullptr || !(*released)[row]) return false;
+        const auto [residual, description] = domain.loop_closure()->released(instance_port(other), row);
+        model_.labels->add_written_equation(labelled, loop->port + " closes a loop whose rest implies this closure row: " +
+                                                          description);
+        add_equation(residual, at_node);
+        model_.written.push_back(residual);
+        model_.released_closures.push_back(loop->port + ": " + description);
+        return true;
+      };
       for (std::size_t q = 0; q < source.port->across.size(); ++q) {
         if (closes_loop && replaced[q]) continue;
+        if (loop != nullptr) loop->rows.push_back(model_.equation_count());
+        if (loop != nullptr && release(loop->rows.size() - 1)) continue;
         model_.labels->add_share(labelled, static_cast<std::uint32_t>(k), source.locals->across[q]);
         add_linear({{{across(other, q), 0}, 1.0}, {{across(source, q), 0}, -1.0}});
       }
       if (closes_loop)
         for (const Expr& r : domain.loop_closure()->residuals(instance_port(source), instance_port(other))) {
+          loop->rows.push_back(model_.equation_count());
+          if (release(loop->rows.size() - 1)) continue;
           model_.labels->add_written_equation(
               labelled, std::string(end_path(other)) + " closes a loop: its orientation agrees with " + std::string(end_path(source)));
           add_equation(r, at_node);
@@ -836,6 +862,7 @@ class Assembler {
   TunableNames tunable_;  ///< netlist_.tunable, by name
   Environment environment_;
   OrientationGraph graph_;
+  const std::map<std::string, std::vector<bool>>& released_;
   std::optional<ModelError> graph_problem_;
   std::vector<std::size_t> port_base_;  ///< per instance: the index of its first port in connected_
   std::unordered_map<const Port*, PortLocals> port_locals_;  ///< port_locals(), by port of a definition
@@ -850,15 +877,14 @@ class Assembler {
 
 }  // namespace
 
-Model build_model(const Netlist& written, const Registry& registry) {
-  std::optional<Netlist> flat;
-  if (has_subsystem_instances(written)) flat = expand_subsystems(written, registry);
-  const Netlist& netlist = flat ? *flat : written;
+namespace {
+
+Model assemble(const Netlist& netlist, const Registry& registry, const std::map<std::string, std::vector<bool>>& released) {
   Model model;
   model.name = netlist.name;
   model.source = netlist.source;
   model.experiment = netlist.experiment;
-  Assembler a(netlist, model);
+  Assembler a(netlist, model, released);
   a.instantiate(registry);
   a.connect();
   a.outputs();
@@ -866,6 +892,21 @@ Model build_model(const Netlist& written, const Registry& registry) {
     throw std::logic_error("build_model: " + std::to_string(model.equation_count()) + " equations but " +
                            std::to_string(model.labels->size()) + " labels");
   return model;
+}
+
+}  // namespace
+
+Model build_model(const Netlist& written, const Registry& registry) {
+  std::optional<Netlist> flat;
+  if (has_subsystem_instances(written)) flat = expand_subsystems(written, registry);
+  const Netlist& netlist = flat ? *flat : written;
+  Model model = assemble(netlist, registry, {});
+  // A loop that moves in fewer dimensions than its closure states (a planar loop of parallel
+  // joints): the closure rows its other joints imply are released, and the model built again.
+  if (model.loop_cuts.empty()) return model;
+  const std::map<std::string, std::vector<bool>> released = redundant_closure_rows(model);
+  if (released.empty()) return model;
+  return assemble(netlist, registry, released);
 }
 
 }  // namespace acausal

@@ -137,6 +137,16 @@ struct Model {
   std::vector<InitialTarget> targets;
   /// By variable, the nominals the netlist gives (they replace the declared ones).
   std::unordered_map<std::size_t, double> nominals;
+  /// A connection that closes a kinematic loop (the orientation graph cut it): the equations that
+  /// close it at the cut port, in the order of LoopClosure's rows.
+  struct LoopCut {
+    std::string port;               ///< "instance.port"
+    std::vector<std::size_t> rows;  ///< equations; a released row's is its replacement
+  };
+  std::vector<LoopCut> loop_cuts;
+  /// The closure rows the assembly found implied by the rest of their loop and replaced
+  /// (core/model/redundant_closures.hpp), as `check` lists them.
+  std::vector<std::string> released_closures;
   /// By variable, the state selections the netlist gives (they replace the declared ones).
   std::unordered_map<std::size_t, StatePriority> state_selects;
   std::vector<std::string> unconnected_ports;  ///< conserving ports left open (their flow is zero)

@@ -11,6 +11,8 @@
 #include "tests/reference/reference_case.hpp"
 #include "tests/support/simulation_run.hpp"
 
+#include <nlohmann/json.hpp>
+
 using namespace acausal;
 using namespace acausal::reference;
 
@@ -18,10 +20,24 @@ namespace {
 
 const std::string kNetlists = ACAUSAL_SOURCE_DIR "/netlists/reference/";
 
+/// The case's netlist with `component` made an ordinary multibody.Revolute (MSL's loops close with a
+/// RevolutePlanarLoopConstraint there) and, with `keep_state_select` false, no "state_select".
+Netlist variant(const std::string& name, const std::string& component, bool keep_state_select = true) {
+  Netlist n = load_netlist(kNetlists + name + ".json");
+  for (NetlistComponent& c : n.components) {
+    if (c.name == component) c.type = "multibody.Revolute";
+    if (!keep_state_select) c.state_select = nlohmann::json::object();
+  }
+  return n;
+}
+
+/// The closure rows a netlist's model released (Model::released_closures).
+std::vector<std::string> released(const Netlist& n) { return build_model(n, builtin_registry()).released_closures; }
+
 /// The energy account of the netlist's run closes to `tolerance` of its scale: constraint forces
 /// of the closed loop do no work.
-void check_loop_energy(const std::string& name, double tolerance) {
-  const auto run = testing::simulate_netlist_file(kNetlists + name + ".json");
+void check_loop_energy(const std::string& name, double tolerance, const Netlist* netlist = nullptr) {
+  const auto run = netlist ? testing::simulate_netlist(*netlist) : testing::simulate_netlist_file(kNetlists + name + ".json");
   const testing::CheckResult energy = testing::check_energy(*run, tolerance);
   MESSAGE(name << ": energy balance " << run->energy().relative_balance() << " of the energy scale");
   CHECK_MESSAGE(energy.passed(), energy.message());
@@ -80,6 +96,36 @@ TEST_CASE("MB_Engine1a: Modelica.Mechanics.MultiBody.Examples.Loops.Engine1a") {
   CHECK(worst_s < 1e-5);
   CHECK(worst_beta < 1e-4);
   check_loop_energy("MB_Engine1a", 1e-5);
+}
+
+TEST_CASE("MB_Fourbar1 with the state choice left to acausal") {
+  // Without MSL's stateSelect = always on j1: another joint's angle and speed are the states.
+  const Netlist n = variant("MB_Fourbar1", "", false);
+  compare_netlist("MB_Fourbar1", n, {{"j1.phi", "j1.phi"}, {"j1.w", "j1.w"}});
+}
+
+TEST_CASE("MB_PlanarFourbar closed by an ordinary Revolute: the three closure rows the plane implies are released") {
+  // The orientation graph cuts the loop at a connection; of its six closure rows, the origins'
+  // agreement along z and the orientations' about x and y hold by the parallel axes alone.
+  const Netlist n = variant("MB_PlanarFourbar", "revolute4cut");
+  CHECK(released(n) == std::vector<std::string>{"revolute4cut.frame_a: no cut force along world axis 3",
+                                                "revolute4cut.frame_a: no cut torque about axis 1",
+                                                "revolute4cut.frame_a: no cut torque about axis 2"});
+  compare_netlist("MB_PlanarFourbar", n, {{"revolute1.phi", "revolute1.phi"}, {"revolute1.w", "revolute1.w"}});
+  check_loop_energy("MB_PlanarFourbar", 1e-5, &n);
+}
+
+TEST_CASE("MB_Engine1a closed by an ordinary Revolute at the crank pin") {
+  // The slider-crank moves in the y-z plane: the cut releases the force along x and the torques
+  // about the other two axes.
+  const Netlist n = variant("MB_Engine1a", "b2");
+  CHECK(released(n).size() == 3);
+  compare_netlist("MB_Engine1a", n, {{"inertia.phi", "inertia.phi"}, {"inertia.w", "inertia.w"}});
+  check_loop_energy("MB_Engine1a", 1e-5, &n);
+}
+
+TEST_CASE("a spatial loop releases nothing") {
+  CHECK(released(load_netlist(kNetlists + "MB_Fourbar1.json")).empty());
 }
 
 }  // TEST_SUITE

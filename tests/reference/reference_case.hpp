@@ -39,7 +39,14 @@ struct CaseRun {
 /// Simulates netlists/reference/<name>.json on the reference's grid and
 /// compares every signal of tests/reference/data/<name>/reference.csv as `table` maps it. Every CSV
 /// column must be in the table. Prints each signal's error.
+inline CaseRun compare_netlist(const std::string& name, const Netlist& n, const std::vector<SignalMap>& table);
+
 inline CaseRun compare_case(const std::string& name, const std::vector<SignalMap>& table) {
+  return compare_netlist(name, load_netlist(std::string(ACAUSAL_SOURCE_DIR) + "/netlists/reference/" + name + ".json"), table);
+}
+
+/// The same for a netlist of the case given here (a variant of the case's netlist).
+inline CaseRun compare_netlist(const std::string& name, const Netlist& n, const std::vector<SignalMap>& table) {
   const std::string dir = ACAUSAL_SOURCE_DIR;
   const ReferenceData ref = read_reference_csv(dir + "/tests/reference/data/" + name + "/reference.csv");
 
@@ -50,7 +57,6 @@ inline CaseRun compare_case(const std::string& name, const std::vector<SignalMap
     if (!mapped) FAIL_CHECK(name << ": reference column " << column << " is not mapped to an output");
   }
 
-  Netlist n = load_netlist(dir + "/netlists/reference/" + name + ".json");
   Model model = build_model(n, builtin_registry());
   auto program = compile(model);
   SimulationOptions o = options_from(n.experiment);
