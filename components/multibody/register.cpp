@@ -4,15 +4,21 @@
 #include "components/multibody/absolute_position_sensor.hpp"
 #include "components/multibody/absolute_velocity_sensor.hpp"
 #include "components/multibody/cut_force_and_torque_sensor.hpp"
+#include "components/multibody/cylindrical.hpp"
 #include "components/multibody/fixed_rotation.hpp"
+#include "components/multibody/force.hpp"
 #include "components/multibody/force_and_torque.hpp"
 #include "components/multibody/free_motion.hpp"
+#include "components/multibody/planar.hpp"
+#include "components/multibody/point_mass.hpp"
 #include "components/multibody/relative_angular_velocity_sensor.hpp"
 #include "components/multibody/relative_position_sensor.hpp"
 #include "components/multibody/relative_velocity_sensor.hpp"
 #include "components/multibody/spherical.hpp"
 #include "components/multibody/spring_damper_parallel.hpp"
 #include "components/multibody/spring_damper_series.hpp"
+#include "components/multibody/torque.hpp"
+#include "components/multibody/universal.hpp"
 #include "components/multibody/world_force.hpp"
 #include "components/multibody/body.hpp"
 #include "components/multibody/body_box.hpp"
@@ -63,6 +69,12 @@ void register_multibody(Registry& r) {
   r.add(std::make_unique<SpringDamperSeries>());
   r.add(std::make_unique<RelativeVelocitySensor>());
   r.add(std::make_unique<RelativeAngularVelocitySensor>());
+  r.add(std::make_unique<PointMass>());
+  r.add(std::make_unique<Force>());
+  r.add(std::make_unique<Torque>());
+  r.add(std::make_unique<Universal>());
+  r.add(std::make_unique<Cylindrical>());
+  r.add(std::make_unique<Planar>());
 }
 
 }  // namespace acausal
