@@ -86,6 +86,8 @@ void print_statistics(const Program& program, const SimulationResult& r, const T
   count("jacobian evaluations", s.jacobian_evaluations);
   count("newton iterations", s.newton_iterations);
   count("newton failures", s.newton_failures);
+  count("factorizations", s.factorizations);
+  count("refactorizations", s.refactorizations);
   count("error test failures", s.error_test_failures);
   count("events", s.events);
   std::cout << "timing [s]:\n";

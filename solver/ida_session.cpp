@@ -3,7 +3,6 @@
 #include <idas/idas.h>
 #include <nvector/nvector_serial.h>
 #include <sundials/sundials_context.h>
-#include <sunlinsol/sunlinsol_klu.h>
 #include <sunmatrix/sunmatrix_sparse.h>
 
 #include <algorithm>
@@ -14,6 +13,7 @@
 #include <sstream>
 
 #include "solver/fast_nvector.hpp"
+#include "solver/klu_linear_solver.hpp"
 #include "solver/nonfinite.hpp"
 #include "solver/solver_error.hpp"
 
@@ -264,10 +264,13 @@ IdaSession::IdaSession(ProgramState& state, double t0, const std::vector<double>
   rate_jacobian_.resize(integrals_.rate_pattern.nonzeros());
   const auto nnz = static_cast<sunindextype>(std::max<std::size_t>(1, shifted_pattern_.row_index.size()));
   h_->matrix = SUNSparseMatrix(n, n, nnz, CSC_MAT, h_->context);
-  h_->solver = SUNLinSol_KLU(h_->y, h_->matrix, h_->context);
+  h_->solver = make_klu_linear_solver(h_->matrix, h_->context);
   if (!h_->matrix || !h_->solver) throw SolverError(t0, "creating the KLU sparse solver failed");
   check(IDASetLinearSolver(h_->ida, h_->solver, h_->matrix), "IDASetLinearSolver");
   check(IDASetJacFn(h_->ida, IdaCallbacks::jacobian), "IDASetJacFn");
+  if (const char* e = std::getenv("XP_MAXNLI")) IDASetMaxNonlinIters(h_->ida, std::atoi(e));
+  if (const char* e = std::getenv("XP_NLCOEF")) IDASetNonlinConvCoef(h_->ida, std::atof(e));
+  if (const char* e = std::getenv("XP_DCJ")) IDASetDeltaCjLSetup(h_->ida, std::atof(e));
   if (program.indicator_count() > 0)
     check(IDARootInit(h_->ida, static_cast<int>(program.indicator_count()), IdaCallbacks::roots), "IDARootInit");
 }
@@ -417,9 +420,7 @@ void IdaSession::set_diagonal_shift(double shift) {
   if (shift == diagonal_shift_) return;
   diagonal_shift_ = shift;
   // The matrix's pattern changes (every diagonal entry, or the program's own): KLU analyses it anew.
-  const auto nnz = static_cast<sunindextype>(std::max<std::size_t>(1, shifted_pattern_.row_index.size()));
-  if (const int flag = SUNLinSol_KLUReInit(h_->solver, h_->matrix, nnz, SUNKLU_REINIT_PARTIAL); flag != 0)
-    throw SolverError(t_, "SUNLinSol_KLUReInit failed");
+  klu_linear_solver_new_pattern(h_->solver);
 }
 
 bool IdaSession::singular_failure(int flag) {
@@ -428,6 +429,9 @@ bool IdaSession::singular_failure(int flag) {
 }
 
 int IdaSession::reinitialize() {
+  // A restart follows an event, after which the matrix may differ in kind (a clutch that locked):
+  // the first factorization after it pivots anew.
+  klu_linear_solver_pivot_anew(h_->solver);
   int flag = IDAReInit(h_->ida, t_, h_->y, h_->yp);
   if (flag < 0) fail(flag, "IDAReInit");
   if (h_->q && (flag = IDAQuadReInit(h_->ida, h_->q)) < 0) fail(flag, "IDAQuadReInit");
@@ -502,6 +506,9 @@ SolverStatistics IdaSession::statistics() const {
   IDAGetNumNonlinSolvIters(h_->ida, &v), s.newton_iterations += v;
   IDAGetNumNonlinSolvConvFails(h_->ida, &v), s.newton_failures += v;
   IDAGetNumErrTestFails(h_->ida, &v), s.error_test_failures += v;
+  const KluFactorizations f = klu_linear_solver_factorizations(h_->solver);  // counted over restarts
+  s.factorizations = f.from_scratch;
+  s.refactorizations = f.refactored;
   return s;
 }
 

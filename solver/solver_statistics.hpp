@@ -11,6 +11,8 @@ struct SolverStatistics {
   long newton_iterations = 0;
   long newton_failures = 0;
   long error_test_failures = 0;
+  long factorizations = 0;    ///< of the iteration matrix, from scratch (pivoting)
+  long refactorizations = 0;  ///< with the pivot order of the last factorization
   long events = 0;
   int initialization_iterations = 0;
 };
