@@ -39,6 +39,7 @@
 
 #include "bench/bench_process.hpp"
 #include "bench/pendulum_chain_netlist.hpp"
+#include "bench/pendulum_peers.hpp"
 #include "components/registry.hpp"
 #include "core/analysis/analysis.hpp"
 #include "core/analysis/program.hpp"
@@ -460,7 +461,8 @@ int usage() {
                "usage: pendulum_chain_bench [--sizes 1,2,5,10,20,40] [--repeat 3] [--stop T] [--timeout 600] "
                "[--no-energy] [--front-only] [--keep]\n"
                "       pendulum_chain_bench netlist N PATH [--stop T]\n"
-               "       pendulum_chain_bench structure N...\n");
+               "       pendulum_chain_bench structure N...\n"
+               "       pendulum_chain_bench peers N... [--repeat 3] [--stop T] [--integrators cpodes,rkm]\n");
   return 2;
 }
 
@@ -478,6 +480,7 @@ int main(int argc, char** argv) {
     bool energy = true;
     bool front_only = false;
     bool keep = false;
+    std::vector<std::string> integrators{"cpodes", "rkm"};
     std::vector<std::string> positional;
     for (std::size_t i = 0; i < args.size(); ++i) {
       const bool has_value = i + 1 < args.size();
@@ -495,12 +498,27 @@ int main(int argc, char** argv) {
         front_only = true;
       else if (args[i] == "--keep")
         keep = true;
+      else if (args[i] == "--integrators" && has_value) {
+        integrators.clear();
+        std::stringstream list(args[++i]);
+        for (std::string name; std::getline(list, name, ',');) integrators.push_back(name);
+      }
       else if (args[i].rfind("--", 0) == 0)
         return usage();
       else
         positional.push_back(args[i]);
     }
     if (positional.empty()) return table(sizes, repeat, stop, timeout, energy, front_only, keep);
+    if (positional.size() >= 2 && positional[0] == "peers") {
+#ifdef SIMBODY_PEER
+      std::vector<std::size_t> peer_sizes;
+      for (std::size_t i = 1; i < positional.size(); ++i) peer_sizes.push_back(std::stoul(positional[i]));
+      return acausal_bench::compare_with_simbody(ACAUSAL_BINARY, SIMBODY_PEER, peer_sizes, repeat, stop, integrators);
+#else
+      std::fprintf(stderr, "pendulum_chain_bench: built without Simbody (install libsimbody-dev and configure again)\n");
+      return 2;
+#endif
+    }
     if (positional.size() >= 2 && positional[0] == "structure") {
       structure_header();
       // Each N in a child process of its own: the expression store is process-wide, and a chain
