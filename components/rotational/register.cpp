@@ -17,6 +17,7 @@
 #include "components/rotational/nonlinear_spring.hpp"
 #include "components/rotational/one_way_clutch.hpp"
 #include "components/rotational/position.hpp"
+#include "components/rotational/quadratic_speed_dependent_torque.hpp"
 #include "components/rotational/relative_angle_sensor.hpp"
 #include "components/rotational/relative_speed_sensor.hpp"
 #include "components/rotational/speed.hpp"
@@ -47,6 +48,7 @@ void register_rotational(Registry& r) {
   r.add(std::make_unique<BearingFriction>());
   r.add(std::make_unique<Torque>());
   r.add(std::make_unique<ConstantTorque>());
+  r.add(std::make_unique<QuadraticSpeedDependentTorque>());
   r.add(std::make_unique<Speed>());
   r.add(std::make_unique<Position>());
   r.add(std::make_unique<AngleSensor>());

@@ -1,10 +1,13 @@
 #include "components/registry.hpp"
 #include "components/signal/add.hpp"
 #include "components/signal/constant.hpp"
+#include "components/signal/critical_damping.hpp"
+#include "components/signal/first_order.hpp"
 #include "components/signal/gain.hpp"
 #include "components/signal/product.hpp"
 #include "components/signal/pulse.hpp"
 #include "components/signal/ramp.hpp"
+#include "components/signal/second_order.hpp"
 #include "components/signal/sine.hpp"
 #include "components/signal/step.hpp"
 #include "components/signal/table.hpp"
@@ -15,10 +18,13 @@ void register_signal(Registry& r) {
   using namespace signal_components;
   r.add(std::make_unique<Add>());
   r.add(std::make_unique<Constant>());
+  r.add(std::make_unique<CriticalDamping>());
+  r.add(std::make_unique<FirstOrder>());
   r.add(std::make_unique<Gain>());
   r.add(std::make_unique<Product>());
   r.add(std::make_unique<Pulse>());
   r.add(std::make_unique<Ramp>());
+  r.add(std::make_unique<SecondOrder>());
   r.add(std::make_unique<Sine>());
   r.add(std::make_unique<Step>());
   r.add(std::make_unique<Table>());

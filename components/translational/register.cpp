@@ -11,6 +11,7 @@
 #include "components/translational/fixed.hpp"
 #include "components/translational/force.hpp"
 #include "components/translational/force_sensor.hpp"
+#include "components/translational/gas_force2.hpp"
 #include "components/translational/mass.hpp"
 #include "components/translational/mass_with_stop_and_friction.hpp"
 #include "components/translational/multi_sensor.hpp"
@@ -35,6 +36,7 @@ void register_translational(Registry& r) {
   r.add(std::make_unique<Damper>());
   r.add(std::make_unique<SpringDamper>());
   r.add(std::make_unique<ElastoGap>());
+  r.add(std::make_unique<GasForce2>());
   r.add(std::make_unique<Rod>());
   r.add(std::make_unique<Force>());
   r.add(std::make_unique<ConstantForce>());
