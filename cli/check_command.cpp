@@ -147,6 +147,10 @@ void text_report(const Netlist& netlist, const Model& model, Program& program, c
     if (!dae.reduction.pivots.empty())
       std::cout << "state selection checked at run time: " << dae.reduction.pivots.size()
                 << " block(s) depend on the motion\n";
+    if (!dae.reduction.unchecked.empty()) {
+      std::cout << "state selection not checked at run time (too large; chosen by structure):\n";
+      for (const std::string& u : dae.reduction.unchecked) std::cout << "  " << u << "\n";
+    }
   }
 
   std::cout << "unconnected ports (zero flow):";

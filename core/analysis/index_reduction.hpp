@@ -44,6 +44,9 @@ struct IndexReduction {
   std::vector<std::pair<std::size_t, int>> differentiated;
   std::vector<std::string> dummy_derivatives;  ///< derivatives that became algebraic unknowns
   std::vector<PivotBlock> pivots;              ///< blocks that depend on the solution (checked at run time)
+  /// Parts too large for the run-time check (more than 64 candidates: chosen by structure, checked
+  /// at the start values up to 512), described for `acausal check`.
+  std::vector<std::string> unchecked;
 };
 
 /// `x`, `der(x)`, `der(der(x))`: the name of the k-th derivative of a variable.
