@@ -1,5 +1,7 @@
 #include "components/multibody/line_force.hpp"
 
+#include <string>
+
 #include "components/multibody/gravity_field.hpp"
 
 namespace acausal::multibody_components {
@@ -35,38 +37,23 @@ void read_point_mass(ComponentBuilder& b, LineForce& l) {
                                         in_range(0.0, 1.0));
 }
 
-namespace {
-
-/// The point mass's inertia and weight, m·(a_CM − g), in world coordinates; declares its motion
-/// and its energy.
-Vec3 point_mass_load(ComponentBuilder& b, const LineForce& l) {
+Vec3 point_mass_load(ComponentBuilder& b, double m, const Vec3& position, std::string_view tag) {
+  const std::string t(tag);
   const VariableOptions avoid{.priority = StatePriority::Avoid};  // the frames' bodies carry the states
-  const Vec3 r_CM = vector_variable(b, "r_CM_0", "m", "Position of the point mass, world coordinates", avoid);
-  const Vec3 v_CM = vector_variable(b, "v_CM_0", "m/s", "Velocity of the point mass, world coordinates", avoid);
-  const Vec3 a_CM = vector_variable(b, "a_CM_0", "m/s^2", "Acceleration of the point mass, world coordinates");
-  equal(b, r_CM, Vec3(l.a.r_0 + l.length_fraction * l.r), "the point mass sits at length_fraction along the line");
+  const Vec3 r_CM = vector_variable(b, "r_CM" + t + "_0", "m", "Position of the point mass, world coordinates", avoid);
+  const Vec3 v_CM =
+      vector_variable(b, "v_CM" + t + "_0", "m/s", "Velocity of the point mass, world coordinates", avoid);
+  const Vec3 a_CM =
+      vector_variable(b, "a_CM" + t + "_0", "m/s^2", "Acceleration of the point mass, world coordinates");
+  equal(b, r_CM, position, "the point mass's place on the line");
   equal(b, v_CM, Vec3(r_CM.unaryExpr([](const Expr& x) { return der(x); })), "velocity of the point mass");
   equal(b, a_CM, Vec3(v_CM.unaryExpr([](const Expr& x) { return der(x); })), "acceleration of the point mass");
   const GravityAtPoint field = gravity_at(b.gravity(), r_CM);
-  b.stored_energy(0.5 * l.m * v_CM.dot(v_CM) + l.m * field.potential);
-  return l.m * (a_CM - field.g);
+  b.stored_energy(0.5 * m * v_CM.dot(v_CM) + m * field.potential);
+  return m * (a_CM - field.g);
 }
 
-}  // namespace
-
-void apply_line_force(ComponentBuilder& b, const LineForce& l, const Vec3& F) {
-  if (l.m > 0.0) {
-    // The frames hold the point mass in the shares of a lever: (1 − λ) at frame_a, λ at frame_b.
-    const Vec3 load = point_mass_load(b, l);
-    const double lambda = l.length_fraction;
-    equal(b, l.a.f, Vec3(l.a.R * Vec3(F + (1.0 - lambda) * load)),
-          "the element pulls body A by −F and leans on it with its mass's share: its cut force at frame_a");
-    equal(b, l.b.f, Vec3(l.b.R * Vec3(-F + lambda * load)),
-          "the element pushes body B by F and leans on it with its mass's share: its cut force at frame_b");
-  } else {
-    equal(b, l.a.f, Vec3(l.a.R * F), "the element pulls body A by −F: its cut force at frame_a");
-    equal(b, l.b.f, Vec3(-(l.b.R * F)), "the element pushes body B by F: its cut force at frame_b");
-  }
+void line_force_torques(ComponentBuilder& b, const LineForce& l) {
   const auto free_or_fixed = [&](const Frame& f, bool fixed, const char* name) {
     if (fixed) {
       equal(b, f.R, identity_matrix(), std::string(name) + " keeps the world's orientation");
@@ -77,6 +64,22 @@ void apply_line_force(ComponentBuilder& b, const LineForce& l, const Vec3& F) {
   };
   free_or_fixed(l.a, l.fixed_rotation_a, "frame_a");
   free_or_fixed(l.b, l.fixed_rotation_b, "frame_b");
+}
+
+void apply_line_force(ComponentBuilder& b, const LineForce& l, const Vec3& F) {
+  if (l.m > 0.0) {
+    // The frames hold the point mass in the shares of a lever: (1 − λ) at frame_a, λ at frame_b.
+    const Vec3 load = point_mass_load(b, l.m, Vec3(l.a.r_0 + l.length_fraction * l.r), "");
+    const double lambda = l.length_fraction;
+    equal(b, l.a.f, Vec3(l.a.R * Vec3(F + (1.0 - lambda) * load)),
+          "the element pulls body A by −F and leans on it with its mass's share: its cut force at frame_a");
+    equal(b, l.b.f, Vec3(l.b.R * Vec3(-F + lambda * load)),
+          "the element pushes body B by F and leans on it with its mass's share: its cut force at frame_b");
+  } else {
+    equal(b, l.a.f, Vec3(l.a.R * F), "the element pulls body A by −F: its cut force at frame_a");
+    equal(b, l.b.f, Vec3(-(l.b.R * F)), "the element pushes body B by F: its cut force at frame_b");
+  }
+  line_force_torques(b, l);
 }
 
 Expr origins_apart(const LineForce& l) { return l.r.dot(l.r) > Expr(kCoincident * kCoincident); }

@@ -45,6 +45,16 @@ void read_point_mass(ComponentBuilder& b, LineForce& line);
 /// ones that do for every motion of the two origins). It stores ½·m·|v_CM_0|² + m·V(r_CM_0).
 void apply_line_force(ComponentBuilder& b, const LineForce& line, const Vec3& F);
 
+/// A point mass m at `position` (world coordinates) carried by a line force: declares
+/// r_CM<tag>_0, v_CM<tag>_0 and a_CM<tag>_0 (world coordinates; the first two avoided as states),
+/// stores ½·m·|v_CM|² + m·V(r_CM), and returns its inertia and weight m·(a_CM − g), which the frames
+/// must carry.
+Vec3 point_mass_load(ComponentBuilder& b, double m, const Vec3& position, std::string_view tag);
+
+/// The torques of a line force: none at a free frame; at a frame of fixed rotation R = I and w = 0
+/// instead (its torque is what holds it).
+void line_force_torques(ComponentBuilder& b, const LineForce& line);
+
 /// The switch of a line force at coincident origins: true while |r_rel| > kCoincident (1e-9 m).
 /// A switch with an event: where the origins meet, the element's law takes its singular branch.
 Expr origins_apart(const LineForce& line);

@@ -9,6 +9,8 @@
 #include "components/multibody/force.hpp"
 #include "components/multibody/force_and_torque.hpp"
 #include "components/multibody/free_motion.hpp"
+#include "components/multibody/joint_ups.hpp"
+#include "components/multibody/line_force_with_two_masses.hpp"
 #include "components/multibody/planar.hpp"
 #include "components/multibody/point_mass.hpp"
 #include "components/multibody/relative_angular_velocity_sensor.hpp"
@@ -19,6 +21,7 @@
 #include "components/multibody/spring_damper_series.hpp"
 #include "components/multibody/torque.hpp"
 #include "components/multibody/universal.hpp"
+#include "components/multibody/universal_spherical.hpp"
 #include "components/multibody/world_force.hpp"
 #include "components/multibody/body.hpp"
 #include "components/multibody/body_box.hpp"
@@ -75,6 +78,9 @@ void register_multibody(Registry& r) {
   r.add(std::make_unique<Universal>());
   r.add(std::make_unique<Cylindrical>());
   r.add(std::make_unique<Planar>());
+  r.add(std::make_unique<UniversalSpherical>());
+  r.add(std::make_unique<JointUPS>());
+  r.add(std::make_unique<LineForceWithTwoMasses>());
 }
 
 }  // namespace acausal
