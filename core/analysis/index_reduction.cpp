@@ -285,7 +285,56 @@ class Reducer {
     }
     std::vector<std::size_t> chosen = match.col_of_row;
     keep_forced(g, prefer, chosen);
+    if (cols.size() <= kCheckedColumns) prefer_low_tiers(g, prefer, chosen);
     return chosen;
+  }
+
+  /// Exchanges selected columns of a high tier for unselected ones of a lower tier along alternating
+  /// paths (the exchange of a transversal matroid), highest tiers first: the preference only orders
+  /// the matching's search, and a variable a netlist wants as a state ("always") could be selected
+  /// while another choice was free. Forced columns stay selected. Quadratic in the part's size: for
+  /// parts of at most kCheckedColumns candidates.
+  static void prefer_low_tiers(const Bipartite& g, const std::vector<int>& prefer, std::vector<std::size_t>& col_of_row) {
+    std::vector<std::size_t> row_of_col(g.cols, kUnmatched);
+    for (std::size_t i = 0; i < col_of_row.size(); ++i) row_of_col[col_of_row[i]] = i;
+    std::vector<std::size_t> order;
+    for (std::size_t c = 0; c < g.cols; ++c)
+      if (prefer[c] > 0 && row_of_col[c] != kUnmatched) order.push_back(c);
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return prefer[a] > prefer[b]; });
+    std::vector<std::size_t> parent(g.cols), seen(g.cols, 0), queue;
+    std::size_t stamp = 0;
+    for (std::size_t start : order) {
+      ++stamp;
+      queue.assign(1, start);
+      seen[start] = stamp;
+      std::size_t end = kUnmatched, free_column = kUnmatched;
+      // From column u, its row may take another column x: a free one of a lower tier ends the
+      // path, a selected one must itself move on.
+      for (std::size_t q = 0; q < queue.size() && end == kUnmatched; ++q)
+        for (std::uint32_t x : g.adjacency[row_of_col[queue[q]]]) {
+          if (seen[x] == stamp) continue;
+          if (row_of_col[x] == kUnmatched) {
+            if (prefer[x] >= 0 && prefer[x] < prefer[start]) {
+              end = queue[q];
+              free_column = x;
+              break;
+            }
+            continue;
+          }
+          seen[x] = stamp;
+          parent[x] = queue[q];
+          queue.push_back(x);
+        }
+      if (end == kUnmatched) continue;
+      for (std::size_t cur = end, next = free_column;; cur = parent[cur]) {
+        const std::size_t row = row_of_col[cur];
+        col_of_row[row] = next;
+        row_of_col[next] = row;
+        next = cur;
+        if (cur == start) break;
+      }
+      row_of_col[start] = kUnmatched;
+    }
   }
 
   /// Makes every forced column (prefer −1) of the matching's rows part of it: a column the level

@@ -5,6 +5,7 @@
 #include <doctest/doctest.h>
 
 #include <cmath>
+#include <numbers>
 #include <string>
 #include <vector>
 
@@ -150,6 +151,35 @@ TEST_CASE("the loop example netlists: energy accounts and the two ways to close 
   CHECK(worst_s < 1e-5);
   // The flywheel coasts down: the damper took most of its energy.
   CHECK(slider->column("flywheel.w").back() < 15.0);
+}
+
+TEST_CASE("netlists/inline_four.json: four slider-cranks on one crankshaft keep the flywheel's states") {
+  // Cylinders 1 and 4 (and 2 and 3) share a crank angle: twin loops whose constraint rows match
+  // row for row. The flywheel ("always") keeps the states however the structural selection runs,
+  // every piston follows its slider-crank's closed form, and the coasting engine keeps its energy.
+  Netlist n = load_netlist(ACAUSAL_SOURCE_DIR "/netlists/inline_four.json");
+  CHECK(build_model(n, builtin_registry()).released_closures.empty());
+  const auto run = testing::simulate_netlist(n);
+  const std::vector<double> phi = run->column("flywheel.phi");
+  CHECK(phi.back() > 30.0);
+  for (int c = 1; c <= 4; ++c) {
+    const double offset = c == 1 || c == 4 ? 0.0 : std::numbers::pi;
+    const std::vector<double> s = run->column("c" + std::to_string(c) + "_cylinder.s");
+    double worst = 0.0;
+    for (std::size_t k = 0; k < phi.size(); ++k) {
+      const double angle = phi[k] + offset, sine = std::sin(angle);
+      worst = std::max(worst, std::fabs(s[k] - (0.35 - 0.1 * std::cos(angle) - std::sqrt(0.04 - 0.01 * sine * sine))));
+    }
+    CAPTURE(c);
+    CHECK(worst < 1e-5);
+  }
+  MESSAGE("inline_four: energy balance " << run->energy().relative_balance() << " at tolerance 1e-6");
+  CHECK(run->energy().relative_balance() < 5e-5);
+  // The balance converges with the tolerance.
+  n.experiment.tolerance = 1e-8;
+  const auto tight = testing::simulate_netlist(n);
+  MESSAGE("inline_four: energy balance " << tight->energy().relative_balance() << " at tolerance 1e-8");
+  CHECK(tight->energy().relative_balance() < 1e-6);
 }
 
 TEST_CASE("a spatial loop releases nothing") {
