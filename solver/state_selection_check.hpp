@@ -21,6 +21,7 @@ class StateSelectionCheck {
   /// Nothing to check: no selection depends on the solution.
   bool idle() const { return state_.program().pivot_blocks().empty(); }
 
+  /// Looks at the first call and every 8th after it (diagnose() always looks).
   /// @throws SolverError naming the constraints, the variables they are solved for and the other
   ///         candidates, when a selected block has become nearly singular (σ_min(selected) below
   ///         1e-3 of σ_max over all candidates); it names the deepest block below 0.1, the root.
@@ -38,6 +39,7 @@ class StateSelectionCheck {
   std::string describe(std::size_t block, double quality) const;
 
   ProgramState& state_;
+  long calls_ = 0;  ///< of check()
   std::vector<double> values_;
   std::vector<double> qualities_;
 };
