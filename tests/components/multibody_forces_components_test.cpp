@@ -18,6 +18,7 @@
 #include "core/expr/expr.hpp"
 #include "core/model/errors.hpp"
 #include "tests/support/component_harness.hpp"
+#include "tests/support/rotations.hpp"
 
 using namespace acausal;
 using namespace acausal::testing;
@@ -28,12 +29,6 @@ using Eigen::Vector3d;
 namespace {
 
 const Vector3d kGravity(0.0, -9.80665, 0.0);  // the World's default, which the harness provides
-
-Matrix3d skew(const Vector3d& w) {
-  Matrix3d s;
-  s << 0.0, -w(2), w(1), w(2), 0.0, -w(0), -w(1), w(0), 0.0;
-  return s;
-}
 
 /// A rotation world → frame: the frame turned by `angle` about the unit axis `axis`.
 Matrix3d turned(double angle, const Vector3d& axis) {

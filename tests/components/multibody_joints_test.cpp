@@ -19,6 +19,7 @@
 
 #include "core/model/errors.hpp"
 #include "tests/support/component_harness.hpp"
+#include "tests/support/rotations.hpp"
 #include "tests/support/simulation_run.hpp"
 
 using namespace acausal;
@@ -30,17 +31,6 @@ using Eigen::Vector3d;
 namespace {
 
 constexpr double kG = 9.80665;
-
-/// The active rotation by `angle` about the unit axis `axis` (columns: the turned frame's axes).
-Matrix3d turn(double angle, const Vector3d& axis) { return Eigen::AngleAxisd(angle, axis.normalized()).toRotationMatrix(); }
-
-Matrix3d skew(const Vector3d& w) {
-  Matrix3d s;
-  s << 0.0, -w(2), w(1), w(2), 0.0, -w(0), -w(1), w(0), 0.0;
-  return s;
-}
-
-std::string at(int i) { return "[" + std::to_string(i + 1) + "]"; }
 
 /// One frame's motion: origin and its velocity (world), rotation world → frame, angular velocity
 /// (frame), cut force and torque on the component (frame).

@@ -13,6 +13,7 @@
 
 #include "core/model/errors.hpp"
 #include "tests/support/component_harness.hpp"
+#include "tests/support/rotations.hpp"
 #include "tests/support/simulation_run.hpp"
 
 using namespace acausal;
@@ -21,16 +22,6 @@ using Eigen::Matrix3d;
 using Eigen::Vector3d;
 
 namespace {
-
-Matrix3d turn(double angle, const Vector3d& axis) { return Eigen::AngleAxisd(angle, axis.normalized()).toRotationMatrix(); }
-
-Matrix3d skew(const Vector3d& w) {
-  Matrix3d s;
-  s << 0.0, -w(2), w(1), w(2), 0.0, -w(0), -w(1), w(0), 0.0;
-  return s;
-}
-
-std::string at(int i) { return "[" + std::to_string(i + 1) + "]"; }
 
 /// One frame's motion and loads: origin and its velocity (world), rotation world → frame, angular
 /// velocity (frame); the cut force and torque on the component in world coordinates.

@@ -18,6 +18,7 @@
 #include "core/model/errors.hpp"
 #include "solver/solver_error.hpp"
 #include "tests/support/component_harness.hpp"
+#include "tests/support/rotations.hpp"
 #include "tests/support/simulation_run.hpp"
 
 using namespace acausal;
@@ -30,8 +31,6 @@ namespace {
 
 constexpr double kG = 9.80665;
 const Vector3d kGravity(0.0, -kG, 0.0);  // the World's default, which instantiate() provides
-
-std::string at(int i) { return "[" + std::to_string(i + 1) + "]"; }
 
 void put(Values& v, const std::string& name, const Vector3d& x) {
   for (int i = 0; i < 3; ++i) v[name + at(i)] = x(i);
