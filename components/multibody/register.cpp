@@ -81,6 +81,9 @@ void register_multibody(Registry& r) {
   r.add(std::make_unique<UniversalSpherical>());
   r.add(std::make_unique<JointUPS>());
   r.add(std::make_unique<LineForceWithTwoMasses>());
+  // Modelica's package paths for the two-frame forces (Modelica.Mechanics.MultiBody.Forces.Force).
+  r.add_alias("multibody.Forces.Force", "multibody.Force");
+  r.add_alias("multibody.Forces.Torque", "multibody.Torque");
 }
 
 }  // namespace acausal

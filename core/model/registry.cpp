@@ -40,17 +40,29 @@ void Registry::adopt(Registry&& other, const std::string& origin) {
   for (const Entry& e : other.entries_)
     if (find(e.component->type()) != nullptr)
       throw std::logic_error("component type registered twice: " + std::string(e.component->type()));
+  const std::size_t first = entries_.size();
   for (Entry& e : other.entries_) {
     index_.emplace(e.component->type(), entries_.size());
     entries_.push_back({std::move(e.component), origin});
   }
+  for (auto& [alias, k] : other.aliases_) aliases_.emplace(alias, first + k);
   other.entries_.clear();
   other.index_.clear();
+  other.aliases_.clear();
+}
+
+void Registry::add_alias(std::string alias, std::string_view type) {
+  const auto found = index_.find(type);
+  if (found == index_.end()) throw std::logic_error("alias " + alias + " of a type not registered: " + std::string(type));
+  if (entry(alias) != nullptr) throw std::logic_error("component type registered twice: " + alias);
+  aliases_.emplace(std::move(alias), found->second);
 }
 
 const Registry::Entry* Registry::entry(std::string_view type) const {
-  const auto found = index_.find(type);
-  return found == index_.end() ? nullptr : &entries_[found->second];
+  if (const auto found = index_.find(type); found != index_.end()) return &entries_[found->second];
+  if (aliases_.empty()) return nullptr;
+  const auto alias = aliases_.find(std::string(type));
+  return alias == aliases_.end() ? nullptr : &entries_[alias->second];
 }
 
 const Component* Registry::find(std::string_view type) const {

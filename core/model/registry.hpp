@@ -21,6 +21,10 @@ class Registry {
   /// component library that registered them; origin()).
   /// @throws std::logic_error, and moves nothing, if one of the names is taken here.
   void adopt(Registry&& other, const std::string& origin);
+  /// A second name for the registered `type` (Modelica's package path, `multibody.Forces.Force` for
+  /// `multibody.Force`): find() takes either; all() lists the type once, by its own name.
+  /// @throws std::logic_error if `type` is not registered or `alias` is taken.
+  void add_alias(std::string alias, std::string_view type);
   /// The type, or nullptr.
   const Component* find(std::string_view type) const;
   /// Where a registered type came from: the component library given to adopt(), or empty for a type
@@ -42,6 +46,7 @@ class Registry {
   /// Each entry by its type name (a view of the component's own): a netlist looks a type up per
   /// component.
   std::unordered_map<std::string_view, std::size_t> index_;
+  std::unordered_map<std::string, std::size_t> aliases_;  ///< second names, to entries
 };
 
 }  // namespace acausal

@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "components/registry.hpp"
 #include "core/model/errors.hpp"
 #include "solver/solver_error.hpp"
 #include "tests/support/component_harness.hpp"
@@ -447,4 +448,30 @@ TEST_CASE("multibody parts: a Torque resolved in frame_a spins two free bodies a
   CHECK(r->result.energy->work_injected ==
         doctest::Approx(0.5 * tau * tau * t_end * t_end * (1 / Ja + 1 / Jb)).epsilon(1e-8));
   CHECK(check_energy(*r, EnergyTolerance{.balance = 1e-8, .audit = 1e-9}));
+}
+
+TEST_CASE("multibody.Forces.Force and Forces.Torque name the same types as multibody.Force and Torque") {
+  // Modelica's package path is a second name: the same component, listed once.
+  const Registry& r = builtin_registry();
+  CHECK(r.find("multibody.Forces.Force") == r.find("multibody.Force"));
+  CHECK(r.find("multibody.Forces.Torque") == r.find("multibody.Torque"));
+  CHECK(r.find("multibody.Forces.Force") != nullptr);
+  std::size_t listed = 0;
+  for (const Component* c : r.all()) listed += c->type() == "multibody.Force" ? 1u : 0u;
+  CHECK(listed == 1);
+  // Two free bodies pushed apart by 1 N along x: a = 1/m each way, x = ±a·t²/2 after 1 s.
+  const auto run = simulate_netlist(R"({ "format": "acausal/1",
+    "components": {
+      "world": { "type": "multibody.World", "params": { "g": 0 } },
+      "a": { "type": "multibody.Body", "params": { "m": 1 }, "initial": { "r_0": [0, 0, 0], "v_0": [0, 0, 0], "w_a": [0, 0, 0] } },
+      "b": { "type": "multibody.Body", "params": { "m": 2 }, "initial": { "r_0": [1, 0, 0], "v_0": [0, 0, 0], "w_a": [0, 0, 0] } },
+      "f": { "type": "multibody.Forces.Force", "params": { "resolve_in_frame": "world" } },
+      "fx": { "type": "signal.Constant", "params": { "k": 1 } },
+      "fy": { "type": "signal.Constant", "params": { "k": 0 } },
+      "fz": { "type": "signal.Constant", "params": { "k": 0 } } },
+    "connections": [["a.frame_a", "f.frame_a"], ["b.frame_a", "f.frame_b"], ["fx.y", "f.force[1]"], ["fy.y", "f.force[2]"],
+                    ["fz.y", "f.force[3]"]],
+    "experiment": { "stop": 1, "interval": 0.5 }, "outputs": ["a.r_0[1]", "b.r_0[1]"] })");
+  CHECK(run->column("a.r_0[1]").back() == doctest::Approx(-0.5).epsilon(1e-9));
+  CHECK(run->column("b.r_0[1]").back() == doctest::Approx(1.25).epsilon(1e-9));
 }
