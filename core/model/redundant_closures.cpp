@@ -12,8 +12,9 @@
 namespace acausal {
 namespace {
 
-/// Gauss–Newton stops when the largest residual is below this (the equations are in m and 1).
-constexpr double kAssembled = 1e-12;
+/// Gauss–Newton stops when the largest residual is below this, relative to the largest unknown
+/// (at least 1: the equations are in m and 1).
+constexpr double kAssembled = 1e-11;
 constexpr int kIterations = 50;
 /// A row whose part outside the span of the rows before it is this much smaller than the row is
 /// a combination of them.
@@ -36,11 +37,15 @@ class PositionSystem {
     for (std::size_t c = 0; c < columns_.size(); ++c) x_[static_cast<Eigen::Index>(c)] = start(columns_[c]);
     for (int k = 0; k < kIterations; ++k) {
       const Eigen::VectorXd g = residuals();
-      if (g.lpNorm<Eigen::Infinity>() <= kAssembled) return true;
+      if (closed(g)) return true;
       const Eigen::MatrixXd j = jacobian();
       x_ -= Eigen::CompleteOrthogonalDecomposition<Eigen::MatrixXd>(j).solve(g);
     }
-    return residuals().lpNorm<Eigen::Infinity>() <= kAssembled;
+    return closed(residuals());
+  }
+
+  bool closed(const Eigen::VectorXd& g) const {
+    return g.lpNorm<Eigen::Infinity>() <= kAssembled * std::max(1.0, x_.lpNorm<Eigen::Infinity>());
   }
 
   /// Of each cut row (in the order of Model::loop_cuts), whether it is a combination of the rows
