@@ -400,3 +400,18 @@ TEST_CASE("index reduction: a netlist's state_select decides which of two geared
                        "\"prefer\", \"always\"; got \"sometimes\"",
                        ModelError);
 }
+
+TEST_CASE("index reduction: a subsystem instance's state_select reaches the component inside by its path") {
+  auto run = simulate_text(R"({ "format": "acausal/1",
+    "subsystems": { "Pair": { "ports": { "in": "a.flange" },
+      "components": { "a": { "type": "rotational.Inertia", "params": { "J": 0.5 } },
+                      "gear": { "type": "rotational.IdealGear", "params": { "ratio": 3 } },
+                      "b": { "type": "rotational.Inertia", "params": { "J": 1.5 } } },
+      "connections": [["a.flange", "gear.C"], ["gear.R", "b.flange"]] } },
+    "components": { "torque": { "type": "rotational.ConstantTorque", "params": { "tau_constant": 2 } },
+                    "p": { "type": "Pair", "state_select": { "b.phi": "always", "b.w": "always" } } },
+    "connections": [["torque.flange", "p.in"]],
+    "experiment": { "stop": 1, "interval": 0.1, "tolerance": 1e-8 }, "outputs": ["p.a.phi"] })");
+  CHECK(states_of(*run->program) == std::vector<std::string>{"p.b.phi", "p.b.w"});
+  CHECK(run->result.column("p.a.phi").back() == doctest::Approx(2.0 / (2.0 * (0.5 + 1.5 / 9.0))).epsilon(1e-7));
+}
