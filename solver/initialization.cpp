@@ -315,6 +315,23 @@ std::string describe_rows(const Program& p, const Layout& l, const Choice& choic
   return text;
 }
 
+/// "the kinematic loop closed at X cannot be assembled …; " when rows of the block close loops: a
+/// mechanism whose links cannot meet, or start values far from any assembly.
+std::string loops_not_closing(const Program& p, const Layout& l, const std::vector<std::size_t>& rows) {
+  std::vector<std::string> at;
+  for (std::size_t r : rows) {
+    if (r >= l.unknowns) continue;
+    const std::string where = p.loop_closed_at(r);
+    if (!where.empty() && std::find(at.begin(), at.end(), where) == at.end()) at.push_back(where);
+  }
+  if (at.empty()) return {};
+  std::string names;
+  for (const std::string& a : at) names += (names.empty() ? "" : ", ") + a;
+  return std::string("the kinematic loop") + (at.size() == 1 ? "" : "s") + " closed at " + names +
+         " cannot be assembled from these start values (links too short or too long to meet, or guesses far "
+         "from any assembly: give joint angles or positions \"initial\" guesses near one); ";
+}
+
 /// A component assertion that the values reached so far violate (a law evaluated where it is
 /// undefined, say): the reason initialization could not succeed, in the component's own words.
 /// Assertions that read values not computed yet (NaN) say nothing.
@@ -337,9 +354,9 @@ void solve_blocks(InitialSystem& sys, const Program& p, const Layout& l, const C
     sys.residual(g);
     std::string unknowns;
     for (std::size_t c : block.cols) unknowns += (unknowns.empty() ? "" : ", ") + column_name(p, l, c);
-    throw SolverError(t0, "initialization did not converge in a block of " + std::to_string(block.rows.size()) +
-                              " equation" + (block.rows.size() == 1 ? "" : "s") + " for " + unknowns + ":" +
-                              describe_rows(p, l, choice, block.rows, &g));
+    throw SolverError(t0, loops_not_closing(p, l, block.rows) + "initialization did not converge in a block of " +
+                              std::to_string(block.rows.size()) + " equation" + (block.rows.size() == 1 ? "" : "s") +
+                              " for " + unknowns + ":" + describe_rows(p, l, choice, block.rows, &g));
   }
 }
 

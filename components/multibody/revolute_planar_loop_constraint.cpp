@@ -19,6 +19,7 @@ does), and an ordinary Revolute in its place would state three relations too man
 }
 
 void RevolutePlanarLoopConstraint::define(ComponentBuilder& b) const {
+  b.closes_loops();
   const Eigen::Vector3d e = axis_parameter(b, "n", {0.0, 0.0, 1.0}, "Axis of rotation, in frame_a");
   const Eigen::Vector3d helper = std::fabs(e.x()) > 0.1   ? Eigen::Vector3d(0.0, 1.0, 0.0)
                                  : std::fabs(e.y()) > 0.1 ? Eigen::Vector3d(0.0, 0.0, 1.0)

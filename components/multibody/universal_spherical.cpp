@@ -42,6 +42,7 @@ handling). The joint stores and dissipates nothing.)";
 }
 
 void UniversalSpherical::define(ComponentBuilder& b) const {
+  b.closes_loops();
   const Eigen::Vector3d n1 =
       axis_parameter(b, "n1_a", {0.0, 0.0, 1.0}, "Axis 1 of the universal joint, in frame_a (axis 2 is normal to it "
                                                  "and to the rod)");

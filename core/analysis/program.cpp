@@ -414,6 +414,14 @@ void Program::keep_what_messages_read(const Model& model, bool keep_analysis) {
   pivot_blocks_ = dae_->reduction.pivots;
   for (PivotBlock& b : pivot_blocks_) b.entries.clear();
   residual_equation_ = dae_->residual_equation;
+  for (const Model::LoopCut& cut : model.loop_cuts)
+    for (std::size_t e : cut.rows) loop_closures_.emplace(e, cut.port);
+  for (std::size_t e : residual_equation_) {
+    if (e == ReducedDae::kNoEquation) continue;
+    const EquationLabels::Label label = model.labels->label(e);
+    if (label.who < model.instances.size() && model.instances[label.who].definition->closes_loops)
+      loop_closures_.emplace(e, model.instances[label.who].name());
+  }
   residual_definitions_ = std::move(dae_->residual_definitions);  // read by messages only
   solved_equation_ = std::move(dae_->solved_equation);
   solved_definitions_ = std::move(dae_->solved_definitions);
@@ -467,6 +475,13 @@ std::string Program::residual_provenance(std::size_t r) const {
   for (std::size_t m : merged) text += " " + equation(m) + ";";
   text.pop_back();
   return text;
+}
+
+std::string Program::loop_closed_at(std::size_t r) const {
+  const std::size_t e = residual_equation_[r];
+  if (e == ReducedDae::kNoEquation) return {};
+  const auto it = loop_closures_.find(e);
+  return it == loop_closures_.end() ? std::string() : it->second;
 }
 
 std::string Program::residual_equation_text(std::size_t r) const {

@@ -173,6 +173,9 @@ class Program {
   /// Residual r's equation as the initialization lists it: `<pointer> (<origin>: <description>)`,
   /// or `0 = …`.
   std::string residual_equation_text(std::size_t r) const;
+  /// What residual row r closes a kinematic loop at: the cut port of a loop the orientation graph
+  /// cut, or a component whose equations close loops (Definition::closes_loops); empty otherwise.
+  std::string loop_closed_at(std::size_t r) const;
   /// Initial parameter k as the initialization lists it: `<pointer> (initial parameter: p = value)`.
   const std::string& initial_parameter_text(std::size_t k) const { return initial_parameter_texts_[k]; }
   /// 1 for differential unknowns, 0 for algebraic ones (IDA's id vector).
@@ -363,6 +366,8 @@ class Program {
   /// Who wrote each model equation and what it says (the model's, shared).
   std::shared_ptr<const EquationLabels> labels_;
   std::vector<std::size_t> residual_equation_;
+  /// By model equation: where it closes a loop (loop_closed_at), for the equations that do.
+  std::unordered_map<std::size_t, std::string> loop_closures_;
   IndexLists residual_definitions_;
   std::vector<std::size_t> solved_equation_;
   IndexLists solved_definitions_;

@@ -132,6 +132,9 @@ struct Definition {
   std::vector<std::string> notes;
   /// Set by a component that provides the model's gravity (multibody.World).
   std::optional<Gravity> provided_gravity;
+  /// Set by a component whose equations close kinematic loops (a planar cut joint, a rod with a
+  /// spherical end): initialization names it when those equations cannot be met.
+  bool closes_loops = false;
   Expr stored_energy = 0.0;   ///< [J]
   Expr loss_power = 0.0;      ///< [W], dissipated (≥ 0 for a passive element)
   Expr injected_power = 0.0;  ///< [W], taken from a signal by a source
@@ -284,6 +287,8 @@ class ComponentBuilder {
   const Gravity& gravity() const;
   /// Sets the model's gravity (only a component whose provides_environment() is true may).
   void provide_gravity(const Gravity& gravity) { def_.provided_gravity = gravity; }
+  /// The component's equations close kinematic loops (Definition::closes_loops).
+  void closes_loops() { def_.closes_loops = true; }
   /// How the model's orientation graph reached this instance's frame ports (set by the assembler).
   /// Without roles (Describe mode, an instance built alone) every potential root is a root and a
   /// branch is rooted at whichever port the component asks about (components ask for frame_a).

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "tests/reference/reference_case.hpp"
+#include "solver/solver_error.hpp"
 #include "tests/support/simulation_run.hpp"
 
 #include <nlohmann/json.hpp>
@@ -180,6 +181,25 @@ TEST_CASE("netlists/inline_four.json: four slider-cranks on one crankshaft keep 
   const auto tight = testing::simulate_netlist(n);
   MESSAGE("inline_four: energy balance " << tight->energy().relative_balance() << " at tolerance 1e-8");
   CHECK(tight->energy().relative_balance() < 1e-6);
+}
+
+TEST_CASE("a four-bar whose links cannot meet stops at initialization naming its closing joint") {
+  // MB_PlanarFourbar with a coupler of 0.05 m and a rocker of 0.1 m: with the 0.4 m crank they
+  // reach 0.55 m, the ground is 1.01 m long.
+  Netlist n = load_netlist(kNetlists + "MB_PlanarFourbar.json");
+  for (NetlistComponent& c : n.components) {
+    if (c.name == "body2") c.params["r"] = nlohmann::json::array({0.05, 0.0, 0.0});
+    if (c.name == "body4") c.params["r"] = nlohmann::json::array({0.1, 0.0, 0.0});
+  }
+  try {
+    testing::simulate_netlist(n);
+    FAIL("the impossible four-bar ran");
+  } catch (const SolverError& e) {
+    const std::string what = e.what();
+    MESSAGE(what.substr(0, what.find('\n')));
+    CHECK(what.find("the kinematic loop closed at revolute4cut cannot be assembled from these start values") !=
+          std::string::npos);
+  }
 }
 
 TEST_CASE("a spatial loop releases nothing") {
