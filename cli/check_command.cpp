@@ -126,6 +126,10 @@ void text_report(const Netlist& netlist, const Model& model, Program& program, c
   line("event indicators", std::to_string(program.indicator_count()));
   std::cout << "balanced: yes\n";
 
+  if (!model.loop_cuts.empty()) {
+    std::cout << "kinematic loops cut at (their orientation closed by 3 residuals there):\n";
+    for (const Model::LoopCut& cut : model.loop_cuts) std::cout << "  " << cut.port << "\n";
+  }
   if (!model.released_closures.empty()) {
     std::cout << "loop closure rows implied by the rest of their loop (released):\n";
     for (const std::string& r : model.released_closures) std::cout << "  " << r << "\n";

@@ -599,3 +599,14 @@ TEST_CASE("on a terminal, a run longer than a second shows its progress on one l
   CHECK_FALSE(contains(r.out, "\rt = "));
 }
 }
+
+TEST_CASE("check: a kinematic loop's cut, its released closure rows and the states the netlist selects") {
+  Run r = acausal("check '" ACAUSAL_SOURCE_DIR "/netlists/four_bar_revolute_cut.json'");
+  CHECK(r.code == 0);
+  CHECK(contains(r.out, "kinematic loops cut at (their orientation closed by 3 residuals there):\n  cut.frame_a\n"));
+  CHECK(contains(r.out, "loop closure rows implied by the rest of their loop (released):\n"
+                        "  cut.frame_a: no cut force along world axis 3\n"
+                        "  cut.frame_a: no cut torque about axis 1\n"
+                        "  cut.frame_a: no cut torque about axis 2\n"));
+  CHECK(contains(r.out, "states:\n  crank_joint.phi\n  crank_joint.w\n"));
+}
