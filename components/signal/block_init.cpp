@@ -20,6 +20,14 @@ BlockInit block_init(ComponentBuilder& b, bool with_initial_output) {
   return BlockInit::InitialState;
 }
 
+Expr output_state(ComponentBuilder& b, BlockInit init, const Expr& k, const Expr& u, const Expr& y) {
+  if (init != BlockInit::SteadyState) return y;
+  const Expr u_start = b.initial_parameter("u_start", "1", "Input at the start time", u);
+  const Expr state = b.variable("y_dev", "1", "y − k·u_start: the state, 0 at the start (steady state)");
+  b.equation(y - (k * u_start + state), "output from its deviation from the steady state at the start");
+  return state;
+}
+
 ParameterCheck nonzero() {
   return [](double value) -> std::optional<std::string> {
     if (value != 0.0) return std::nullopt;

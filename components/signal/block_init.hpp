@@ -18,6 +18,11 @@ enum class BlockInit {
 /// `with_initial_output`, "initial_output". @throws ModelError listing the options.
 BlockInit block_init(ComponentBuilder& b, bool with_initial_output);
 
+/// The state a lag block with gain k integrates for its output y: y itself, or for SteadyState the
+/// deviation y − k·u_start (0 at the start; u_start the input at the start time, a parameter fixed
+/// at initialization), with the equation that relates the two.
+Expr output_state(ComponentBuilder& b, BlockInit init, const Expr& k, const Expr& u, const Expr& y);
+
 /// A check that a value is not zero ("must not be zero").
 ParameterCheck nonzero();
 

@@ -25,12 +25,7 @@ void FirstOrder::define(ComponentBuilder& b) const {
   const BlockInit init = block_init(b, false);
   const Expr u = b.input("u", "1", "Input signal");
   const Expr y = b.output("y", "1", "Output signal (the state)");
-  Expr state = y;
-  if (init == BlockInit::SteadyState) {
-    const Expr u_start = b.initial_parameter("u_start", "1", "Input at the start time", u);
-    state = b.variable("y_dev", "1", "y − k·u_start: the state, 0 at the start (steady state)");
-    b.equation(y - (k * u_start + state), "output from its deviation from the steady state at the start");
-  }
+  const Expr state = output_state(b, init, k, u, y);
   b.equation(T * der(state) - (k * u - y), "first-order lag");
 }
 

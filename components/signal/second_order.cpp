@@ -31,12 +31,7 @@ void SecondOrder::define(ComponentBuilder& b) const {
   const Expr u = b.input("u", "1", "Input signal");
   const Expr y = b.output("y", "1", "Output signal (a state)");
   const Expr yd = b.variable("yd", "1/s", "Derivative of y (a state)");
-  Expr state = y;
-  if (init == BlockInit::SteadyState) {
-    const Expr u_start = b.initial_parameter("u_start", "1", "Input at the start time", u);
-    state = b.variable("y_dev", "1", "y − k·u_start: a state, 0 at the start (steady state)");
-    b.equation(y - (k * u_start + state), "output from its deviation from the steady state at the start");
-  }
+  const Expr state = output_state(b, init, k, u, y);
   b.equation(der(state) - yd, "yd is the rate of y");
   b.equation(der(yd) - w * (w * (k * u - y) - 2.0 * D * yd), "second-order lag");
 }

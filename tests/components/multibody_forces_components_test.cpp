@@ -30,11 +30,6 @@ namespace {
 
 const Vector3d kGravity(0.0, -9.80665, 0.0);  // the World's default, which the harness provides
 
-/// A rotation world → frame: the frame turned by `angle` about the unit axis `axis`.
-Matrix3d turned(double angle, const Vector3d& axis) {
-  return Eigen::AngleAxisd(angle, axis.normalized()).toRotationMatrix().transpose();
-}
-
 /// The motion of one frame at an instant: origin, its velocity (world), rotation world → frame,
 /// angular velocity (frame), and the cut force and torque on the component (frame).
 struct FrameState {

@@ -91,11 +91,6 @@ double worst_residual(const Definition& d, const Values& v) {
   return worst;
 }
 
-/// The JSON list items `"name[1]", "name[2]", "name[3]"`.
-std::string vector_outputs(const std::string& name) {
-  return "\"" + name + "[1]\", \"" + name + "[2]\", \"" + name + "[3]\"";
-}
-
 std::string json_vector(const Vector3d& x) {
   return "[" + json_number(x(0)) + ", " + json_number(x(1)) + ", " + json_number(x(2)) + "]";
 }

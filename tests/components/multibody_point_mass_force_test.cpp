@@ -60,46 +60,10 @@ void put_frame(Values& v, const std::string& prefix, const Vector3d& r0, const V
   put(v, prefix + ".t", t);
 }
 
-Matrix3d world_to(double angle, const Vector3d& axis) {
-  return Eigen::AngleAxisd(angle, axis.normalized()).toRotationMatrix().transpose();
-}
-
 double worst_residual(const Definition& d, const Values& v) {
   double worst = 0.0;
   for (double r : residuals(d, v)) worst = std::max(worst, std::abs(r));
   return worst;
-}
-
-std::string vector_outputs(const std::string& name) {
-  return "\"" + name + "[1]\", \"" + name + "[2]\", \"" + name + "[3]\"";
-}
-std::string rotation_outputs(const std::string& frame) {
-  std::string out;
-  for (int i = 1; i <= 3; ++i)
-    for (int j = 1; j <= 3; ++j)
-      out += (out.empty() ? "\"" : ", \"") + frame + ".R[" + std::to_string(i) + "," + std::to_string(j) + "]\"";
-  return out;
-}
-Matrix3d rotation_at(const SimulationRun& r, const std::string& frame, std::size_t k) {
-  Matrix3d R;
-  for (int i = 0; i < 3; ++i)
-    for (int j = 0; j < 3; ++j) R(i, j) = r.column(frame + ".R[" + std::to_string(i + 1) + "," + std::to_string(j + 1) + "]")[k];
-  return R;
-}
-
-/// Three signal.Constant `<name>1..3` with the values x (component entries), and their connections
-/// to `<port>[1..3]` (connection entries), each text starting with a comma.
-std::string constants(const std::string& name, const Vector3d& x) {
-  std::string out;
-  for (int i = 0; i < 3; ++i)
-    out += ", \"" + name + std::to_string(i + 1) + "\": { \"type\": \"signal.Constant\", \"params\": { \"k\": " +
-           json_number(x(i)) + " } }";
-  return out;
-}
-std::string links(const std::string& name, const std::string& port) {
-  std::string out;
-  for (int i = 0; i < 3; ++i) out += ", [\"" + name + std::to_string(i + 1) + ".y\", \"" + port + at(i) + "\"]";
-  return out;
 }
 
 /// A point mass hung from the World on a revolute arm of length L about z, gravity −y: the angle θ
@@ -159,10 +123,10 @@ TEST_CASE("multibody parts: a free PointMass is m·(a − g) at an unturned fram
   CHECK(check_energy_audit(d, v, 1e-12));
   CHECK(value(d.stored_energy, v) == doctest::Approx(0.5 * m * v0.squaredNorm() - m * kGravity.dot(r0)));
   // A heavier mass, or a turned frame, is not this point mass.
-  Values turned = v;
-  put_frame(turned, "x.frame_a", r0, v0, world_to(0.3, Vector3d::UnitZ()), Vector3d::Zero(), Vector3d(m * (a0 - kGravity)),
+  Values rotated = v;
+  put_frame(rotated, "x.frame_a", r0, v0, turned(0.3, Vector3d::UnitZ()), Vector3d::Zero(), Vector3d(m * (a0 - kGravity)),
             Vector3d::Zero());
-  CHECK(worst_residual(d, turned) > 0.1);
+  CHECK(worst_residual(d, rotated) > 0.1);
   CHECK(worst_residual(instantiate("multibody.PointMass", {{"m", 1.1 * m}}), v) > 0.1);
   CHECK(d.find_variable("r_0[1]")->options.priority == StatePriority::Prefer);
   CHECK_THROWS_WITH_AS(instantiate("multibody.PointMass", {{"m", -1}}, "bead"),
@@ -173,8 +137,8 @@ TEST_CASE("multibody parts: Force and Torque resolve their inputs in each frame 
   const Vector3d input(2.0, -1.0, 0.5);
   const Vector3d ra(0.3, -0.2, 0.5), va(1.0, -0.5, 0.25), wa(0.4, -0.3, 0.9);
   const Vector3d rb(1.1, 0.4, -0.3), vb(-0.2, 0.7, 0.1), wb(-0.6, 0.2, 0.35);
-  const Matrix3d Ra = world_to(0.7, Vector3d(1, 2, 3)), Rb = world_to(-1.2, Vector3d(-1, 0.5, 2));
-  const Matrix3d Rr = world_to(0.4, Vector3d(0, 1, 1));
+  const Matrix3d Ra = turned(0.7, Vector3d(1, 2, 3)), Rb = turned(-1.2, Vector3d(-1, 0.5, 2));
+  const Matrix3d Rr = turned(0.4, Vector3d(0, 1, 1));
   for (const std::string in : {"frame_b", "frame_a", "world", "frame_resolve"}) {
     CAPTURE(in);
     const json params = in == "frame_b" ? json::object() : json{{"resolve_in_frame", in}};
@@ -351,7 +315,7 @@ TEST_CASE("multibody parts: a Force between two free bodies conserves momentum a
       "b": { "type": "multibody.Body", "params": { "m": 2, "I_11": 0.3, "I_22": 0.3, "I_33": 0.3 },
              "initial": { "r_0": [1.5, 0, 0], "v_0": [0, -0.15, 0.1], "w_a": [0, 0.5, 0] } },
       "push": { "type": "multibody.Force", "params": { "resolve_in_frame": "world" } })" + constants("f", F) + R"( },
-    "connections": [["a.frame_a", "push.frame_a"], ["push.frame_b", "b.frame_a"])" + links("f", "push.force") + R"(],
+    "connections": [["a.frame_a", "push.frame_a"], ["push.frame_b", "b.frame_a"])" + constant_links("f", "push.force") + R"(],
     "experiment": { "stop": 3, "interval": 0.05, "tolerance": 1e-10 },
     "outputs": [)" + vector_outputs("a.r_0") + ", " + vector_outputs("a.v_0") + ", " + vector_outputs("a.w_a") + ", " +
                                   vector_outputs("b.r_0") + ", " + vector_outputs("b.v_0") + ", " + vector_outputs("b.w_a") +
@@ -360,8 +324,8 @@ TEST_CASE("multibody parts: a Force between two free bodies conserves momentum a
   const auto angular_momentum = [&](std::size_t k) {
     return Vector3d(ma * r->vector("a.r_0", k).cross(r->vector("a.v_0", k)) +
                     mb * r->vector("b.r_0", k).cross(r->vector("b.v_0", k)) +
-                    Ja * rotation_at(*r, "a.frame_a", k).transpose() * r->vector("a.w_a", k) +
-                    Jb * rotation_at(*r, "b.frame_a", k).transpose() * r->vector("b.w_a", k));
+                    Ja * rotation(*r, "a.frame_a", k).transpose() * r->vector("a.w_a", k) +
+                    Jb * rotation(*r, "b.frame_a", k).transpose() * r->vector("b.w_a", k));
   };
   const Vector3d p0 = momentum(0), L0 = angular_momentum(0);
   double worst_path = 0.0, worst_p = 0.0, worst_L = 0.0, worst_spin_b = 0.0;
@@ -374,7 +338,7 @@ TEST_CASE("multibody parts: a Force between two free bodies conserves momentum a
     worst_spin_b = std::max(worst_spin_b, (r->vector("b.w_a", k) - Vector3d(0, 0.5, 0)).norm());  // no torque on B
   }
   const std::size_t last = r->times().size() - 1;
-  const Vector3d spin_a0(0.2, 0, 0.1), spin_a = rotation_at(*r, "a.frame_a", last).transpose() * r->vector("a.w_a", last);
+  const Vector3d spin_a0(0.2, 0, 0.1), spin_a = rotation(*r, "a.frame_a", last).transpose() * r->vector("a.w_a", last);
   MESSAGE("Force pair: path " << worst_path << " m, |Δp| " << worst_p << ", |ΔL| " << worst_L << ", B's spin "
                               << worst_spin_b << ", A's spin change " << (spin_a - spin_a0).norm() << " rad/s");
   CHECK(worst_path < 1e-8);
@@ -400,7 +364,7 @@ TEST_CASE("multibody parts: a Force resolved in frame_resolve pushes along that 
       "push": { "type": "multibody.Force", "params": { "resolve_in_frame": "frame_resolve" } })" +
                                   constants("f", Vector3d(F, 0, 0)) + R"( },
     "connections": [["world.frame_b", "push.frame_a", "turn.frame_a"], ["turn.frame_b", "push.frame_resolve"],
-                    ["push.frame_b", "body.frame_a"])" + links("f", "push.force") + R"(],
+                    ["push.frame_b", "body.frame_a"])" + constant_links("f", "push.force") + R"(],
     "experiment": { "stop": 2, "interval": 0.1, "tolerance": 1e-10 },
     "outputs": [)" + vector_outputs("body.r_0") + ", " + vector_outputs("body.w_a") + R"(] })");
   double worst = 0.0;
@@ -430,7 +394,7 @@ TEST_CASE("multibody parts: a Torque resolved in frame_a spins two free bodies a
              "initial": { "r_0": [1, 0.5, 0], "v_0": [0, 0, 0], "w_a": [0, 0, 0] } },
       "twist": { "type": "multibody.Torque", "params": { "resolve_in_frame": "frame_a" } })" +
                                   constants("t", Vector3d(0, 0, tau)) + R"( },
-    "connections": [["a.frame_a", "twist.frame_a"], ["twist.frame_b", "b.frame_a"])" + links("t", "twist.torque") + R"(],
+    "connections": [["a.frame_a", "twist.frame_a"], ["twist.frame_b", "b.frame_a"])" + constant_links("t", "twist.torque") + R"(],
     "experiment": { "stop": 2, "interval": 0.1, "tolerance": 1e-10 },
     "outputs": [)" + vector_outputs("a.r_0") + ", " + vector_outputs("b.r_0") + ", " + vector_outputs("a.w_a") + ", " +
                                   vector_outputs("b.w_a") + R"(] })");

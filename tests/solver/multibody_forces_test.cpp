@@ -27,43 +27,6 @@ namespace {
 
 constexpr double kG = 9.80665;
 
-/// Frame `frame`'s rotation world → frame at output row k, from its outputs R[i,j].
-Matrix3d rotation(const SimulationRun& r, const std::string& frame, std::size_t k) {
-  Matrix3d R;
-  for (int i = 0; i < 3; ++i)
-    for (int j = 0; j < 3; ++j)
-      R(i, j) = r.column(frame + ".R[" + std::to_string(i + 1) + "," + std::to_string(j + 1) + "]")[k];
-  return R;
-}
-
-/// The output names `name[1..3]` (vector) or `name.R[i,j]` (a frame's rotation) as JSON list items.
-std::string vector_outputs(const std::string& name) {
-  return "\"" + name + "[1]\", \"" + name + "[2]\", \"" + name + "[3]\"";
-}
-std::string rotation_outputs(const std::string& frame) {
-  std::string out;
-  for (int i = 1; i <= 3; ++i)
-    for (int j = 1; j <= 3; ++j)
-      out += (out.empty() ? "\"" : ", \"") + frame + ".R[" + std::to_string(i) + "," + std::to_string(j) + "]\"";
-  return out;
-}
-
-/// Signal constants `<name>1`, `<name>2`, `<name>3` with the values x (components), and the
-/// connections of them to `<port>[1..3]` (connections).
-std::string constants(const std::string& name, const Vector3d& x) {
-  std::string out;
-  for (int i = 0; i < 3; ++i)
-    out += ", \"" + name + std::to_string(i + 1) + "\": { \"type\": \"signal.Constant\", \"params\": { \"k\": " +
-           json_number(x(i)) + " } }";
-  return out;
-}
-std::string constant_links(const std::string& name, const std::string& port) {
-  std::string out;
-  for (int i = 1; i <= 3; ++i)
-    out += ", [\"" + name + std::to_string(i) + ".y\", \"" + port + "[" + std::to_string(i) + "]\"]";
-  return out;
-}
-
 std::string json_vector(const Vector3d& x) {
   return "[" + json_number(x(0)) + ", " + json_number(x(1)) + ", " + json_number(x(2)) + "]";
 }

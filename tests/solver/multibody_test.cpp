@@ -18,19 +18,6 @@
 using namespace acausal;
 using namespace acausal::testing;
 
-namespace {
-
-/// The body's rotation world → frame_a at output row k, from its outputs R[i,j].
-Eigen::Matrix3d rotation(const SimulationRun& r, const std::string& frame, std::size_t k) {
-  Eigen::Matrix3d R;
-  for (int i = 0; i < 3; ++i)
-    for (int j = 0; j < 3; ++j)
-      R(i, j) = r.column(frame + ".R[" + std::to_string(i + 1) + "," + std::to_string(j + 1) + "]")[k];
-  return R;
-}
-
-}  // namespace
-
 TEST_CASE("a free body without gravity: straight-line motion, constant energy and angular momentum, R orthonormal") {
   // Principal moments 0.1, 0.2, 0.3 and a spin about all three axes: the body tumbles (w_a changes
   // in the body), yet its angular momentum in the world, L = Rᵀ·I·w_a, stays put.

@@ -20,6 +20,10 @@ inline Eigen::Matrix3d turn(double angle, const Eigen::Vector3d& axis) {
   return Eigen::AngleAxisd(angle, axis.normalized()).toRotationMatrix();
 }
 
+/// The rotation world → frame of a frame turned by `angle` about `axis` (R = turnᵀ, R as a frame
+/// port carries it).
+inline Eigen::Matrix3d turned(double angle, const Eigen::Vector3d& axis) { return turn(angle, axis).transpose(); }
+
 /// "[i+1]": the name suffix of element i of a vector variable.
 inline std::string at(int i) { return "[" + std::to_string(i + 1) + "]"; }
 
