@@ -61,8 +61,15 @@ nlohmann::json json_report(const Model& model, Program& program, const std::vect
   json initial_parameters = json::array(), notes = json::array();
   const InitialParameters& fixed = program.initial_parameters();
   for (std::size_t k = 0; k < fixed.symbols.size(); ++k)
-    initial_parameters.push_back(
-        {{"parameter", fixed.symbols[k].name()}, {"value_at_start", to_string(fixed.values[k])}, {"pointer", fixed.pointers[k]}});
+    if (k < fixed.defined)
+      initial_parameters.push_back({{"parameter", fixed.symbols[k].name()},
+                                    {"value_at_start", to_string(fixed.values[k])},
+                                    {"pointer", fixed.pointers[k]}});
+    else
+      initial_parameters.push_back({{"parameter", fixed.symbols[k].name()},
+                                    {"fixed_by_initial_values", true},
+                                    {"guess", fixed.guesses[k]},
+                                    {"pointer", fixed.pointers[k]}});
   for (const ModelInstance& d : model.instances)
     for (const std::string& note : d.definition->notes)
       notes.push_back({{"instance", d.name()}, {"pointer", d.pointer()}, {"note", note}});
@@ -200,8 +207,12 @@ void text_report(const Netlist& netlist, const Model& model, Program& program, c
   if (!fixed.symbols.empty()) {
     std::cout << "parameters fixed at initialization:\n";
     for (std::size_t k = 0; k < fixed.symbols.size(); ++k)
-      std::cout << "  " << fixed.symbols[k].name() << " = " << to_string(fixed.values[k]) << " at t0 ("
-                << fixed.pointers[k] << ")\n";
+      if (k < fixed.defined)
+        std::cout << "  " << fixed.symbols[k].name() << " = " << to_string(fixed.values[k]) << " at t0 ("
+                  << fixed.pointers[k] << ")\n";
+      else
+        std::cout << "  " << fixed.symbols[k].name() << ": fixed by the initial values, from the guess "
+                  << number(fixed.guesses[k]) << " (" << fixed.pointers[k] << ")\n";
   }
   for (const ModelInstance& d : model.instances)
     for (const std::string& note : d.definition->notes)

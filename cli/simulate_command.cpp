@@ -333,6 +333,10 @@ int run(const SimulateOptions& o) {
   csv.reset();
   std::cout << "wrote " << writer.rows() << " rows to " << path << " (t = " << general(writer.first()) << " to "
             << general(writer.last()) << " s)\n";
+  const InitialParameters& computed = program.initial_parameters();
+  for (std::size_t k = computed.defined; k < computed.names.size(); ++k)
+    std::cout << "computed at initialization (\"fixed\": false): " << computed.names[k] << " = "
+              << general(result.initial.parameters[k], 10) << " " << computed.units[k] << "\n";
   if (!result.initial.dropped.empty()) {
     std::cout << "note: low-priority initial values not met:";
     for (const std::string& d : result.initial.dropped) std::cout << " " << d;

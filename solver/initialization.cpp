@@ -16,10 +16,12 @@ namespace {
 
 /// The initialization problem's unknowns: all y (the model's unknowns, then its initial parameters),
 /// then y' of the differential unknowns. Its first rows are the model's equations, then the
-/// definitions of the initial parameters (Program::initial_problem), then the chosen conditions.
+/// definitions of the initial parameters that have one (Program::initial_problem), then the chosen
+/// conditions (which also determine the netlist's `"fixed": false` parameters).
 struct Layout {
-  std::size_t unknowns = 0;  ///< the model's unknowns
-  std::size_t n = 0;         ///< y columns and equation rows: the unknowns and the initial parameters
+  std::size_t unknowns = 0;   ///< the model's unknowns
+  std::size_t n = 0;          ///< y columns: the unknowns and the initial parameters
+  std::size_t equations = 0;  ///< rows before the conditions: the unknowns and the defined parameters
   std::vector<std::size_t> yp_column;  ///< per y column: column of its y', or kUnmatched if algebraic
   std::vector<std::size_t> yp_owner;   ///< per column ≥ n: the unknown whose y' it is
   std::size_t columns = 0;
@@ -29,6 +31,7 @@ Layout layout(const Program& p) {
   Layout l;
   l.unknowns = p.size();
   l.n = p.size() + p.initial_parameters().names.size();
+  l.equations = p.size() + p.initial_parameters().defined;
   l.yp_column.assign(l.n, kUnmatched);
   l.columns = l.n;
   for (std::size_t j = 0; j < l.unknowns; ++j)
@@ -102,19 +105,46 @@ TargetMessage target_of(const Program& p, const SetValues& set, std::size_t j) {
   return t;
 }
 
-Choice choose_conditions(const Program& p, const SetValues& set) {
-  const Layout l = layout(p);
-  IncrementalMatching im(l.columns);
+/// The columns of each equation row of the initialization problem (the y columns up to `y_columns`).
+std::vector<std::vector<std::uint32_t>> equation_rows(const Program& p, const Layout& l, std::size_t y_columns) {
   const JacobianTape& jac = jacobian_tape(p);
   const SparsityPattern& pat = jac.pattern();
-  std::vector<std::vector<std::uint32_t>> rows(l.n);
+  std::vector<std::vector<std::uint32_t>> rows(l.equations);
   for (std::size_t c = 0; c < pat.cols; ++c)
     for (auto k = static_cast<std::size_t>(pat.col_start[c]); k < static_cast<std::size_t>(pat.col_start[c + 1]); ++k) {
       auto r = static_cast<std::size_t>(pat.row_index[k]);
-      if (jac.has_dy(k)) rows[r].push_back(static_cast<std::uint32_t>(c));
+      if (jac.has_dy(k) && c < y_columns) rows[r].push_back(static_cast<std::uint32_t>(c));
       if (jac.has_dyp(k) && l.yp_column[c] != kUnmatched) rows[r].push_back(static_cast<std::uint32_t>(l.yp_column[c]));
     }
-  for (auto& r : rows) im.add_row(std::move(r));  // index ≤ 1: every equation can be matched
+  return rows;
+}
+
+/// The unknowns whose defaulted start values the model needs when its `"fixed": false` parameters
+/// are known: the only defaulted starts that may take part in the initialization. A parameter the
+/// netlist asks to compute is determined by the netlist's own initial values, never by a start
+/// value nobody wrote.
+std::vector<bool> defaults_needed_without_computed_parameters(const Program& p, const Layout& l, const SetValues& set) {
+  const std::size_t y_columns = l.unknowns + p.initial_parameters().defined;
+  IncrementalMatching im(l.columns);
+  for (auto& r : equation_rows(p, l, y_columns)) im.add_row(std::move(r));
+  auto add = [&](std::size_t j) {
+    const std::uint32_t column[] = {static_cast<std::uint32_t>(j)};
+    return im.add_row(column);
+  };
+  for (std::size_t j = 0; j < p.size(); ++j)
+    if (target_of(p, set, j).priority == TargetPriority::High) add(j);
+  for (std::size_t j = 0; j < p.size(); ++j)
+    if (target_of(p, set, j).priority == TargetPriority::Low) add(j);
+  std::vector<bool> needed(p.size(), false);
+  for (std::size_t j = 0; j < p.size(); ++j)
+    if (p.id()[j] == 1.0 && target_of(p, set, j).priority == TargetPriority::None) needed[j] = add(j);
+  return needed;
+}
+
+Choice choose_conditions(const Program& p, const SetValues& set) {
+  const Layout l = layout(p);
+  IncrementalMatching im(l.columns);
+  for (auto& r : equation_rows(p, l, l.n)) im.add_row(std::move(r));  // index ≤ 1: every equation can be matched
 
   Choice choice;
   choice.source.assign(p.size(), InitialSource::Computed);
@@ -142,8 +172,8 @@ Choice choose_conditions(const Program& p, const SetValues& set) {
     std::vector<std::string> names{target_variable(p, j)};
     std::string others;
     for (std::size_t row : dm.over_rows) {
-      if (row < l.n || row + 1 == g.rows()) continue;
-      std::size_t other = target_row_unknown[row - l.n];
+      if (row < l.equations || row + 1 == g.rows()) continue;
+      std::size_t other = target_row_unknown[row - l.equations];
       names.push_back(target_variable(p, other));
       others += (others.empty() ? "" : ", ") + target_text(p, set, other);
     }
@@ -158,14 +188,24 @@ Choice choose_conditions(const Program& p, const SetValues& set) {
     if (const TargetMessage target = target_of(p, set, j);
         target.priority == TargetPriority::Low && !try_condition(j, target.value, InitialSource::LowTarget))
       choice.dropped.push_back(target_variable(p, j));
+  const InitialParameters& parameters = p.initial_parameters();
+  const bool computes_parameters = parameters.defined < parameters.names.size();
+  const std::vector<bool> default_allowed =
+      computes_parameters ? defaults_needed_without_computed_parameters(p, l, set) : std::vector<bool>(p.size(), true);
   for (std::size_t j = 0; j < p.size(); ++j)
-    if (p.id()[j] == 1.0 && target_of(p, set, j).priority == TargetPriority::None)
+    if (p.id()[j] == 1.0 && target_of(p, set, j).priority == TargetPriority::None && default_allowed[j])
       try_condition(j, p.start()[j], InitialSource::DefaultStart);
   if (im.matching().size != l.columns) {
     std::string free;
     for (std::size_t c = 0; c < l.columns; ++c)
       if (im.matching().row_of_col[c] == kUnmatched) free += (free.empty() ? "" : ", ") + column_name(p, l, c);
-    throw ModelError("", "the initialization problem is under-determined: nothing fixes " + free);
+    std::string computed;
+    for (std::size_t k = parameters.defined; k < parameters.names.size(); ++k)
+      computed += (computed.empty() ? "" : ", ") + parameters.names[k] + " (" + parameters.pointers[k] + ")";
+    throw ModelError("", "the initialization problem is under-determined: nothing fixes " + free +
+                             (computed.empty() ? std::string()
+                                               : "; the parameters computed at initialization, " + computed +
+                                                     ", need one initial value each beyond the states'"));
   }
   choice.matching = im.matching();
   choice.graph = std::move(im).take_graph();
@@ -182,7 +222,7 @@ class InitialSystem {
   InitialSystem(const ProgramState& run, const Layout& l, const Choice& choice, InitialState& s, double t0,
                 const double* u)
       : p_(run.program()), l_(l), choice_(choice), s_(s), t0_(t0), u_(u), d_(run.discrete.data()),
-        rows_(l.n + choice.conditions.size()),
+        rows_(l.equations + choice.conditions.size()),
         residual_work_(run.workspace(residual_tape(p_))), jacobian_work_(run.workspace(jacobian_tape(p_))),
         assertion_work_(run.workspace(p_.assertions())) {}
 
@@ -192,7 +232,7 @@ class InitialSystem {
     out.resize(rows_);
     residual_tape(p_).evaluate(inputs(), out.data(), s_.branch.data(), residual_work_);
     for (std::size_t c = 0; c < choice_.conditions.size(); ++c)
-      out[l_.n + c] = s_.y[choice_.conditions[c].unknown] - choice_.conditions[c].value;
+      out[l_.equations + c] = s_.y[choice_.conditions[c].unknown] - choice_.conditions[c].value;
   }
 
   /// ∂(rows)/∂z as triplets, restricted to `row_index`/`col_index` (position in the block, or
@@ -215,7 +255,8 @@ class InitialSystem {
         add(r, c, parts[k]);
         if (l_.yp_column[c] != kUnmatched) add(r, l_.yp_column[c], parts[nnz + k]);
       }
-    for (std::size_t c = 0; c < choice_.conditions.size(); ++c) add(l_.n + c, choice_.conditions[c].unknown, 1.0);
+    for (std::size_t c = 0; c < choice_.conditions.size(); ++c)
+      add(l_.equations + c, choice_.conditions[c].unknown, 1.0);
     return entries;
   }
 
@@ -301,8 +342,8 @@ std::string describe_rows(const Program& p, const Layout& l, const Choice& choic
   std::string text;
   for (std::size_t r : rows) {
     std::ostringstream os;
-    if (r >= l.n) {
-      os << "\n  initial value " << target_text(p, choice.set, choice.conditions[r - l.n].unknown);
+    if (r >= l.equations) {
+      os << "\n  initial value " << target_text(p, choice.set, choice.conditions[r - l.equations].unknown);
     } else if (r >= l.unknowns) {
       const std::size_t k = r - l.unknowns;
       os << "\n  " << p.initial_parameter_text(k);
@@ -387,7 +428,9 @@ InitialState initialize(ProgramState& state, double t0) {
   s.y = p.start();
   for (std::size_t j = 0; j < l.unknowns; ++j)
     if (const TargetMessage t = target_of(p, state.initial_values, j); t.priority != TargetPriority::None) s.y[j] = t.value;
-  s.y.resize(l.n, 0.0);  // the initial parameters, solved for with the unknowns
+  // The initial parameters, solved for with the unknowns, from their guesses.
+  const std::vector<double>& guesses = p.initial_parameters().guesses;
+  s.y.insert(s.y.end(), guesses.begin(), guesses.end());
   s.yp.assign(l.unknowns, 0.0);
   s.branch.assign(p.indicator_count(), 0.0);
   std::vector<double> indicator(p.indicator_count());
@@ -443,11 +486,11 @@ InitialState initialize(ProgramState& state, double t0) {
     }
     sys.residual(g);
     double scale = 1.0;
-    for (std::size_t i = 0; i < l.n; ++i) scale = std::max(scale, std::fabs(g[i]));  // NaN: caught below
+    for (std::size_t i = 0; i < l.equations; ++i) scale = std::max(scale, std::fabs(g[i]));  // NaN: caught below
     if (max_norm(g) > 1e-8 * scale || !std::isfinite(max_norm(g))) {
       raise_violated_assertion(p, sys, t0);
-      std::vector<std::size_t> order(l.n);
-      for (std::size_t i = 0; i < l.n; ++i) order[i] = i;
+      std::vector<std::size_t> order(l.equations);
+      for (std::size_t i = 0; i < l.equations; ++i) order[i] = i;
       std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return std::fabs(g[a]) > std::fabs(g[b]); });
       order.resize(std::min<std::size_t>(3, order.size()));
       throw SolverError(t0, "initialization did not converge; largest residuals:" + describe_rows(p, l, choice, order, &g));

@@ -35,10 +35,13 @@ distance constraint; frame_b's orientation comes from its own side. The orientat
 frame_a first. The rod must not turn parallel to n1_a (the universal joint's singular position;
 the run stops there).
 
-Not implemented: MSL's `computeRodLength` (the length fixed by the initial positions: the
-initialization would need the rod length as an unknown determined by an extra initial condition,
-not by an equation of its own) and `kinematicConstraint = false` (for MSL's analytic loop
-handling). The joint stores and dissipates nothing.)";
+With `compute_rod_length` (MSL's computeRodLength), r_rod_ia gives only the rod's direction and
+its length is computed at initialization from one initial value more than the mechanism's states
+need (MSL's Fourbar2 fixes the prismatic joint's position for it); `acausal check` lists it as
+`<instance>.rod_length`, and `simulate` prints the value it took.
+
+Not implemented: `kinematicConstraint = false` (for MSL's analytic loop handling). The joint
+stores and dissipates nothing.)";
 }
 
 void UniversalSpherical::define(ComponentBuilder& b) const {
@@ -54,7 +57,11 @@ void UniversalSpherical::define(ComponentBuilder& b) const {
   const Frame a = frame_port(b, "frame_a", "Frame of the universal joint");
   const Frame fb = frame_port(b, "frame_b", "Frame of the spherical joint, at the rod's far end");
   const Frame ia = frame_port(b, "frame_ia", "Frame fixed in the rod at frame_a's origin");
-  const Expr length(rod_ia.norm());
+  const bool compute_length =
+      b.flag("compute_rod_length", false, "Compute the rod's length at initialization (r_rod_ia: its direction)");
+  const Expr length = compute_length ? b.computed_parameter("rod_length", "m", "Length of the rod, computed at "
+                                                                               "initialization", rod_ia.norm())
+                                     : Expr(rod_ia.norm());
   // The rod in world coordinates, started at r_rod_ia (MSL's start value): the initialization's
   // Newton needs a rod that points somewhere to find the constraint's slope.
   Vec3 r_0;

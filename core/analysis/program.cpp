@@ -271,14 +271,20 @@ ExternalInputs collect_external_inputs(const Model& model) {
 
 InitialParameters collect_initial_parameters(const Model& model, const ReducedDae& dae) {
   InitialParameters out;
-  // An instance with initial parameters is never a copy (they are named after it).
-  for (const ModelInstance& instance : model.instances)
-    for (const Definition::InitialParameter& p : instance.definition->initial_parameters) {
-      out.names.push_back(p.symbol.name());
-      out.symbols.push_back(p.symbol);
-      out.values.push_back(dae.in_unknowns(p.value));
-      out.pointers.push_back(instance.pointer());
-    }
+  // An instance with initial parameters is never a copy (they are named after it). Those with a
+  // defining equation first: their rows follow the model's in Program::initial_problem.
+  for (const bool defined : {true, false})
+    for (const ModelInstance& instance : model.instances)
+      for (const Definition::InitialParameter& p : instance.definition->initial_parameters) {
+        if (p.value.has_value() != defined) continue;
+        out.names.push_back(p.symbol.name());
+        out.symbols.push_back(p.symbol);
+        if (defined) out.values.push_back(dae.in_unknowns(*p.value));
+        out.guesses.push_back(p.guess);
+        out.units.emplace_back(p.unit);
+        out.pointers.push_back(p.pointer.empty() ? instance.pointer() : p.pointer);
+      }
+  out.defined = out.values.size();
   return out;
 }
 
@@ -429,7 +435,7 @@ void Program::keep_what_messages_read(const Model& model, bool keep_analysis) {
     if (residual_equation_[r] == ReducedDae::kNoEquation) written_residuals_[r] = to_string(dae_->residual(r));
   const std::vector<Target> targets = std::move(dae_->targets);
   dae_->targets = decltype(dae_->targets)();
-  for (std::size_t k = 0; k < initial_.symbols.size(); ++k)
+  for (std::size_t k = 0; k < initial_.defined; ++k)
     initial_parameter_texts_.push_back(initial_.pointers[k] + " (initial parameter: " + initial_.symbols[k].name() +
                                        " = " + to_string(initial_.values[k]) + ")");
   if (!keep_analysis) release_analysis();
@@ -629,7 +635,7 @@ const InitialProblem& Program::initial_problem() const {
 
 void Program::build_initial_problem() {
   RowStore rows = dae_->rows;
-  for (std::size_t k = 0; k < initial_.symbols.size(); ++k) {
+  for (std::size_t k = 0; k < initial_.defined; ++k) {
     LinearRow defining;  // p_k − value_k, read through the inputs
     defining.rest = initial_.symbols[k] - initial_.values[k];
     rows.push_back(defining);

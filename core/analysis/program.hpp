@@ -61,14 +61,20 @@ class ExplicitDerivatives {
   std::unordered_map<Expr, Expr, ExprHash> built_;
 };
 
-/// The parameters fixed at initialization (ComponentBuilder::initial_parameter) of every instance.
+/// The parameters fixed at initialization of every instance: first those a component defines
+/// (ComponentBuilder::initial_parameter, an equation each), then the netlist's parameters given
+/// `"fixed": false`, which initial values determine (each needs one initial value more).
 struct InitialParameters {
-  std::vector<std::string> names;     ///< `instance.name`, in instance order
-  /// Their Parameter leaves, and what each equals at the start time in the unknowns (while the
-  /// program compiles; gone with the analysis, ProgramOptions::keep_analysis).
+  std::vector<std::string> names;     ///< `instance.name`
+  /// Their Parameter leaves, and what the first `defined` equal at the start time in the unknowns
+  /// (while the program compiles; gone with the analysis, ProgramOptions::keep_analysis).
   std::vector<Expr> symbols;
   std::vector<Expr> values;
-  std::vector<std::string> pointers;  ///< the JSON pointer of the instance that declared each
+  std::size_t defined = 0;            ///< how many have a defining equation
+  std::vector<double> guesses;        ///< where the initialization starts each
+  std::vector<std::string> units;     ///< SI
+  /// The JSON pointer of the instance that declared each (of the parameter, for the netlist's).
+  std::vector<std::string> pointers;
 };
 
 /// The external inputs (the netlist's `inputs`, Model::inputs): every tape reads their values as
@@ -176,7 +182,8 @@ class Program {
   /// What residual row r closes a kinematic loop at: the cut port of a loop the orientation graph
   /// cut, or a component whose equations close loops (Definition::closes_loops); empty otherwise.
   std::string loop_closed_at(std::size_t r) const;
-  /// Initial parameter k as the initialization lists it: `<pointer> (initial parameter: p = value)`.
+  /// Initial parameter k (< InitialParameters::defined) as the initialization lists its defining
+  /// equation: `<pointer> (initial parameter: p = value)`.
   const std::string& initial_parameter_text(std::size_t k) const { return initial_parameter_texts_[k]; }
   /// 1 for differential unknowns, 0 for algebraic ones (IDA's id vector).
   const std::vector<double>& id() const { return id_; }

@@ -146,11 +146,27 @@ void ComponentBuilder::fail(std::string_view parameter, std::initializer_list<st
   throw ModelError(pointer, message);
 }
 
-double ComponentBuilder::parameter_value(std::string_view name, std::string_view unit, double default_value,
-                                         std::string_view description, const ParameterCheck& check) {
+double ComponentBuilder::scalar_value(std::string_view name, std::string_view unit, double default_value,
+                                      std::string_view description, const ParameterCheck& check, bool& computed) {
   const json* j = given(name);
   declare(name, unit, description, format_number(default_value), j != nullptr);
+  computed = false;
   double value = default_value;
+  if (j != nullptr && j->is_object()) {
+    // { "value": <guess or value>, "fixed": false|true }
+    for (const auto& [key, item] : j->items())
+      if (key != "value" && key != "fixed")
+        fail(name, "unknown key \"" + key + "\" in " + std::string(name) + " (allowed: value, fixed)");
+    if (const auto f = j->find("fixed"); f != j->end()) {
+      if (!f->is_boolean()) fail(name, "\"fixed\" of " + std::string(name) + " must be true or false");
+      computed = !f->get<bool>();
+    }
+    const auto v = j->find("value");
+    if (v == j->end())
+      fail(name, std::string(name) + " needs a \"value\"" +
+                     (computed ? " (the guess the initialization starts from)" : std::string()));
+    j = &*v;
+  }
   if (j != nullptr) {
     if (j->is_number()) {
       value = j->get<double>();
@@ -161,7 +177,8 @@ double ComponentBuilder::parameter_value(std::string_view name, std::string_view
         fail(name, e.what());
       }
     } else {
-      fail(name, "expected a number or a \"<number> <unit>\" string in " + std::string(unit) + ", got " + j->dump());
+      fail(name, "expected a number, a \"<number> <unit>\" string in " + std::string(unit) +
+                     " or { \"value\": …, \"fixed\": false }, got " + j->dump());
     }
     if (!std::isfinite(value)) fail(name, std::string(name) + " is not a finite number");
   }
@@ -170,10 +187,26 @@ double ComponentBuilder::parameter_value(std::string_view name, std::string_view
   return value;
 }
 
+double ComponentBuilder::parameter_value(std::string_view name, std::string_view unit, double default_value,
+                                         std::string_view description, const ParameterCheck& check) {
+  bool computed = false;
+  const double value = scalar_value(name, unit, default_value, description, check, computed);
+  if (computed)
+    fail(name, std::string(name) + " cannot be computed at initialization (\"fixed\": false): " + def_.type +
+                   " builds its equations from its value");
+  return value;
+}
+
 Expr ComponentBuilder::parameter(std::string_view name, std::string_view unit, double default_value,
                                  std::string_view description, const ParameterCheck& check) {
-  double value = parameter_value(name, unit, default_value, description, check);
+  bool computed = false;
+  double value = scalar_value(name, unit, default_value, description, check, computed);
   if (mode_ == Mode::Describe) return Expr::parameter(name);
+  if (computed) {
+    const Expr symbol = computed_parameter(name, unit, description, value);
+    def_.initial_parameters.back().pointer = param_pointer(name);
+    return symbol;
+  }
   if (tunable_ != nullptr) {
     const std::string full = qualified(name);
     if (tunable_->contains(full)) {
@@ -459,7 +492,17 @@ Expr ComponentBuilder::initial_parameter(std::string_view name, std::string_view
   // The symbol carries the instance name, which a copied instance would have to rename.
   depends_on_name_ = true;
   const Expr symbol = Expr::parameter(qualified(name));
-  def_.initial_parameters.push_back({keep_text(name), symbol, value, keep_text(unit), keep_text(description)});
+  def_.initial_parameters.push_back({keep_text(name), symbol, value, keep_text(unit), keep_text(description), 0.0, {}});
+  return symbol;
+}
+
+Expr ComponentBuilder::computed_parameter(std::string_view name, std::string_view unit, std::string_view description,
+                                         double guess) {
+  // Named after the instance, as initial_parameter's symbols.
+  depends_on_name_ = true;
+  const Expr symbol = Expr::parameter(qualified(name));
+  def_.initial_parameters.push_back(
+      {keep_text(name), symbol, std::nullopt, keep_text(unit), keep_text(description), guess, {}});
   return symbol;
 }
 

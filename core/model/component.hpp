@@ -108,12 +108,17 @@ struct Definition {
     Expr variable;  ///< the state
     Expr value;     ///< what it jumps to, in the instance's variables
   };
-  /// A parameter fixed at initialization: ComponentBuilder::initial_parameter.
+  /// A parameter fixed at initialization: ComponentBuilder::initial_parameter, or a netlist
+  /// parameter given `"fixed": false`.
   struct InitialParameter {
     std::string_view local_name;
     Expr symbol;  ///< Expr::parameter("<instance>.<local_name>")
-    Expr value;   ///< what it equals at the start time, in the instance's variables
+    /// What it equals at the start time, in the instance's variables; none for a netlist parameter
+    /// given `"fixed": false`, which an initial value of the netlist determines instead.
+    std::optional<Expr> value;
     std::string_view unit, description;
+    double guess = 0.0;   ///< where the initialization's Newton starts it (the netlist's "value")
+    std::string pointer;  ///< the netlist parameter's JSON pointer; empty for a component's own
   };
 
   std::string instance;  ///< empty when describing a type
@@ -184,11 +189,15 @@ class ComponentBuilder {
 
   // ---- parameters -------------------------------------------------------------------------------
   /// A real parameter in `unit` (SI; the netlist may give another unit of the same dimension).
+  /// The netlist may also give `{ "value": <guess>, "fixed": false }` (Modelica's `fixed = false`):
+  /// the parameter is then an unknown of the initialization, determined by one more initial value
+  /// than the model's states need, and constant afterwards; the check applies to the guess.
   /// @throws ModelError at /components/<i>/params/<name> for a wrong unit, a non-finite value, or a
   ///         failed check (message: "<name> must be positive, got -3").
   Expr parameter(std::string_view name, std::string_view unit, double default_value, std::string_view description,
                  const ParameterCheck& check = {});
-  /// The numeric value of a parameter in an instance; in Describe mode the default.
+  /// The numeric value of a parameter in an instance; in Describe mode the default. A number the
+  /// definition computes with, so the netlist cannot give it `"fixed": false`.
   double parameter_value(std::string_view name, std::string_view unit, double default_value,
                          std::string_view description, const ParameterCheck& check = {});
   /// An array of `size` reals (size 0: any length ≥ 1).
@@ -249,6 +258,11 @@ class ComponentBuilder {
   /// `theta_init + phi_rel - b.initial_parameter("phi_rel_start", "rad", "...", phi_rel)`.
   Expr initial_parameter(std::string_view name, std::string_view unit, std::string_view description,
                          const Expr& value);
+  /// A parameter fixed at initialization without an equation of its own (Modelica's `fixed =
+  /// false` with no initial equation, MSL's computeRodLength): one initial value more than the
+  /// model's states need determines it, and `guess` starts the initialization's Newton there. A
+  /// netlist parameter given `"fixed": false` is one.
+  Expr computed_parameter(std::string_view name, std::string_view unit, std::string_view description, double guess);
 
   // ---- discrete variables (docs/extending.md, "Modes and events") -----------------------------
   /// A Boolean discrete variable `<instance>.<name>` (value 0 or 1): constant between events, set
@@ -346,6 +360,10 @@ class ComponentBuilder {
   std::string qualified(std::string_view local) const;
   std::string param_pointer(std::string_view name) const;
   const nlohmann::json* given(std::string_view name);
+  /// A scalar parameter's value as the netlist gives it (a number, a unit string, or an object
+  /// with "value" and "fixed"), checked; `computed` tells whether it is given `"fixed": false`.
+  double scalar_value(std::string_view name, std::string_view unit, double default_value,
+                      std::string_view description, const ParameterCheck& check, bool& computed);
   void declare(std::string_view name, std::string_view unit, std::string_view description,
                std::string_view default_text, bool given);
   Expr add_variable(std::string_view local, std::string_view unit, std::string_view description,

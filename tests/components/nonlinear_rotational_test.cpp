@@ -579,7 +579,7 @@ TEST_CASE("rotational.NonlinearSpring: θ = θinit + phi_rel − phi_rel_start, 
   // The seed's example: flanges that start at φR = 1 and φC = 0.2. The initialization sets
   // phi_rel_start to phi_rel there (0.8), so θ(t0) = θinit whatever the start angles are.
   Values t0 = spring_state(theta_init, 0.8, 1.0, 0.2, 0.0, 0.0, T);
-  CHECK(value(start.value, t0) == doctest::Approx(0.8));
+  CHECK(value(*start.value, t0) == doctest::Approx(0.8));
   t0["x.theta"] = theta_init;
   CHECK(std::abs(value(r, t0)) <= 1e-15);
   // Any other θ at the start breaks the equation by the difference.

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include <Eigen/Core>
+#include <nlohmann/json.hpp>
 
 #include "tests/support/simulation_run.hpp"
 
@@ -145,6 +146,9 @@ TEST_CASE("MB_Fourbar2: Modelica.Mechanics.MultiBody.Examples.Loops.Fourbar2 aga
   const std::vector<double> t = run->grid_times(), phi = run->grid_column("j1.phi"), w = run->grid_column("j1.w"),
                             s = run->grid_column("j2.s"), f_rod = run->grid_column("universalSpherical.f_rod");
   REQUIRE(t.size() == 5001);
+  // As MSL's computeRodLength: the rod is as long as j1.phi = 0 and j2.s = −0.2 make it.
+  REQUIRE(run->result.initial.parameters.size() == 1);
+  CHECK(run->result.initial.parameters[0] == doctest::Approx(std::sqrt(1.1)).epsilon(1e-14));
   const Fourbar2 m;
   const auto ref = integrate([&](double th, double dth) { return m.accel(th, dth); },
                              Eigen::Vector2d(0.0, 300.0 * std::numbers::pi / 180.0), 0.001, t.size() - 1, 10);
@@ -164,6 +168,32 @@ TEST_CASE("MB_Fourbar2: Modelica.Mechanics.MultiBody.Examples.Loops.Fourbar2 aga
   CHECK(closure < 1e-6);
   const testing::CheckResult energy = testing::check_energy(*run, 1e-5);
   MESSAGE("MB_Fourbar2: energy balance " << run->energy().relative_balance() << " of the energy scale");
+  CHECK_MESSAGE(energy.passed(), energy.message());
+}
+
+TEST_CASE("MB_Fourbar2 computes its rod's length from where the slider starts whatever r_rod_ia's length") {
+  // j2.s = −0.25 at j1.phi = 0: b2's end at (0.95, 0.2, 0), b1's at (0, 0.5, 0.1), so the rod is
+  // √(0.95² + 0.3² + 0.1²) long; r_rod_ia (twice MSL's) gives its direction only.
+  Netlist n = load_netlist(kNetlists + "MB_Fourbar2.json");
+  for (NetlistComponent& c : n.components) {
+    if (c.name == "j2") c.initial["s"] = -0.25;
+    if (c.name == "universalSpherical") c.params["r_rod_ia"] = nlohmann::json::array({-2.0, 0.6, 0.2});
+  }
+  n.experiment.stop = 1.0;
+  const auto run = testing::simulate_netlist(n);
+  const double L = std::sqrt(0.95 * 0.95 + 0.1);
+  REQUIRE(run->result.initial.parameters.size() == 1);
+  CHECK(run->result.initial.parameters[0] == doctest::Approx(L).epsilon(1e-14));
+  // The rod keeps that length as the mechanism moves: |b1's end − b2's end| = L at every row.
+  const std::vector<double> phi = run->grid_column("j1.phi"), s = run->grid_column("j2.s");
+  double off = 0.0;
+  for (std::size_t k = 0; k < phi.size(); ++k) {
+    const double y = Fourbar2::y(phi[k]), z = 0.5 * std::sin(phi[k]) + 0.1 * std::cos(phi[k]);
+    off = std::max(off, std::fabs(std::sqrt((1.2 + s[k]) * (1.2 + s[k]) + (y - 0.2) * (y - 0.2) + z * z) - L));
+  }
+  CHECK(range(phi) > 3.0);
+  CHECK(off < 1e-7);
+  const testing::CheckResult energy = testing::check_energy(*run, 1e-5);
   CHECK_MESSAGE(energy.passed(), energy.message());
 }
 

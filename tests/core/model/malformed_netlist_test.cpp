@@ -321,13 +321,14 @@ TEST_CASE("malformed: an array for a scalar parameter") {
   check_error(
       R"json({ "format": "acausal/1", "components": { "mass": { "type": "translational.Mass", "params": { "m": [1, 2] } } } })json",
       "build", "/components/mass/params/m",
-      R"msg(expected a number or a "<number> <unit>" string in kg, got [1,2])msg");
+      R"msg(expected a number, a "<number> <unit>" string in kg or { "value": …, "fixed": false }, got [1,2])msg");
 }
 
 TEST_CASE("malformed: null for a scalar parameter") {
   check_error(
       R"json({ "format": "acausal/1", "components": { "mass": { "type": "translational.Mass", "params": { "m": null } } } })json",
-      "build", "/components/mass/params/m", R"msg(expected a number or a "<number> <unit>" string in kg, got null)msg");
+      "build", "/components/mass/params/m",
+      R"msg(expected a number, a "<number> <unit>" string in kg or { "value": …, "fixed": false }, got null)msg");
 }
 
 TEST_CASE("malformed: a string for a boolean parameter") {
