@@ -14,7 +14,7 @@ class Cylindrical final : public Component {
     return "Cylindrical joint: frame_b shifted by s along n and turned by phi about n relative to frame_a";
   }
   std::string_view details() const override;
-  void declare_frames(FrameDeclaration& d) const override { d.branch("frame_a", "frame_b"); }
+  void declare_frames(FrameDeclaration& d) const override { d.joint("frame_a", "frame_b"); }
   void define(ComponentBuilder& b) const override;
 };
 

@@ -17,7 +17,7 @@ class FreeMotion final : public Component {
     return "Free joint (6 DOF): states r_rel_a, v_rel_a, quaternion Q and w_rel_b of frame_b relative to frame_a";
   }
   std::string_view details() const override;
-  void declare_frames(FrameDeclaration& d) const override { d.branch("frame_a", "frame_b"); }
+  void declare_frames(FrameDeclaration& d) const override { d.joint("frame_a", "frame_b"); }
   void define(ComponentBuilder& b) const override;
 };
 

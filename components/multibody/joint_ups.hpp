@@ -19,8 +19,8 @@ class JointUPS final : public Component {
   }
   std::string_view details() const override;
   void declare_frames(FrameDeclaration& d) const override {
-    d.branch("frame_a", "frame_ia");
-    d.branch("frame_ia", "frame_ib");
+    d.joint("frame_a", "frame_ia");
+    d.joint("frame_ia", "frame_ib");
   }
   void define(ComponentBuilder& b) const override;
 };

@@ -14,7 +14,7 @@ class Planar final : public Component {
     return "Planar joint: frame_b shifted by s_x, s_y in the plane normal to n and turned by phi about n";
   }
   std::string_view details() const override;
-  void declare_frames(FrameDeclaration& d) const override { d.branch("frame_a", "frame_b"); }
+  void declare_frames(FrameDeclaration& d) const override { d.joint("frame_a", "frame_b"); }
   void define(ComponentBuilder& b) const override;
 };
 

@@ -13,7 +13,7 @@ class Prismatic final : public Component {
     return "Prismatic joint: frame_b shifted by s along axis n relative to frame_a; optional axis flange";
   }
   std::string_view details() const override;
-  void declare_frames(FrameDeclaration& d) const override { d.branch("frame_a", "frame_b"); }
+  void declare_frames(FrameDeclaration& d) const override { d.joint("frame_a", "frame_b"); }
   void define(ComponentBuilder& b) const override;
 };
 

@@ -14,7 +14,7 @@ class Universal final : public Component {
     return "Universal joint: frame_b turned by phi_a about n_a (in frame_a), then by phi_b about n_b (in frame_b)";
   }
   std::string_view details() const override;
-  void declare_frames(FrameDeclaration& d) const override { d.branch("frame_a", "frame_b"); }
+  void declare_frames(FrameDeclaration& d) const override { d.joint("frame_a", "frame_b"); }
   void define(ComponentBuilder& b) const override;
 };
 

@@ -16,7 +16,7 @@ class UniversalSpherical final : public Component {
            "rod length, force f_rod along the rod";
   }
   std::string_view details() const override;
-  void declare_frames(FrameDeclaration& d) const override { d.branch("frame_a", "frame_ia"); }
+  void declare_frames(FrameDeclaration& d) const override { d.joint("frame_a", "frame_ia"); }
   void define(ComponentBuilder& b) const override;
 };
 

@@ -38,6 +38,13 @@ class FrameDeclaration {
   void potential_root(std::string_view port) { potential_roots_.emplace_back(port); }
   /// The component relates the orientations of `a` and `b` (Connections.branch).
   void branch(std::string_view a, std::string_view b) { branches_.push_back({std::string(a), std::string(b)}); }
+  /// A branch across a joint: `a` and `b` move relative to each other. A kinematic loop is cut
+  /// preferably at a joint's port (core/model/orientation_graph.hpp).
+  void joint(std::string_view a, std::string_view b) {
+    branch(a, b);
+    joint_ports_.emplace_back(a);
+    joint_ports_.emplace_back(b);
+  }
   /// The component reads `port`'s orientation and sets none: a connection must bring it from a
   /// root (a frame_resolve). Left open, the port is reported as orientated by nothing.
   void reads(std::string_view port) { reads_.emplace_back(port); }
@@ -46,10 +53,11 @@ class FrameDeclaration {
   const std::vector<std::string>& potential_roots() const { return potential_roots_; }
   const std::vector<Branch>& branches() const { return branches_; }
   const std::vector<std::string>& read_ports() const { return reads_; }
+  const std::vector<std::string>& joint_ports() const { return joint_ports_; }
 
  private:
   const nlohmann::json* params_;
-  std::vector<std::string> roots_, potential_roots_, reads_;
+  std::vector<std::string> roots_, potential_roots_, reads_, joint_ports_;
   std::vector<Branch> branches_;
 };
 

@@ -581,7 +581,7 @@ Netlist parse_netlist(std::string_view text, std::string source) {
   const json& root = reader.members();
   check_keys(root, "",
              {"format", "name", "description", "components", "connections", "experiment", "outputs", "inputs",
-              "subsystems"});
+              "subsystems", "loop_cuts"});
   check_format(root, "");
   if (root.contains("name")) n.name = require_string(root["name"], "/name", "\"name\"");
   if (root.contains("description")) n.description = require_string(root["description"], "/description", "\"description\"");
@@ -596,6 +596,12 @@ Netlist parse_netlist(std::string_view text, std::string source) {
       n.outputs.push_back(require_string(o[i], "/outputs/" + std::to_string(i), "an output"));
   }
   if (root.contains("inputs")) n.inputs = parse_inputs(root["inputs"]);
+  if (root.contains("loop_cuts")) {
+    const json& o = root["loop_cuts"];
+    if (!o.is_array()) throw ModelError("/loop_cuts", "\"loop_cuts\" must be an array of frame ports (\"instance.port\")");
+    for (std::size_t i = 0; i < o.size(); ++i)
+      n.loop_cuts.push_back(require_string(o[i], "/loop_cuts/" + std::to_string(i), "a loop cut"));
+  }
   if (root.contains("subsystems")) read_subsystem_section(root["subsystems"], n.source, "", n.subsystems);
   load_subsystem_files(n);
   return n;

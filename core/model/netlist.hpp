@@ -142,6 +142,9 @@ struct Netlist {
   std::vector<NetlistConnection> connections;
   Experiment experiment;
   std::vector<std::string> outputs;  ///< empty: all variables
+  /// Frame ports (`instance.port`) whose connection is where a kinematic loop should be cut
+  /// ("loop_cuts"; core/model/orientation_graph.hpp).
+  std::vector<std::string> loop_cuts;
   std::vector<NetlistInput> inputs;  ///< in the order of their names (name_less)
   /// The subsystem definitions the netlist can use, keyed by subsystem_key(): those of its
   /// "subsystems" section and of every subsystem file it includes, directly or through others.

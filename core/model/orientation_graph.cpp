@@ -1,5 +1,6 @@
 #include "core/model/orientation_graph.hpp"
 
+#include <algorithm>
 #include <boost/pending/disjoint_sets.hpp>
 #include <deque>
 #include <optional>
@@ -59,12 +60,18 @@ struct Vertex {
   std::size_t instance = static_cast<std::size_t>(-1);
   std::string port;
   bool root = false, potential_root = false;
+  bool joint = false;          ///< a port of a joint (FrameDeclaration::joint)
   std::size_t connection = 0;  ///< a node's first connection (for messages)
 };
+
+/// How much cutting a node–port link is wanted: the spanning forest takes the links in this order,
+/// so a loop is cut at its most wanted link (within one rank, the last in netlist order).
+enum class CutPreference { Plain, JointPort, Named };
 
 struct Edge {
   std::size_t u, v;
   bool branch;        ///< a component's branch (never cut); otherwise a node–port link
+  CutPreference preference = CutPreference::Plain;
   bool tree = false;  ///< in the spanning forest
 };
 
@@ -78,7 +85,9 @@ class Builder {
     declare();
     if (vertices_.empty()) return out;
     link_nodes();
+    mark_named_cuts();
     choose_forest(out);
+    check_named_cuts(out);
     orient(out);
     return out;
   }
@@ -105,6 +114,7 @@ class Builder {
       for (const std::string& p : d.potential_roots()) vertices_[at(p)].potential_root = true;
       for (const FrameDeclaration::Branch& b : d.branches()) edges_.push_back({at(b.a), at(b.b), true});
       for (const std::string& p : d.read_ports()) at(p);
+      for (const std::string& p : d.joint_ports()) vertices_[at(p)].joint = true;
     }
   }
 
@@ -130,7 +140,7 @@ class Builder {
       const std::size_t set = entries.find(k);
       auto [it, fresh] = node_vertex.emplace(set, 0);
       if (fresh) {
-        vertices_.push_back({"", static_cast<std::size_t>(-1), "", false, false, k});
+        vertices_.push_back({"", static_cast<std::size_t>(-1), "", false, false, false, k});
         it->second = vertices_.size() - 1;
       }
       for (const std::string& p : ports) {
@@ -139,13 +149,42 @@ class Builder {
           return found == instance_of.end() ? static_cast<std::size_t>(-1) : found->second;
         });
         const std::size_t v = vertex(p, instance, dot == std::string::npos ? "" : p.substr(dot + 1));
-        if (linked_.insert(p).second) edges_.push_back({it->second, v, false});
+        if (linked_.insert(p).second)
+          edges_.push_back(
+              {it->second, v, false, vertices_[v].joint ? CutPreference::JointPort : CutPreference::Plain});
       }
     }
   }
 
-  /// Kruskal: branches first (a loop of branches is an error), then node links in netlist order,
-  /// each kept unless it closes a loop or joins two parts that both have a definite root.
+  /// The links of the netlist's "loop_cuts" ports become the most wanted cuts.
+  void mark_named_cuts() {
+    for (std::size_t k = 0; k < netlist_.loop_cuts.size(); ++k) {
+      const std::string& path = netlist_.loop_cuts[k];
+      Edge* link = nullptr;
+      if (const auto it = index_.find(path); it != index_.end())
+        for (Edge& e : edges_)
+          if (!e.branch && e.v == it->second) link = &e;
+      if (link == nullptr)
+        throw ModelError("/loop_cuts/" + std::to_string(k),
+                         "\"" + path + "\" is no connected frame port: a loop is cut where a frame port meets its "
+                                      "connection");
+      link->preference = CutPreference::Named;
+    }
+  }
+
+  /// Every named cut opened a loop: a port whose connection lies on no loop (or on one another
+  /// named port already opened) cannot be cut.
+  void check_named_cuts(const OrientationGraph& out) const {
+    for (std::size_t k = 0; k < netlist_.loop_cuts.size(); ++k)
+      if (!out.cut_ports.count(netlist_.loop_cuts[k]))
+        throw ModelError("/loop_cuts/" + std::to_string(k),
+                         "no kinematic loop is left to cut at " + netlist_.loop_cuts[k] +
+                             ": its connection lies on no loop, or on one that another of the loop_cuts opens");
+  }
+
+  /// Kruskal: branches first (a loop of branches is an error), then node links by CutPreference
+  /// (in netlist order within one), each kept unless it closes a loop or joins two parts that both
+  /// have a definite root.
   void choose_forest(OrientationGraph& out) {
     sets_.emplace(vertices_.size());
     std::vector<bool> has_root(vertices_.size());
@@ -167,8 +206,13 @@ class Builder {
       merge(e.u, e.v);
       e.tree = true;
     }
-    for (Edge& e : edges_) {
-      if (e.branch) continue;
+    std::vector<std::size_t> links;
+    for (std::size_t k = 0; k < edges_.size(); ++k)
+      if (!edges_[k].branch) links.push_back(k);
+    std::stable_sort(links.begin(), links.end(),
+                     [&](std::size_t a, std::size_t b) { return edges_[a].preference < edges_[b].preference; });
+    for (std::size_t k : links) {
+      Edge& e = edges_[k];
       const std::size_t ru = sets_->find(e.u), rv = sets_->find(e.v);
       if (ru == rv || (has_root[ru] && has_root[rv])) {
         if (vertices_[e.v].root) {

@@ -4,8 +4,9 @@
 /// vertices are the frame ports components declare (Component::declare_frames) and the
 /// connection nodes of the netlist; edges are the components' branches (never broken) and the
 /// links between a node and its ports. A spanning forest is chosen with branches first and then
-/// the links in netlist order (Kruskal with a union–find); a link that would close a loop, or join
-/// two parts that both have a root, is cut: the assembler then writes the domain's 3 orientation
+/// the links by how much cutting them is wanted (a rigid part's port, then a joint's, then the
+/// netlist's "loop_cuts"), in netlist order within each (Kruskal with a union–find); a link that
+/// would close a loop, or join two parts that both have a root, is cut: the assembler then writes the domain's 3 orientation
 /// residuals for that port instead of equating its 9 rotation-matrix entries. Each part of the
 /// forest has one root: its definite root (World, Fixed), else its first potential root in
 /// netlist order (a free body).

@@ -106,6 +106,20 @@ TEST_CASE("MB_Fourbar1 with the state choice left to acausal") {
   compare_netlist("MB_Fourbar1", n, {{"j1.phi", "j1.phi"}, {"j1.w", "j1.w"}});
 }
 
+TEST_CASE("MB_Fourbar1 cut where the netlist's loop_cuts say") {
+  // acausal cuts at a joint's port (j2.frame_a); a cut at the coupler's rigid end or between two
+  // revolutes of the coupler moves the same.
+  for (const std::string port : {"b3.frame_a", "j4.frame_b"}) {
+    CAPTURE(port);
+    Netlist n = load_netlist(kNetlists + "MB_Fourbar1.json");
+    n.loop_cuts = {port};
+    const Model m = build_model(n, builtin_registry());
+    REQUIRE(m.loop_cuts.size() == 1);
+    CHECK(m.loop_cuts[0].port == port);
+    compare_netlist("MB_Fourbar1", n, {{"j1.phi", "j1.phi"}, {"j1.w", "j1.w"}});
+  }
+}
+
 TEST_CASE("MB_PlanarFourbar closed by an ordinary Revolute: the three closure rows the plane implies are released") {
   // The orientation graph cuts the loop at a connection; of its six closure rows, the origins'
   // agreement along z and the orientations' about x and y hold by the parallel axes alone.

@@ -109,7 +109,7 @@ TEST_CASE("malformed: \"format\" is not a string") {
 TEST_CASE("malformed: unknown top-level key") {
   check_error(
       R"json({ "format": "acausal/1", "components": {}, "conections": [] })json", "parse", "/conections",
-      R"msg(unknown key "conections"; valid keys: "format", "name", "description", "components", "connections", "experiment", "outputs", "inputs", "subsystems")msg");
+      R"msg(unknown key "conections"; valid keys: "format", "name", "description", "components", "connections", "experiment", "outputs", "inputs", "subsystems", "loop_cuts")msg");
 }
 
 TEST_CASE("malformed: missing \"components\"") {

@@ -124,7 +124,7 @@ TEST_CASE("netlist reader: the first repeated key in the text wins, before any o
 TEST_CASE("netlist reader: the top level is checked before the components") {
   CHECK(error_of(R"({ "components": { "2a": {} }, "zz": 1, "format": 2 })") ==
         "/zz: unknown key \"zz\"; valid keys: \"format\", \"name\", \"description\", \"components\", "
-        "\"connections\", \"experiment\", \"outputs\", \"inputs\", \"subsystems\"");
+        "\"connections\", \"experiment\", \"outputs\", \"inputs\", \"subsystems\", \"loop_cuts\"");
   CHECK(error_of(R"({ "components": { "2a": {} }, "connections": 1, "format": "acausal/1", "description": 1 })") ==
         "/description: \"description\" must be a string, got number");
   CHECK(error_of(R"({ "connections": [[1]], "components": [], "format": "acausal/1" })") ==

@@ -6,6 +6,7 @@
 
 #include <stdexcept>
 #include <string>
+#include <unordered_set>
 
 #include "components/registry.hpp"
 #include "core/model/errors.hpp"
@@ -89,6 +90,39 @@ TEST_CASE("orientation graph: a loop is cut at one port, which gets 3 orientatio
   CHECK(loop_residuals == 3);
   CHECK(cut_R_equalities == 0);
   CHECK(cut_r_0_equalities == 3);  // positions still meet
+}
+
+TEST_CASE("orientation graph: a loop is cut at a joint's port rather than a rigid part's, or where loop_cuts say") {
+  // World → rev1 → bar → rev2 → World, written so that netlist order alone would cut at the bar.
+  const std::string parts = std::string(kWorld) + R"(,
+      "rev1": { "type": "multibody.Revolute" }, "bar": { "type": "multibody.FixedTranslation", "params": { "r": [1, 0, 0] } },
+      "rev2": { "type": "multibody.Revolute" })";
+  const std::string links =
+      R"(["world.frame_b", "rev1.frame_a", "rev2.frame_b"], ["rev2.frame_a", "bar.frame_b"], ["rev1.frame_b", "bar.frame_a"])";
+  auto cuts = [&](const std::string& loop_cuts) {
+    const Netlist n = parse_netlist(R"({ "format": "acausal/1", "components": {)" + parts + R"(}, "connections": [)" +
+                                    links + "], \"loop_cuts\": [" + loop_cuts + "] }");
+    return build_orientation_graph(n, builtin_registry()).cut_ports;
+  };
+  CHECK(cuts("") == std::unordered_set<std::string>{"rev1.frame_b"});
+  CHECK(cuts(R"("rev2.frame_a")") == std::unordered_set<std::string>{"rev2.frame_a"});
+  CHECK(cuts(R"("bar.frame_a")") == std::unordered_set<std::string>{"bar.frame_a"});
+  CHECK_THROWS_WITH_AS(cuts(R"("rev3.frame_a")"),
+                       "/loop_cuts/0: \"rev3.frame_a\" is no connected frame port: a loop is cut where a frame port "
+                       "meets its connection",
+                       ModelError);
+  CHECK_THROWS_WITH_AS(cuts(R"("rev2.frame_a", "rev1.frame_b")"),
+                       "/loop_cuts/0: no kinematic loop is left to cut at rev2.frame_a: its connection lies on no loop, "
+                       "or on one that another of the loop_cuts opens",
+                       ModelError);
+  // A pendulum has no loop to cut.
+  const Netlist pendulum = parse_netlist(R"({ "format": "acausal/1", "components": {)" + std::string(kWorld) +
+                                         R"(, "rev": { "type": "multibody.Revolute" }, "body": { "type": "multibody.Body" } },
+      "connections": [["world.frame_b", "rev.frame_a"], ["rev.frame_b", "body.frame_a"]], "loop_cuts": ["rev.frame_b"] })");
+  CHECK_THROWS_WITH_AS(build_orientation_graph(pendulum, builtin_registry()),
+                       "/loop_cuts/0: no kinematic loop is left to cut at rev.frame_b: its connection lies on no loop, "
+                       "or on one that another of the loop_cuts opens",
+                       ModelError);
 }
 
 TEST_CASE("orientation graph: errors name the frames and the instance") {
