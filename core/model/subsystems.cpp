@@ -98,6 +98,7 @@ class Expander {
     out_.description = in_.description;
     out_.experiment = in_.experiment;
     out_.outputs = in_.outputs;
+    out_.loop_cuts = in_.loop_cuts;  // flat names: `cylinder1.rod.frame_a`
     out_.inputs = in_.inputs;
     out_.tunable = in_.tunable;  // flat names: `gearbox1.shaft.J`, or `*`
     out_.components.reserve(in_.components.size());

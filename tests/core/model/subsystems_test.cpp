@@ -196,3 +196,39 @@ TEST_CASE("subsystems: split_instance_path finds the instance whose name holds d
   CHECK(split_instance_path("a.flange", index_of) == std::pair<std::size_t, std::size_t>{0, 1});
   CHECK(split_instance_path("x.y.z", index_of) == std::pair<std::size_t, std::size_t>{static_cast<std::size_t>(-1), 1});
 }
+
+TEST_CASE("subsystems: loop_cuts name a port inside a subsystem instance by its flat path") {
+  // A four-bar inside a subsystem, cut where the netlist says (without it: at fb.rev1.frame_a).
+  const Netlist n = parse_netlist(R"json({
+  "format": "acausal/1",
+  "subsystems": {
+    "fourbar": {
+      "ports": { "ground": "rev1.frame_a" },
+      "components": {
+        "rev1": { "type": "multibody.Revolute", "initial": { "phi": 0, "w": 1 } },
+        "crank": { "type": "multibody.BodyBox", "params": { "r": [0.2, 0, 0] } },
+        "rev2": { "type": "multibody.Revolute" },
+        "coupler": { "type": "multibody.BodyBox", "params": { "r": [0, 0.5, 0] } },
+        "rev3": { "type": "multibody.Revolute" },
+        "rocker": { "type": "multibody.BodyBox", "params": { "r": [-0.2, 0, 0] } },
+        "rev4": { "type": "multibody.Revolute" },
+        "base": { "type": "multibody.FixedTranslation", "params": { "r": [0, 0.5, 0] } }
+      },
+      "connections": [["rev1.frame_b", "crank.frame_a"], ["crank.frame_b", "rev2.frame_a"], ["rev2.frame_b", "coupler.frame_a"],
+        ["coupler.frame_b", "rev3.frame_a"], ["rev3.frame_b", "rocker.frame_a"], ["rocker.frame_b", "rev4.frame_a"],
+        ["rev4.frame_b", "base.frame_b"], ["base.frame_a", "rev1.frame_a"]]
+    }
+  },
+  "components": {
+    "world": { "type": "multibody.World", "params": { "g": 0 } },
+    "fb": { "type": "fourbar" }
+  },
+  "connections": [["world.frame_b", "fb.ground"]],
+  "loop_cuts": ["fb.rev3.frame_a"],
+  "experiment": { "stop": 1 },
+  "outputs": ["fb.rev1.phi"]
+})json");
+  const Model m = build_model(n, builtin_registry());
+  REQUIRE(m.loop_cuts.size() == 1);
+  CHECK(m.loop_cuts[0].port == "fb.rev3.frame_a");
+}
