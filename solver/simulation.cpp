@@ -58,16 +58,22 @@ SimulationResult simulate(const Program& program, const SimulationOptions& optio
     result.rows += 2;
     last_event = e.time;
   };
+  auto rows_written = [&] {
+    if (options.on_row) options.on_row(sim);
+  };
   writer.begin(program.output_names());
   sim.outputs(out.data());
   writer.row(options.start, out);
   ++result.rows;
+  rows_written();
   for (grid.advance(); !grid.done(); grid.advance()) {
     sim.step_to(grid.time());
-    if (std::fabs(grid.time() - last_event) <= eps) continue;  // the event's rows are this point's
-    sim.outputs(out.data());
-    writer.row(grid.time(), out);
-    ++result.rows;
+    if (std::fabs(grid.time() - last_event) > eps) {  // else the event's rows are this point's
+      sim.outputs(out.data());
+      writer.row(grid.time(), out);
+      ++result.rows;
+    }
+    rows_written();
   }
   writer.end();
   result.integrate_seconds = seconds_since(t_integrate);

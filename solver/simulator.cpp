@@ -53,6 +53,7 @@ Simulator::Simulator(const Program& program, SimulationOptions options)
   for (std::size_t k = 0; k < options_.inputs.size(); ++k)
     if (options_.inputs[k]) state_->set_input_function(k, options_.inputs[k]);
   if (!options_.tunable_values.empty()) state_->set_tunable_values(options_.tunable_values);
+  for (const auto& [name, value] : options_.initial) set_initial(name, value);
 }
 
 Simulator::~Simulator() = default;
@@ -528,5 +529,7 @@ std::optional<EnergyReport> Simulator::energy() const {
   if (!ledger_) return std::nullopt;
   return ledger_->report();
 }
+
+const EnergyReport* Simulator::energy_so_far() const { return ledger_ ? &ledger_->report() : nullptr; }
 
 }  // namespace acausal

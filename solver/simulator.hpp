@@ -10,7 +10,9 @@
 #include <memory>
 #include <optional>
 #include <span>
+#include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "solver/energy_report.hpp"
@@ -39,6 +41,10 @@ struct SimulationOptions {
   bool power_audit = false;
   /// Called after every integrator step with the time reached and the steps so far (a progress line).
   std::function<void(double t, std::size_t steps)> on_step;
+  /// Called by simulate() once the rows of each output grid point are written (those of the events
+  /// since the last point with them), with the simulator at that time: its energy account so far,
+  /// its statistics.
+  std::function<void(const class Simulator&)> on_row;
   /// Per external input (Program::input_names()): a function of time that gives its value (in the
   /// input's unit), as Simulator::set_input_function; empty entries (or none) leave the input to
   /// the Simulator's set_input or set_input_function.
@@ -46,6 +52,8 @@ struct SimulationOptions {
   /// The run's values of the tunable parameters (Program::tunable_names(), SI), as
   /// Simulator::set_parameter for each; empty: the values the program was built with.
   std::vector<double> tunable_values;
+  /// High-priority initial values of unknowns by name (`mass.s`), as Simulator::set_initial for each.
+  std::vector<std::pair<std::string, double>> initial;
 };
 
 /// Both sides of an event: the unknowns and the outputs just before the branches switched (the
@@ -146,6 +154,8 @@ class Simulator {
   SolverStatistics statistics() const;
   /// The energy account so far (with SimulationOptions::energy).
   std::optional<EnergyReport> energy() const;
+  /// The same without a copy: nullptr without the account; valid until the next step_to.
+  const EnergyReport* energy_so_far() const;
   /// Reports each event (step_to), both sides.
   std::function<void(const SimulatorEvent&)> on_event;
 
