@@ -24,8 +24,9 @@ import numpy as np
 
 from . import _acausal
 from ._acausal import ModelError, SolverError
+from .sweep import points_of, sweep
 
-__all__ = ["load", "Model", "Result", "Energy", "Simulator", "ModelError", "SolverError"]
+__all__ = ["load", "sweep", "points_of", "Model", "Result", "Energy", "Simulator", "ModelError", "SolverError"]
 
 Number = float | int
 Inputs = Mapping[str, Number | Callable[[float], float]]
@@ -35,23 +36,25 @@ def load(netlist: str | os.PathLike | Mapping, libraries: Iterable[str] = ()) ->
     """A netlist from a file path, a JSON text or a dict, with the component types of the built-in
     library and of ``libraries`` (shared libraries, as ``acausal --library``; ``ACAUSAL_LIBRARIES``
     is read too)."""
-    libraries = [os.fspath(p) for p in libraries]
+    libraries = tuple(os.fspath(p) for p in libraries)
     if isinstance(netlist, Mapping):
-        handle = _acausal.Netlist.from_text(json.dumps(netlist), "<dict>", libraries)
-    else:
-        text = os.fspath(netlist)
-        if text.lstrip().startswith("{"):
-            handle = _acausal.Netlist.from_text(text, "<string>", libraries)
-        else:
-            handle = _acausal.Netlist.from_file(text, libraries)
-    return Model(handle)
+        text = json.dumps(netlist)
+        return Model(_acausal.Netlist.from_text(text, "<dict>", list(libraries)), ("text", text, libraries))
+    text = os.fspath(netlist)
+    if text.lstrip().startswith("{"):
+        return Model(_acausal.Netlist.from_text(text, "<string>", list(libraries)), ("text", text, libraries))
+    path = os.path.abspath(text)
+    return Model(_acausal.Netlist.from_file(path, list(libraries)), ("file", path, libraries))
 
 
 class Model:
     """A netlist ready to simulate. Compiled programs are kept, one per kind of run."""
 
-    def __init__(self, handle: _acausal.Netlist):
+    def __init__(self, handle: _acausal.Netlist, source: tuple):
         self._netlist = handle
+        #: where it came from, ("file", path, libraries) or ("text", json, libraries): a sweep's
+        #: workers load it from there
+        self.source = source
         self._compiled: dict[tuple[bool, tuple[str, ...]], _acausal.Compiled] = {}
 
     @property
