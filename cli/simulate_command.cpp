@@ -17,8 +17,10 @@
 #include "core/model/errors.hpp"
 #include "core/analysis/program.hpp"
 #include "core/analysis/program_state.hpp"
+#include "core/model/result_metadata.hpp"
 #include "core/model/units.hpp"
 #include "solver/input_table.hpp"
+#include "solver/mat_writer.hpp"
 #include "solver/progress_line.hpp"
 #include "solver/simulation.hpp"
 #include "solver/solver_error.hpp"
@@ -240,6 +242,9 @@ int run(const SimulateOptions& o) {
   std::optional<std::vector<double>> tunable_values;
   Program* compiled = nullptr;
   Experiment experiment;
+  // A MAT result file describes its columns and lists the parameters: read off the model.
+  const bool mat_output = o.output.ends_with(".mat");
+  ResultMetadata metadata;
   for (;;) {
     auto t0 = Clock::now();
     NetlistArguments arguments = o.netlist;
@@ -266,6 +271,7 @@ int run(const SimulateOptions& o) {
     t0 = Clock::now();
     auto built = std::make_unique<Program>(*model, std::move(dae), ProgramOptions{.energy = o.energy || o.audit, .power_audit = o.audit, .keep_analysis = false});
     experiment = model->experiment;
+    if (mat_output) metadata = result_metadata(*model);
     // The program has what the run needs (its analysis reads the model no more): the model's memory
     // serves the initialization and the integration.
     model.reset();
@@ -304,9 +310,15 @@ int run(const SimulateOptions& o) {
   const std::string path = o.output.empty()
                                ? std::filesystem::path(o.netlist.path).stem().string() + ".csv"
                                : o.output;
-  std::unique_ptr<CsvWriter> csv;
+  if (tunable_values)  // the parameters --set gave the compiled program
+    for (ResultParameter& p : metadata.parameters)
+      if (const std::optional<std::size_t> k = program.tunable_index(p.name)) p.value = (*tunable_values)[*k];
+  std::unique_ptr<ResultWriter> csv;
   try {
-    csv = std::make_unique<CsvWriter>(path);
+    if (mat_output)
+      csv = std::make_unique<MatWriter>(path, std::move(metadata));
+    else
+      csv = std::make_unique<CsvWriter>(path);
   } catch (const std::runtime_error& e) {
     std::cerr << "error: " << e.what() << "\n";
     return kModelError;
@@ -358,7 +370,9 @@ Command add_simulate_command(CLI::App& app) {
                   "(the column named NAME, or the second of two), interpolated linearly; repeatable")
       ->type_name("NAME=FILE.csv")
       ->allow_extra_args(false);
-  sub->add_option("-o,--output", o->output, "CSV file to write (default: <netlist name>.csv in the current directory)")
+  sub->add_option("-o,--output", o->output,
+                  "Result file to write: CSV, or a Modelica result file (MAT v4) when it ends in .mat (default: "
+                  "<netlist name>.csv in the current directory)")
       ->type_name("FILE");
   sub->add_option("--stop", o->stop, "Stop time [s] (overrides the netlist's experiment)")->type_name("T");
   sub->add_option("--interval", o->interval, "Output interval [s] (overrides the netlist's experiment)")

@@ -184,6 +184,7 @@ double ComponentBuilder::scalar_value(std::string_view name, std::string_view un
   }
   if (check)
     if (auto problem = check(value)) fail(name, std::string(name) + " " + *problem + ", got " + format_number(value));
+  def_.parameters.back().value = value;
   return value;
 }
 

@@ -68,6 +68,7 @@ struct Definition {
     std::string_view name, unit, description;
     std::string_view default_text;  ///< for documentation: "1", "[0, 0, 0, 0, 0]", "\"symmetric\""
     bool given = false;             ///< set by the netlist (or --set)
+    std::optional<double> value;    ///< a real number's value in SI (parameter(), parameter_value())
   };
   struct Variable {
     std::string_view local_name;  ///< within the instance: `w`, `flange.phi`, `tau` (a signal port)

@@ -1,0 +1,63 @@
+"""`acausal simulate -o result.mat`: a Modelica result file (Dymola's MAT v4 format) with the CSV's
+names and values, the units in the descriptions and the parameters in data_1, as scipy.io and
+Octave read it."""
+
+import shutil
+import subprocess
+
+import numpy as np
+import pytest
+
+scipy_io = pytest.importorskip("scipy.io")
+
+
+def strings(matrix):
+    """The columns of a char matrix (binTrans: one name per column)."""
+    return ["".join(column).rstrip() for column in zip(*matrix)]
+
+
+@pytest.fixture
+def two_masses(netlists, cli, tmp_path):
+    """two_masses with link.c = 800, as a MAT file and as a CSV."""
+    mat, csv = tmp_path / "r.mat", tmp_path / "r.csv"
+    for out in (mat, csv):
+        subprocess.run([cli, "simulate", str(netlists / "two_masses.json"), "--set", "link.c=800", "-o", str(out)],
+                       check=True, capture_output=True)
+    lines = csv.read_text().splitlines()
+    return mat, lines[0].split(","), np.array([[float(x) for x in line.split(",")] for line in lines[1:]])
+
+
+def test_the_mat_file_has_the_csv_names_values_units_and_parameters(two_masses):
+    path, header, rows = two_masses
+    m = scipy_io.loadmat(path, chars_as_strings=False)
+    assert ["".join(r).rstrip() for r in m["Aclass"]] == ["Atrajectory", "1.1", "", "binTrans"]
+    names, descriptions = strings(m["name"]), strings(m["description"])
+    info = m["dataInfo"]
+    assert names[:len(header)] == header
+    assert descriptions[0] == "Time [s]"
+    assert descriptions[names.index("mass1.s")] == "Absolute position [m]"
+    data_2 = m["data_2"]
+    assert data_2.shape == (len(header), len(rows))
+    for k, name in enumerate(header):
+        assert info[0, k] in (0, 2) and info[1, k] == k + 1
+        assert np.array_equal(data_2[k], rows[:, k]), name
+    # The parameters, in SI, at the start and the end; link.c as --set gave it.
+    parameters = {names[k]: m["data_1"][info[1, k] - 1] for k in range(len(names)) if info[0, k] == 1}
+    assert parameters["link.c"].tolist() == [800.0, 800.0]
+    assert parameters["mass1.m"].tolist() == [2.0, 2.0]
+    assert descriptions[names.index("mount.d")] == "Damping constant [N*s/m]"
+    assert m["data_1"][0].tolist() == [rows[0, 0], rows[-1, 0]]
+
+
+@pytest.mark.skipif(shutil.which("octave-cli") is None, reason="Octave is not installed (Debian: octave)")
+def test_octave_reads_the_mat_file(two_masses):
+    path, header, rows = two_masses
+    script = (f"x = load('{path}'); names = cellstr(x.name'); k = find(strcmp(names, 'mass2.s')); "
+              "printf('%d %d %s\\n', rows(x.data_2), columns(x.data_2), names{2}); "
+              "printf('%.17g\\n', x.data_2(k, end)); "
+              "p = find(strcmp(names, 'link.c')); printf('%.17g\\n', x.data_1(x.dataInfo(2, p), 1));")
+    out = subprocess.run(["octave-cli", "--no-gui", "--quiet", "--eval", script], check=True, capture_output=True,
+                         text=True).stdout.split()
+    assert out[:3] == [str(len(header)), str(len(rows)), header[1]]
+    assert float(out[3]) == rows[-1, header.index("mass2.s")]
+    assert float(out[4]) == 800.0

@@ -1,0 +1,113 @@
+#include "solver/mat_writer.hpp"
+
+#include <matio.h>
+
+#include <algorithm>
+#include <fstream>
+#include <memory>
+#include <stdexcept>
+
+namespace acausal {
+namespace {
+
+/// Closes a libmatio file (and frees a variable) when it goes.
+struct MatFile {
+  mat_t* file = nullptr;
+  ~MatFile() {
+    if (file != nullptr) Mat_Close(file);
+  }
+};
+
+/// Strings as a char matrix of `rows` = the longest × one column each (binTrans), blank-padded.
+std::vector<char> columns_of(const std::vector<std::string>& strings, std::size_t& rows) {
+  rows = 1;
+  for (const std::string& s : strings) rows = std::max(rows, s.size());
+  std::vector<char> out(rows * strings.size(), ' ');
+  for (std::size_t j = 0; j < strings.size(); ++j) std::copy(strings[j].begin(), strings[j].end(), out.begin() + static_cast<std::ptrdiff_t>(j * rows));
+  return out;
+}
+
+/// Strings as a char matrix with one row each (Aclass), blank-padded.
+std::vector<char> rows_of(const std::vector<std::string>& strings, std::size_t& columns) {
+  columns = 1;
+  for (const std::string& s : strings) columns = std::max(columns, s.size());
+  std::vector<char> out(columns * strings.size(), ' ');
+  for (std::size_t i = 0; i < strings.size(); ++i)
+    for (std::size_t c = 0; c < strings[i].size(); ++c) out[c * strings.size() + i] = strings[i][c];  // column-major
+  return out;
+}
+
+}  // namespace
+
+MatWriter::MatWriter(const std::string& path, ResultMetadata metadata) : path_(path), metadata_(std::move(metadata)) {
+  std::ofstream probe(path_, std::ios::binary | std::ios::trunc);
+  if (!probe) throw std::runtime_error("cannot write result file " + path_);
+}
+
+MatWriter::~MatWriter() {
+  if (written_) return;
+  try {
+    write();  // a run that failed: what it computed
+  } catch (const std::exception&) {
+    // nothing to report to from a destructor; the run's own error is on its way
+  }
+}
+
+void MatWriter::begin(const std::vector<std::string>& names) { names_ = names; }
+
+void MatWriter::row(double time, const std::vector<double>& values) {
+  data_.push_back(time);
+  data_.insert(data_.end(), values.begin(), values.end());
+  ++rows_;
+}
+
+void MatWriter::end() {
+  write();
+  written_ = true;
+}
+
+void MatWriter::write() {
+  const std::size_t outputs = names_.size(), parameters = metadata_.parameters.size();
+  std::vector<std::string> names{"time"}, descriptions{"Time [s]"};
+  for (std::size_t k = 0; k < outputs; ++k) {
+    names.push_back(names_[k]);
+    descriptions.push_back(k < metadata_.output_descriptions.size() ? metadata_.output_descriptions[k] : "");
+  }
+  for (const ResultParameter& p : metadata_.parameters) {
+    names.push_back(p.name);
+    descriptions.push_back(p.description);
+  }
+  // dataInfo: per variable (a column) matrix, column, interpolation, extrapolation.
+  std::vector<std::int32_t> info{0, 1, 0, -1};
+  for (std::size_t k = 0; k < outputs; ++k) info.insert(info.end(), {2, static_cast<std::int32_t>(k + 2), 0, -1});
+  for (std::size_t k = 0; k < parameters; ++k) info.insert(info.end(), {1, static_cast<std::int32_t>(k + 2), 0, 0});
+  // data_1: time and the parameters, at the first and the last time.
+  const double first = rows_ ? data_.front() : 0.0, last = rows_ ? data_[(rows_ - 1) * (outputs + 1)] : 0.0;
+  std::vector<double> data_1{first};
+  for (const ResultParameter& p : metadata_.parameters) data_1.push_back(p.value);
+  data_1.push_back(last);
+  for (const ResultParameter& p : metadata_.parameters) data_1.push_back(p.value);
+
+  MatFile mat;
+  mat.file = Mat_CreateVer(path_.c_str(), nullptr, MAT_FT_MAT4);
+  if (mat.file == nullptr) throw std::runtime_error("cannot write result file " + path_);
+  auto put = [&](const char* name, matio_classes cls, matio_types type, std::size_t rows, std::size_t columns, void* values) {
+    std::size_t dims[2] = {rows, columns};
+    matvar_t* v = Mat_VarCreate(name, cls, type, 2, dims, values, MAT_F_DONT_COPY_DATA);
+    const bool ok = v != nullptr && Mat_VarWrite(mat.file, v, MAT_COMPRESSION_NONE) == 0;
+    if (v != nullptr) Mat_VarFree(v);
+    if (!ok) throw std::runtime_error("cannot write " + std::string(name) + " to result file " + path_);
+  };
+  std::size_t width = 0;
+  std::vector<char> aclass = rows_of({"Atrajectory", "1.1", "", "binTrans"}, width);
+  put("Aclass", MAT_C_CHAR, MAT_T_UINT8, 4, width, aclass.data());
+  std::vector<char> name_chars = columns_of(names, width);
+  put("name", MAT_C_CHAR, MAT_T_UINT8, width, names.size(), name_chars.data());
+  std::vector<char> description_chars = columns_of(descriptions, width);
+  put("description", MAT_C_CHAR, MAT_T_UINT8, width, descriptions.size(), description_chars.data());
+  put("dataInfo", MAT_C_INT32, MAT_T_INT32, 4, names.size(), info.data());
+  put("data_1", MAT_C_DOUBLE, MAT_T_DOUBLE, parameters + 1, 2, data_1.data());
+  put("data_2", MAT_C_DOUBLE, MAT_T_DOUBLE, outputs + 1, rows_, data_.data());
+}
+
+}  // namespace acausal

@@ -1,0 +1,49 @@
+#pragma once
+/// @file
+/// Results as a Modelica result file (the Dymola format, MAT version 4, "binTrans"): what DyMat,
+/// OMPlot, Dymola, scipy.io.loadmat and Octave read. Written with libmatio.
+///
+///   Aclass       "Atrajectory", "1.1", "", "binTrans"
+///   name         the variables' names, one per column: `time`, the outputs, the parameters
+///   description  one per column: `Time [s]`, `Absolute rotation angle [rad]`, `Spring constant [N/m]`
+///   dataInfo     4 rows per variable: matrix (0: the abscissa, 1: data_1, 2: data_2), column in it
+///                (1-based), interpolation 0, extrapolation −1 (data_2) or 0 (data_1)
+///   data_1       the parameters: time and each parameter at the start and at the end (2 columns)
+///   data_2       the trajectories: time and each output, a column per row of results (an event's
+///                two rows share its time)
+
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "core/model/result_metadata.hpp"
+#include "solver/result_writer.hpp"
+
+namespace acausal {
+
+/// The rows are kept in memory and the file is written at end() — or when the writer is destroyed
+/// without it (a failed run), with the rows computed so far. The format's matrices carry their
+/// sizes before their values, and libmatio writes whole matrices.
+class MatWriter final : public ResultWriter {
+ public:
+  /// @throws std::runtime_error if the file cannot be created (it is created at once, empty).
+  MatWriter(const std::string& path, ResultMetadata metadata);
+  ~MatWriter() override;
+  MatWriter(const MatWriter&) = delete;
+  MatWriter& operator=(const MatWriter&) = delete;
+  void begin(const std::vector<std::string>& names) override;
+  void row(double time, const std::vector<double>& values) override;
+  void end() override;
+
+ private:
+  /// @throws std::runtime_error naming the file when libmatio cannot write it.
+  void write();
+  std::string path_;
+  ResultMetadata metadata_;
+  std::vector<std::string> names_;
+  std::vector<double> data_;  ///< data_2, column-major: time and the outputs of each row in turn
+  std::size_t rows_ = 0;
+  bool written_ = false;
+};
+
+}  // namespace acausal
