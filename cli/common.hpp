@@ -35,6 +35,7 @@ Command add_check_command(CLI::App& app);
 Command add_equations_command(CLI::App& app);
 Command add_components_command(CLI::App& app);
 Command add_describe_command(CLI::App& app);
+Command add_plot_command(CLI::App& app);
 
 /// A NETLIST positional argument plus repeatable `--set instance.param=value` and `--library FILE`.
 struct NetlistArguments {

@@ -3,6 +3,8 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <array>
+#include <fstream>
 #include <chrono>
 #include <cstdio>
 #include <functional>
@@ -21,6 +23,7 @@
 #include "core/model/units.hpp"
 #include "solver/input_table.hpp"
 #include "solver/mat_writer.hpp"
+#include "cli/python_plotter.hpp"
 #include "solver/progress_line.hpp"
 #include "solver/simulation.hpp"
 #include "solver/solver_error.hpp"
@@ -32,6 +35,7 @@ struct SimulateOptions {
   NetlistArguments netlist;
   std::vector<std::string> inputs;  ///< `--input NAME=FILE.csv`
   std::string output;
+  std::string energy_plot;  ///< `--plot FILE`: a picture of the energy account
   std::optional<double> stop, interval, tolerance;
   bool energy = false;
   bool audit = false;
@@ -234,6 +238,8 @@ int run(const SimulateOptions& o) {
   using Clock = std::chrono::steady_clock;
   auto since = [](Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); };
   Timings t;
+  if (!o.energy_plot.empty() && !o.energy && !o.audit)
+    throw UsageError("--plot " + o.energy_plot + " draws the energy account: add --energy");
   // `--set`: the parameters it names are compiled tunable at the netlist's values, and the run
   // sets the new values on the compiled program. When it cannot (a structural parameter, a value
   // the program cannot take), the values go into the netlist and the model is built with them,
@@ -330,6 +336,12 @@ int run(const SimulateOptions& o) {
     progress.emplace(stderr, options.start, options.stop);
     options.on_step = [&progress](double time, std::size_t steps) { progress->update(time, steps); };
   }
+  // --plot: the account's totals at every output point, drawn once the run is over.
+  std::vector<std::array<double, 4>> account;
+  if (!o.energy_plot.empty())
+    options.on_row = [&account](const Simulator& sim) {
+      if (const EnergyReport* e = sim.energy_so_far()) account.push_back({e->time_end, e->stored_end, e->work_lost, e->work_injected});
+    };
   SimulationResult result;
   try {
     result = simulate(program, options, writer);
@@ -355,6 +367,19 @@ int run(const SimulateOptions& o) {
     std::cout << "\n";
   }
   if (result.energy) print_energy(*result.energy);
+  if (!o.energy_plot.empty() && result.energy) {
+    const std::string table = o.energy_plot + ".account.csv";
+    {
+      std::ofstream out(table);
+      out.precision(17);
+      out << "time,stored,work_lost,work_in,balance\n";
+      for (const auto& [time, stored, lost, injected] : account)
+        out << time << "," << stored << "," << lost << "," << injected << "," << stored + lost - injected - result.energy->stored_start << "\n";
+    }
+    const int code = run_python_plotter({"--energy", table, "-o", o.energy_plot});
+    std::filesystem::remove(table);
+    if (code != 0) return code == 127 ? kInternalError : kModelError;
+  }
   if (o.stats) print_statistics(program, result, t);
   return kOk;
 }
@@ -396,6 +421,10 @@ Command add_simulate_command(CLI::App& app) {
   sub->add_flag("--audit", o->audit,
                 "With the energy account, also each component's power audit at every step (Σ port power + "
                 "injected − dE/dt − loss, zero to rounding for a correct component; several times slower)");
+  sub->add_option("--plot", o->energy_plot,
+                  "With --energy: draw the energy account over time (stored energy, work lost, work in, the balance) "
+                  "to this picture (.png, .svg, .pdf; matplotlib)")
+      ->type_name("FILE");
   sub->add_flag("--stats", o->stats, "Print solver statistics and phase timings");
   sub->add_flag("--quiet", o->quiet,
                 "No progress line (shown on a terminal when a run takes more than a second: simulated time, "

@@ -441,6 +441,12 @@ void Program::keep_what_messages_read(const Model& model, bool keep_analysis) {
   if (!keep_analysis) release_analysis();
 
   output_names_ = model.outputs;
+  output_units_.assign(output_names_.size(), std::string());  // a discrete variable's: none
+  std::size_t next = 0;
+  std::vector<bool> discrete(output_names_.size(), false);
+  for (const Model::OutputDiscrete& d : model.output_discretes) discrete[d.position] = true;
+  for (std::size_t k = 0; k < output_names_.size(); ++k)
+    if (!discrete[k]) output_units_[k] = std::string(model.declared(model.output_variables[next++]).unit);
   // The targets, read by the initialization and messages only, with the netlist's words for them.
   targets_.reserve(targets.size());
   for (const Target& t : targets) {

@@ -269,6 +269,8 @@ class Program {
   /// The model's outputs (names as in the netlist), in terms of the unknowns.
   const Tape& outputs() const { return outputs_; }
   const std::vector<std::string>& output_names() const { return output_names_; }
+  /// Each output's SI unit as its component declares it ("" for a discrete variable).
+  const std::vector<std::string>& output_units() const { return output_units_; }
 
   /// Whether the energy tapes were compiled (ProgramOptions::energy).
   bool has_energy() const { return energy_flows_.has_value(); }
@@ -367,7 +369,7 @@ class Program {
   std::vector<double> id_, nominal_, start_;
 
   // What messages and the solver read, owned (the model may be gone):
-  std::vector<std::string> names_, output_names_;
+  std::vector<std::string> names_, output_names_, output_units_;
   std::vector<TargetMessage> targets_;
   std::vector<PivotBlock> pivot_blocks_;
   /// Who wrote each model equation and what it says (the model's, shared).

@@ -92,7 +92,7 @@ class Model:
         and external inputs (a number held, or a function of time), with the energy account on
         request."""
         settings = self._settings(start, stop, interval, tolerance, initial, inputs, energy)
-        return Result(self._on_program(energy, dict(params or {}), settings, lambda c, s: c.run(s)))
+        return self._on_program(energy, dict(params or {}), settings, lambda c, s: Result(c.run(s), c.output_units))
 
     def simulator(self, *, start: Number | None = None, stop: Number | None = None,
                   tolerance: Number | None = None, params: Mapping[str, Number] | None = None,
@@ -154,6 +154,15 @@ class Energy:
 
         return pd.DataFrame(self.report["components"]).set_index("instance")
 
+    def plot(self, path: str | os.PathLike | None = None, title: str | None = "energy account"):
+        """Stored energy, work lost, work in and the balance over the run (the balance on its own
+        axis, it is small); saved to ``path`` when given; returns the Figure."""
+        from .plot import plot_energy
+
+        b = self.balance
+        return plot_energy(b["time"].to_numpy(), b["stored"].to_numpy(), b["work_lost"].to_numpy(),
+                           b["work_in"].to_numpy(), b["balance"].to_numpy(), path, title)
+
     @property
     def balance(self):
         """Over the run, at each output point (the account's time, which is the integrator's): stored
@@ -169,8 +178,10 @@ class Result:
     """A run's outputs: ``time`` and one column per output (``r["mass.s"]``), an event's two rows
     (left and right limits) at its time, as the CSV."""
 
-    def __init__(self, run: dict):
+    def __init__(self, run: dict, units: list[str]):
         self.names: list[str] = run["names"]
+        #: each output's SI unit ("" for a discrete variable)
+        self.units: dict[str, str] = dict(zip(self.names, units))
         self.time: np.ndarray = run["time"]
         self.values: np.ndarray = run["values"]
         self.events: np.ndarray = run["events"]
@@ -197,6 +208,18 @@ class Result:
         frame = pd.DataFrame(self.values, columns=self.names)
         frame.insert(0, "time", self.time)
         return frame
+
+    def plot(self, names: Iterable[str] | None = None, path: str | os.PathLike | None = None, title: str | None = None):
+        """Plots outputs over time (all when ``names`` is None), one panel per unit, events marked;
+        an event's two rows draw its jump. Saved to ``path`` (PNG, SVG, PDF: by its suffix) when
+        given; returns the matplotlib Figure."""
+        from .plot import plot_series
+
+        names = list(self.names if names is None else names)
+        for n in names:
+            self[n]  # a name that is no output: KeyError listing the outputs
+        return plot_series(self.time, {n: self[n] for n in names}, {n: self.units.get(n, "") for n in names},
+                           self.events, path, title)
 
 
 class Simulator:

@@ -13,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/analysis/program.hpp"
 #include "python/src/runs.hpp"
 
 namespace py = pybind11;
@@ -169,6 +170,7 @@ PYBIND11_MODULE(_acausal, m) {
 
   py::class_<CompiledRun, std::shared_ptr<CompiledRun>>(m, "Compiled")
       .def_property_readonly("output_names", [](const CompiledRun& c) { return c.model().output_names(); })
+      .def_property_readonly("output_units", [](const CompiledRun& c) { return c.model().program().output_units(); })
       .def_property_readonly("input_names", [](const CompiledRun& c) { return c.model().input_names(); })
       .def_property_readonly("tunable_names", [](const CompiledRun& c) { return c.model().tunable_names(); })
       .def_property_readonly("tunable_values", [](const CompiledRun& c) { return c.model().tunable_values(); })
