@@ -36,6 +36,7 @@ Command add_equations_command(CLI::App& app);
 Command add_components_command(CLI::App& app);
 Command add_describe_command(CLI::App& app);
 Command add_plot_command(CLI::App& app);
+Command add_linearize_command(CLI::App& app);
 
 /// A NETLIST positional argument plus repeatable `--set instance.param=value` and `--library FILE`.
 struct NetlistArguments {

@@ -16,7 +16,8 @@ int main(int argc, char** argv) {
       "Run `acausal <command> --help` for the options of a command.");
   app.require_subcommand(1);
   const Command commands[] = {add_simulate_command(app), add_check_command(app), add_equations_command(app),
-                              add_components_command(app), add_describe_command(app), add_plot_command(app)};
+                              add_components_command(app), add_describe_command(app), add_plot_command(app),
+                              add_linearize_command(app)};
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -519,6 +519,11 @@ void Simulator::outputs(double* out) {
   state_->outputs(time_, y_.data(), yp_.data(), out, live);
 }
 
+TapeInputs Simulator::tape_inputs() {
+  initialize();
+  return state_->inputs(time_, y_.data(), yp_.data());
+}
+
 SolverStatistics Simulator::statistics() const {
   SolverStatistics s = ida_ ? ida_->statistics() : SolverStatistics{};
   if (initial_) s.initialization_iterations = initial_->newton_iterations;

@@ -15,6 +15,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/expr/tape.hpp"
 #include "solver/energy_report.hpp"
 #include "solver/initial_state.hpp"
 #include "solver/solver_statistics.hpp"
@@ -147,6 +148,9 @@ class Simulator {
 
   /// The program's outputs at time() (Program::output_names()).
   void outputs(double* out);
+  /// What the tapes read at time(): y(), yp(), the parameters, the inputs' values there, the
+  /// discrete variables (valid until the run moves on). Initializes the run if needed.
+  TapeInputs tape_inputs();
   const Program& program() const;
   /// The run's parameter values and branch signs.
   const ProgramState& state() const { return *state_; }

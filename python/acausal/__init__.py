@@ -26,7 +26,8 @@ from . import _acausal
 from ._acausal import ModelError, SolverError
 from .sweep import points_of, sweep
 
-__all__ = ["load", "sweep", "points_of", "Model", "Result", "Energy", "Simulator", "ModelError", "SolverError"]
+__all__ = ["load", "sweep", "points_of", "Model", "Result", "Energy", "Simulator", "Linearization", "ModelError",
+           "SolverError"]
 
 Number = float | int
 Inputs = Mapping[str, Number | Callable[[float], float]]
@@ -102,6 +103,18 @@ class Model:
         settings = self._settings(start, stop, None, tolerance, initial, inputs, energy)
         return self._on_program(energy, dict(params or {}), settings, Simulator)
 
+    def linearize(self, *, at: Number | None = None, inputs: Iterable[str] | None = None,
+                  outputs: Iterable[str] | None = None, params: Mapping[str, Number] | None = None,
+                  initial: Mapping[str, Number] | None = None, u: Inputs | None = None) -> Linearization:
+        """The linear model δx' = A δx + B δu, δy = C δx + D δu in the states the analysis chose, at
+        time ``at`` (simulated to it; default: the start, initialized), for the netlist's ``inputs``
+        and the ``outputs`` named (default: all). ``u``: the inputs' values (default 0)."""
+        settings = self._settings(None, None, None, None, initial, u, False)
+        at = settings["start"] if at is None else float(at)
+        ins, outs = list(inputs or []), list(outputs or [])
+        return self._on_program(False, dict(params or {}), settings,
+                                lambda c, s: Linearization(c.linearize(s, at, ins, outs)))
+
     def _settings(self, start, stop, interval, tolerance, initial, inputs, energy) -> dict:
         e = self.experiment
         start = e["start"] if start is None else float(start)
@@ -132,6 +145,21 @@ class Model:
                     raise
         written = self._netlist.with_values([f"{k}={json.dumps(float(v))}" for k, v in params.items()])
         return use(written.compile(bool(energy), []), dict(settings, params={}))
+
+
+class Linearization:
+    """A linear model at an operating point: ``A``, ``B``, ``C``, ``D`` (NumPy arrays) with the names of
+    its ``states``, ``inputs`` and ``outputs``, and the ``time`` it was taken at."""
+
+    def __init__(self, d: dict):
+        self.time: float = d["time"]
+        self.states: list[str] = d["states"]
+        self.inputs: list[str] = d["inputs"]
+        self.outputs: list[str] = d["outputs"]
+        self.A, self.B, self.C, self.D = d["A"], d["B"], d["C"], d["D"]
+
+    def eigenvalues(self) -> np.ndarray:
+        return np.linalg.eigvals(self.A)
 
 
 class Energy:

@@ -188,6 +188,31 @@ PYBIND11_MODULE(_acausal, m) {
             return run_dict(std::move(r));
           },
           py::arg("settings"))
+      .def(
+          "linearize",
+          [](const CompiledRun& c, py::dict settings, double at, std::vector<std::string> inputs,
+             std::vector<std::string> outputs) {
+            RunSettings s = settings_from(settings);
+            Linearization lin;
+            {
+              py::gil_scoped_release release;
+              lin = c.linearize(s, at, inputs, outputs);
+            }
+            py::dict d;
+            d["time"] = lin.time;
+            d["states"] = lin.states;
+            d["inputs"] = lin.inputs;
+            d["outputs"] = lin.outputs;
+            for (const auto& [name, matrix] : {std::pair<const char*, const Eigen::MatrixXd*>{"A", &lin.A}, {"B", &lin.B},
+                                          {"C", &lin.C}, {"D", &lin.D}}) {
+              py::array_t<double> a({static_cast<py::ssize_t>(matrix->rows()), static_cast<py::ssize_t>(matrix->cols())});
+              for (Eigen::Index r = 0; r < matrix->rows(); ++r)
+                for (Eigen::Index col = 0; col < matrix->cols(); ++col) a.mutable_at(r, col) = (*matrix)(r, col);
+              d[name] = a;
+            }
+            return d;
+          },
+          py::arg("settings"), py::arg("at"), py::arg("inputs"), py::arg("outputs"))
       .def("simulator", [](const std::shared_ptr<CompiledRun>& c, py::dict settings) {
         return std::make_shared<SteppedRun>(c, settings_from(settings));
       });

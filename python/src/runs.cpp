@@ -129,6 +129,21 @@ std::unique_ptr<Simulator> CompiledRun::simulator(const RunSettings& settings) c
   return std::make_unique<Simulator>(model_, options_for(settings));
 }
 
+Linearization CompiledRun::linearize(const RunSettings& settings, double at, const std::vector<std::string>& inputs,
+                                     const std::vector<std::string>& outputs) const {
+  RunSettings held = settings;
+  held.options.stop = std::max(held.options.stop, at);
+  for (const std::string& name : model_.input_names()) {
+    const auto given = [&](const auto& list) {
+      return std::any_of(list.begin(), list.end(), [&](const auto& entry) { return entry.first == name; });
+    };
+    if (!given(held.input_values) && !given(held.input_functions)) held.input_values.emplace_back(name, 0.0);
+  }
+  const std::unique_ptr<Simulator> sim = simulator(held);
+  if (at > held.options.start) sim->step_to(at);
+  return acausal::linearize(*sim, inputs, outputs);
+}
+
 RunResult CompiledRun::run(const RunSettings& settings) const {
   RunResult result;
   SimulationOptions options = options_for(settings);

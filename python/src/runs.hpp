@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "acausal/acausal.hpp"
+#include "solver/linearization.hpp"
 
 namespace acausal::python {
 
@@ -72,6 +73,10 @@ class CompiledRun {
   RunResult run(const RunSettings& settings) const;
   /// A Simulator given the settings' parameters, initial values and inputs.
   std::unique_ptr<Simulator> simulator(const RunSettings& settings) const;
+  /// The linear model at time `at` (simulated to it from the start), inputs without a value in
+  /// the settings held at 0. @throws std::invalid_argument (linearize()), SolverError
+  Linearization linearize(const RunSettings& settings, double at, const std::vector<std::string>& inputs,
+                          const std::vector<std::string>& outputs) const;
 
  private:
   /// The settings as a Simulator takes them: parameter, input and unknown names resolved.
