@@ -10,6 +10,7 @@
 #include "core/model/errors.hpp"
 #include "core/model/model.hpp"
 #include "core/analysis/program.hpp"
+#include "solver/check_report.hpp"
 #include "solver/initialization.hpp"
 
 namespace acausal::cli {
@@ -28,80 +29,6 @@ std::string source_text(const Program& p, std::size_t j, InitialSource s) {
   }
   return t.priority == TargetPriority::Low ? "computed (low target " + number(t.value) + where + " not met)"
                                            : "computed";
-}
-
-/// `check --json`: the same facts as the text report, for tools.
-nlohmann::json json_report(const Model& model, Program& program, const std::vector<InitialSource>& sources,
-                           const std::vector<std::string>& dropped) {
-  const ReducedDae& dae = program.dae();
-  using nlohmann::json;
-  json states = json::array(), initial = json::array();
-  for (std::size_t j = 0; j < program.size(); ++j) {
-    if (program.id()[j] == 1.0) states.push_back(program.name(j));
-    const TargetMessage& t = program.targets()[j];
-    json entry = {{"unknown", program.name(j)}};
-    switch (sources[j]) {
-      case InitialSource::HighTarget: entry["source"] = "high target"; break;
-      case InitialSource::LowTarget: entry["source"] = "low target"; break;
-      case InitialSource::DefaultStart: entry["source"] = "default start"; break;
-      case InitialSource::Computed: entry["source"] = "computed"; break;
-    }
-    if (sources[j] == InitialSource::HighTarget || sources[j] == InitialSource::LowTarget) {
-      entry["value"] = t.value;
-      entry["pointer"] = program.target_pointer(j);
-      if (const std::string variable = program.target_variable(j); !variable.empty()) entry["variable"] = variable;
-    } else if (sources[j] == InitialSource::DefaultStart) {
-      entry["value"] = program.start()[j];
-    }
-    initial.push_back(entry);
-  }
-  json nominals = json::array();
-  for (std::size_t j = 0; j < program.size(); ++j)
-    if (dae.nominal[j]) nominals.push_back({{"unknown", program.name(j)}, {"nominal", *dae.nominal[j]}});
-  json initial_parameters = json::array(), notes = json::array();
-  const InitialParameters& fixed = program.initial_parameters();
-  for (std::size_t k = 0; k < fixed.symbols.size(); ++k)
-    if (k < fixed.defined)
-      initial_parameters.push_back({{"parameter", fixed.symbols[k].name()},
-                                    {"value_at_start", to_string(fixed.values[k])},
-                                    {"pointer", fixed.pointers[k]}});
-    else
-      initial_parameters.push_back({{"parameter", fixed.symbols[k].name()},
-                                    {"fixed_by_initial_values", true},
-                                    {"guess", fixed.guesses[k]},
-                                    {"pointer", fixed.pointers[k]}});
-  for (const ModelInstance& d : model.instances)
-    for (const std::string& note : d.definition->notes)
-      notes.push_back({{"instance", d.name()}, {"pointer", d.pointer()}, {"note", note}});
-  json inputs = json::array();
-  for (const ModelInput& in : model.inputs)
-    inputs.push_back({{"name", in.name}, {"unit", in.unit}, {"feeds", in.feeds}, {"description", in.description},
-                      {"pointer", in.pointer}});
-  json differentiated = json::array();
-  for (const auto& [e, k] : dae.reduction.differentiated)
-    differentiated.push_back({{"pointer", model.pointer(e)},
-                              {"origin", model.origin(e)},
-                              {"equation", to_string(model.residual(e))},
-                              {"times", k}});
-  return {{"ok", true},
-          {"model", model.name},
-          {"components", model.instances.size()},
-          {"variables", model.variables.size()},
-          {"equations", model.equation_count()},
-          {"unknowns", program.size()},
-          {"structural_index", dae.reduction.index},
-          {"states", states},
-          {"dummy_derivatives", dae.reduction.dummy_derivatives},
-          {"differentiated_equations", differentiated},
-          {"selection_checked_at_run_time", dae.reduction.pivots.size()},
-          {"event_indicators", program.indicator_count()},
-          {"unconnected_ports", model.unconnected_ports},
-          {"inputs", inputs},
-          {"initial_parameters", initial_parameters},
-          {"notes", notes},
-          {"initial_values", initial},
-          {"nominals", nominals},
-          {"low_targets_not_met", dropped}};
 }
 
 void text_report(const Netlist& netlist, const Model& model, Program& program, const std::vector<InitialSource>& sources,
@@ -223,30 +150,14 @@ int run(const NetlistArguments& args, bool as_json) {
   Netlist netlist = load(args);
   Model model = build_model(netlist, command_registry(args.libraries));
   Program program(model, analyze(model));
+  if (as_json) {
+    std::cout << check_report(model, program).dump(2) << "\n";
+    return kOk;
+  }
   std::vector<std::string> dropped;
   const std::vector<InitialSource> sources = initial_sources(program, &dropped);
-  if (as_json)
-    std::cout << json_report(model, program, sources, dropped).dump(2) << "\n";
-  else
-    text_report(netlist, model, program, sources, dropped);
+  text_report(netlist, model, program, sources, dropped);
   return kOk;
-}
-
-nlohmann::json json_parts(const SingularParts& parts) {
-  auto equations = [](const std::vector<SingularParts::Equation>& list) {
-    nlohmann::json out = nlohmann::json::array();
-    for (const auto& e : list)
-      out.push_back({{"pointer", e.pointer}, {"origin", e.origin}, {"description", e.description}, {"residual", e.residual}});
-    return out;
-  };
-  auto unknowns = [](const std::vector<SingularParts::Unknown>& list) {
-    nlohmann::json out = nlohmann::json::array();
-    for (const auto& u : list) out.push_back({{"variable", u.name}, {"instance", u.instance}, {"pointer", u.pointer}});
-    return out;
-  };
-  return {{"over_determined", {{"equations", equations(parts.over_equations)}, {"unknowns", unknowns(parts.over_unknowns)}}},
-          {"under_determined",
-           {{"equations", equations(parts.under_equations)}, {"unknowns", unknowns(parts.under_unknowns)}}}};
 }
 
 /// `check --json` on a model that fails: the error as JSON on stdout (and the usual text on stderr);
@@ -256,7 +167,7 @@ int run_json(const NetlistArguments& args) {
     return run(args, true);
   } catch (const ModelError& e) {
     nlohmann::json error = {{"pointer", e.pointer()}, {"message", e.message()}};
-    if (const auto* structural = dynamic_cast<const StructuralError*>(&e)) error["parts"] = json_parts(structural->parts());
+    if (const auto* structural = dynamic_cast<const StructuralError*>(&e)) error["parts"] = singular_parts_report(structural->parts());
     std::cout << nlohmann::json{{"ok", false}, {"error", error}}.dump(2) << "\n";
     throw;
   }

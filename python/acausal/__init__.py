@@ -76,6 +76,19 @@ class Model:
         rows = self._netlist.parameters()
         return pd.DataFrame(rows, columns=["name", "unit", "description", "value"]).set_index("name")
 
+    def check(self) -> dict:
+        """What ``acausal check --json`` reports: size, structural index, states, dummy derivatives,
+        inputs, where each unknown's initial value comes from, nominals, notes. A model that cannot be
+        built raises ModelError (a structurally singular one with ``.parts``: its over- and
+        under-determined equations and unknowns)."""
+        report = json.loads(self._netlist.check())
+        if not report["ok"]:
+            error = report["error"]
+            e = ModelError(f"{error['pointer']}: {error['message']}" if error["pointer"] else error["message"])
+            e.pointer, e.message, e.parts = error["pointer"], error["message"], error.get("parts")
+            raise e
+        return report
+
     def compiled(self, energy: bool = False, tunable: Iterable[str] = ()) -> _acausal.Compiled:
         """The program for runs with (or without) the energy account whose ``tunable`` parameters
         may change, compiled on first use."""

@@ -15,6 +15,7 @@
 
 #include "core/analysis/program.hpp"
 #include "python/src/runs.hpp"
+#include "solver/check_report.hpp"
 
 namespace py = pybind11;
 using namespace acausal;
@@ -158,6 +159,17 @@ PYBIND11_MODULE(_acausal, m) {
         d["tolerance"] = e.tolerance;
         return d;
       })
+      .def(
+          "check",
+          [](const LoadedNetlist& n) {
+            std::string report;
+            {
+              py::gil_scoped_release release;
+              report = check_netlist(n.netlist(), n.registry()).dump();
+            }
+            return report;
+          },
+          "`acausal check --json`'s report, as JSON text")
       .def("parameters", &LoadedNetlist::parameters,
            "Every component's parameters: (name, unit, description, value or default as given)")
       .def(

@@ -124,3 +124,17 @@ def test_a_stepped_run_goes_where_it_is_sent_and_matches_the_whole_run(netlists)
 def test_a_parameter_computed_at_initialization_is_reported(netlists):
     r = acausal.load(netlists / "msl" / "MB_Fourbar2.json").simulate(stop=0.1)
     assert r.initial_parameters == {"universalSpherical.rod_length": pytest.approx(math.sqrt(1.1), rel=1e-14)}
+
+
+def test_check_reports_as_the_cli_json(netlists, cli):
+    path = netlists / "two_masses.json"
+    printed = json.loads(subprocess.run([cli, "check", "--json", str(path)], check=True, capture_output=True,
+                                        text=True).stdout)
+    assert acausal.load(path).check() == printed
+    with pytest.raises(acausal.ModelError) as e:
+        acausal.load({"format": "acausal/1", "components": {
+            "a": {"type": "translational.Fixed"}, "b": {"type": "translational.Fixed"}},
+            "connections": [["a.flange", "b.flange"]]}).check()
+    # Two fixed points joined: nothing determines the force between them.
+    assert e.value.message.startswith("the model is structurally singular")
+    assert [u["variable"] for u in e.value.parts["under_determined"]["unknowns"]] == ["a.flange.f"]
