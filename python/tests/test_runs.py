@@ -138,3 +138,19 @@ def test_check_reports_as_the_cli_json(netlists, cli):
     # Two fixed points joined: nothing determines the force between them.
     assert e.value.message.startswith("the model is structurally singular")
     assert [u["variable"] for u in e.value.parts["under_determined"]["unknowns"]] == ["a.flange.f"]
+
+
+def test_a_component_library_is_loaded_as_the_cli_library_option(cli, tmp_path):
+    import os
+
+    library = os.environ.get("ACAUSAL_TEST_MAGLEV")
+    if library is None:
+        pytest.skip("the tests' component library (CTest sets ACAUSAL_TEST_MAGLEV)")
+    from conftest import SOURCE
+
+    netlist = SOURCE / "examples" / "maglev" / "maglev.json"
+    header, expected, _ = cli_run(cli, netlist, tmp_path, "--library", library)
+    r = acausal.load(netlist, libraries=[library]).simulate()
+    assert np.array_equal(np.column_stack([r.time, r.values]), expected)
+    with pytest.raises(acausal.ModelError, match="unknown component type"):
+        acausal.load(netlist).simulate()
