@@ -154,3 +154,15 @@ def test_a_component_library_is_loaded_as_the_cli_library_option(cli, tmp_path):
     assert np.array_equal(np.column_stack([r.time, r.values]), expected)
     with pytest.raises(acausal.ModelError, match="unknown component type"):
         acausal.load(netlist).simulate()
+
+
+def test_runs_in_python_threads_at_once_equal_runs_one_after_the_other(netlists):
+    from concurrent.futures import ThreadPoolExecutor
+
+    m = acausal.load(netlists / "two_masses.json")
+    values = [300.0, 500.0, 800.0, 1200.0]
+    alone = [m.simulate(params={"link.c": c}).values for c in values]
+    with ThreadPoolExecutor(4) as pool:  # a run releases the GIL
+        together = list(pool.map(lambda c: m.simulate(params={"link.c": c}).values, values))
+    for a, b in zip(alone, together):
+        assert np.array_equal(a, b)
