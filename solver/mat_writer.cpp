@@ -3,7 +3,11 @@
 #include <matio.h>
 
 #include <algorithm>
+#include <cmath>
+#include <cstdlib>
 #include <fstream>
+#include <functional>
+#include <unordered_map>
 #include <memory>
 #include <stdexcept>
 
@@ -66,6 +70,39 @@ void MatWriter::end() {
   written_ = true;
 }
 
+std::vector<std::int32_t> MatWriter::alias_columns(std::size_t outputs) const {
+  const std::size_t stride = outputs + 1;
+  auto value = [&](std::size_t k, std::size_t r) { return data_[r * stride + k + 1]; };
+  // Columns are grouped by a hash of their absolute values (−0 as 0), then compared exactly.
+  auto hash_of = [&](std::size_t k) {
+    std::size_t h = 0;
+    for (std::size_t r = 0; r < rows_; ++r) h = h * 1000003u ^ std::hash<double>{}(std::fabs(value(k, r)) + 0.0);
+    return h;
+  };
+  auto same = [&](std::size_t a, std::size_t b, double sign) {
+    for (std::size_t r = 0; r < rows_; ++r)
+      if (!(value(a, r) == sign * value(b, r))) return false;
+    return true;
+  };
+  std::vector<std::int32_t> column(outputs);
+  std::unordered_map<std::size_t, std::vector<std::size_t>> written;  // hash → outputs with a column
+  std::int32_t next = 2;                                              // 1 is the time
+  for (std::size_t k = 0; k < outputs; ++k) {
+    std::vector<std::size_t>& group = written[hash_of(k)];
+    column[k] = 0;
+    for (std::size_t earlier : group) {
+      if (same(k, earlier, 1.0)) column[k] = column[earlier];
+      else if (same(k, earlier, -1.0)) column[k] = -column[earlier];
+      if (column[k] != 0) break;
+    }
+    if (column[k] == 0) {
+      column[k] = next++;
+      group.push_back(k);
+    }
+  }
+  return column;
+}
+
 void MatWriter::write() {
   const std::size_t outputs = names_.size(), parameters = metadata_.parameters.size();
   std::vector<std::string> names{"time"}, descriptions{"Time [s]"};
@@ -77,9 +114,22 @@ void MatWriter::write() {
     names.push_back(p.name);
     descriptions.push_back(p.description);
   }
+  // data_2 keeps one column per distinct trajectory: an output equal at every row to an earlier one
+  // (an alias: a flange's position and its mass's) or to its negation (a connection's two forces)
+  // is a dataInfo entry of that column, with the sign (as Modelica tools write aliases).
+  const std::vector<std::int32_t> column = alias_columns(outputs);
+  std::size_t distinct = 1;
+  for (std::int32_t c : column) distinct = std::max(distinct, static_cast<std::size_t>(std::abs(c)));
+  std::vector<double> data_2(distinct * rows_);
+  for (std::size_t r = 0; r < rows_; ++r) {
+    const double* row = data_.data() + r * (outputs + 1);
+    data_2[r * distinct] = row[0];
+    for (std::size_t k = 0; k < outputs; ++k)
+      if (column[k] > 0) data_2[r * distinct + static_cast<std::size_t>(column[k]) - 1] = row[k + 1];
+  }
   // dataInfo: per variable (a column) matrix, column, interpolation, extrapolation.
   std::vector<std::int32_t> info{0, 1, 0, -1};
-  for (std::size_t k = 0; k < outputs; ++k) info.insert(info.end(), {2, static_cast<std::int32_t>(k + 2), 0, -1});
+  for (std::size_t k = 0; k < outputs; ++k) info.insert(info.end(), {2, column[k], 0, -1});
   for (std::size_t k = 0; k < parameters; ++k) info.insert(info.end(), {1, static_cast<std::int32_t>(k + 2), 0, 0});
   // data_1: time and the parameters, at the first and the last time.
   const double first = rows_ ? data_.front() : 0.0, last = rows_ ? data_[(rows_ - 1) * (outputs + 1)] : 0.0;
@@ -107,7 +157,7 @@ void MatWriter::write() {
   put("description", MAT_C_CHAR, MAT_T_UINT8, width, descriptions.size(), description_chars.data());
   put("dataInfo", MAT_C_INT32, MAT_T_INT32, 4, names.size(), info.data());
   put("data_1", MAT_C_DOUBLE, MAT_T_DOUBLE, parameters + 1, 2, data_1.data());
-  put("data_2", MAT_C_DOUBLE, MAT_T_DOUBLE, outputs + 1, rows_, data_.data());
+  put("data_2", MAT_C_DOUBLE, MAT_T_DOUBLE, distinct, rows_, data_2.data());
 }
 
 }  // namespace acausal

@@ -9,9 +9,11 @@
 ///   dataInfo     4 rows per variable: matrix (0: the abscissa, 1: data_1, 2: data_2), column in it
 ///                (1-based), interpolation 0, extrapolation −1 (data_2) or 0 (data_1)
 ///   data_1       the parameters: time and each parameter at the start and at the end (2 columns)
-///   data_2       the trajectories: time and each output, a column per row of results (an event's
-///                two rows share its time)
+///   data_2       the trajectories: time and each distinct output, a column per row of results (an
+///                event's two rows share its time); an output equal to another at every row (or to
+///                its negation) is an alias: a dataInfo entry of that one's row, negative for −1
 
+#include <cstdint>
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -38,6 +40,9 @@ class MatWriter final : public ResultWriter {
  private:
   /// @throws std::runtime_error naming the file when libmatio cannot write it.
   void write();
+  /// Per output, its signed column in data_2 (time is column 1): an earlier output's (negated for
+  /// −1) when the two are equal, or negated, at every row; else a column of its own.
+  std::vector<std::int32_t> alias_columns(std::size_t outputs) const;
   std::string path_;
   ResultMetadata metadata_;
   std::vector<std::string> names_;
