@@ -40,12 +40,7 @@ def plot_series(time: np.ndarray, series: Mapping[str, np.ndarray], units: Mappi
         ax.grid(True, linewidth=0.3)
         ax.legend(loc="best", fontsize="small")
     axes[-1, 0].set_xlabel("time [s]")
-    if title:
-        fig.suptitle(title)
-    fig.tight_layout()
-    if path is not None:
-        fig.savefig(os.fspath(path))
-    return fig
+    return _finished(fig, title, path)
 
 
 def plot_energy(time, stored, lost, injected, balance, path=None, title: str | None = "energy account"):
@@ -64,6 +59,11 @@ def plot_energy(time, stored, lost, injected, balance, path=None, title: str | N
     bottom.set_xlabel("time [s]")
     bottom.legend(loc="best", fontsize="small")
     bottom.grid(True, linewidth=0.3)
+    return _finished(fig, title, path)
+
+
+def _finished(fig, title: str | None, path):
+    """The figure titled, laid out and saved to ``path`` (when given)."""
     if title:
         fig.suptitle(title)
     fig.tight_layout()
