@@ -70,11 +70,12 @@ class Model:
     @property
     def parameters(self):
         """Every component's parameters as a pandas DataFrame: name (``instance.param``), unit (SI),
-        description, and the value as the netlist writes it (or the default)."""
+        description, the value as the netlist writes it (or the default), and ``si``: a real
+        parameter's value in SI (NaN for the others: flags, choices, arrays, tables)."""
         import pandas as pd
 
-        rows = self._netlist.parameters()
-        return pd.DataFrame(rows, columns=["name", "unit", "description", "value"]).set_index("name")
+        rows = [row[:4] + [float(row[4]) if row[4] else float("nan")] for row in self._netlist.parameters()]
+        return pd.DataFrame(rows, columns=["name", "unit", "description", "value", "si"]).set_index("name")
 
     def check(self) -> dict:
         """What ``acausal check --json`` reports: size, structural index, states, dummy derivatives,

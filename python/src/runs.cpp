@@ -88,7 +88,8 @@ std::vector<std::vector<std::string>> LoadedNetlist::parameters() const {
         const auto it = written->params.find(std::string(p.name));
         if (it != written->params.end()) value = it->is_string() ? it->get<std::string>() : it->dump();
       }
-      out.push_back({name + "." + std::string(p.name), std::string(p.unit), std::string(p.description), value});
+      out.push_back({name + "." + std::string(p.name), std::string(p.unit), std::string(p.description), value,
+                     p.value ? nlohmann::json(*p.value).dump() : std::string()});
     }
   }
   return out;

@@ -31,7 +31,7 @@ class LoadedNetlist {
   const Registry& registry() const { return *registry_; }
   const std::string& name() const { return netlist_.name; }
   /// Every instance's parameters: (`instance.param`, SI unit, description, the netlist's value as
-  /// written, or the default's text).
+  /// written or the default's text, a real parameter's value in SI as a number's text or "").
   std::vector<std::vector<std::string>> parameters() const;
 
  private:

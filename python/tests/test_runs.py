@@ -166,3 +166,10 @@ def test_runs_in_python_threads_at_once_equal_runs_one_after_the_other(netlists)
         together = list(pool.map(lambda c: m.simulate(params={"link.c": c}).values, values))
     for a, b in zip(alone, together):
         assert np.array_equal(a, b)
+
+
+def test_parameters_are_listed_with_their_values_as_written_and_in_si(netlists):
+    p = acausal.load(netlists / "two_masses.json").parameters
+    assert p.loc["link.c", "value"] == "500 N/m" and p.loc["link.c", "si"] == 500.0
+    assert p.loc["mass1.m", "unit"] == "kg" and p.loc["mass1.m", "si"] == 2.0
+    assert p.loc["mount.use_heat_port", "value"] == "false" and np.isnan(p.loc["mount.use_heat_port", "si"])
