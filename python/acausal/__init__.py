@@ -107,7 +107,10 @@ class Model:
         and external inputs (a number held, or a function of time), with the energy account on
         request."""
         settings = self._settings(start, stop, interval, tolerance, initial, inputs, energy)
-        return self._on_program(energy, dict(params or {}), settings, lambda c, s: Result(c.run(s), c.output_units))
+        params = dict(params or {})
+        result = self._on_program(energy, params, settings, lambda c, s: Result(c.run(s), c.output_units))
+        result._source = (self._netlist, {k: float(v) for k, v in params.items()})
+        return result
 
     def simulator(self, *, start: Number | None = None, stop: Number | None = None,
                   tolerance: Number | None = None, params: Mapping[str, Number] | None = None,
@@ -231,6 +234,7 @@ class Result:
         self.initial_parameters: dict = dict(run["initial_parameters"])
         self.energy: Energy | None = Energy(run["energy"], run["energy_series"]) if run["energy"] else None
         self._index = {n: k for k, n in enumerate(self.names)}
+        self._source = None  # (the netlist, the run's parameter values): Model.simulate sets it
 
     def __getitem__(self, name: str) -> np.ndarray:
         if name == "time":
@@ -250,6 +254,12 @@ class Result:
         frame = pd.DataFrame(self.values, columns=self.names)
         frame.insert(0, "time", self.time)
         return frame
+
+    def to_mat(self, path: str | os.PathLike) -> None:
+        """Writes the rows as a Modelica result file (MAT v4, as ``acausal simulate -o x.mat``): the
+        outputs with their units, and the netlist's parameters with this run's values in data_1."""
+        netlist, params = self._source
+        netlist.write_mat(os.fspath(path), self.names, self.time, self.values, list(params.items()))
 
     def plot(self, names: Iterable[str] | None = None, path: str | os.PathLike | None = None, title: str | None = None):
         """Plots outputs over time (all when ``names`` is None), one panel per unit, events marked;

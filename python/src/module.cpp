@@ -170,6 +170,18 @@ PYBIND11_MODULE(_acausal, m) {
             return report;
           },
           "`acausal check --json`'s report, as JSON text")
+      .def(
+          "write_mat",
+          [](const LoadedNetlist& n, const std::string& path, const std::vector<std::string>& names,
+             py::array_t<double, py::array::c_style | py::array::forcecast> time,
+             py::array_t<double, py::array::c_style | py::array::forcecast> values,
+             const std::vector<std::pair<std::string, double>>& changed) {
+            const std::vector<double> t(time.data(), time.data() + time.size());
+            const std::vector<double> v(values.data(), values.data() + values.size());
+            py::gil_scoped_release release;
+            n.write_mat(path, names, t, v, changed);
+          },
+          py::arg("path"), py::arg("names"), py::arg("time"), py::arg("values"), py::arg("changed"))
       .def("parameters", &LoadedNetlist::parameters,
            "Every component's parameters: (name, unit, description, value or default as given)")
       .def(

@@ -10,6 +10,8 @@
 #include "components/registry.hpp"
 #include "core/analysis/program.hpp"
 #include "core/model/model.hpp"
+#include "core/model/result_metadata.hpp"
+#include "solver/mat_writer.hpp"
 
 namespace acausal::python {
 namespace {
@@ -93,6 +95,23 @@ std::vector<std::vector<std::string>> LoadedNetlist::parameters() const {
     }
   }
   return out;
+}
+
+void LoadedNetlist::write_mat(const std::string& path, const std::vector<std::string>& names,
+                              const std::vector<double>& times, const std::vector<double>& values,
+                              const std::vector<std::pair<std::string, double>>& changed) const {
+  ResultMetadata metadata = result_metadata(build_model(netlist_, *registry_));
+  for (ResultParameter& p : metadata.parameters)
+    for (const auto& [name, value] : changed)
+      if (p.name == name) p.value = value;
+  MatWriter writer(path, std::move(metadata));
+  writer.begin(names);
+  std::vector<double> row(names.size());
+  for (std::size_t r = 0; r < times.size(); ++r) {
+    std::copy_n(values.begin() + static_cast<std::ptrdiff_t>(r * names.size()), names.size(), row.begin());
+    writer.row(times[r], row);
+  }
+  writer.end();
 }
 
 CompiledRun::CompiledRun(std::shared_ptr<const LoadedNetlist> netlist, bool energy, std::vector<std::string> tunable)

@@ -33,6 +33,10 @@ class LoadedNetlist {
   /// Every instance's parameters: (`instance.param`, SI unit, description, the netlist's value as
   /// written or the default's text, a real parameter's value in SI as a number's text or "").
   std::vector<std::vector<std::string>> parameters() const;
+  /// Writes rows of this netlist's outputs (`values` row-major, `names` as a run gave them) as a
+  /// Modelica result file (solver/mat_writer.hpp), the parameters in `changed` with those values.
+  void write_mat(const std::string& path, const std::vector<std::string>& names, const std::vector<double>& times,
+                 const std::vector<double>& values, const std::vector<std::pair<std::string, double>>& changed) const;
 
  private:
   LoadedNetlist(std::shared_ptr<const Registry> registry, Netlist netlist)

@@ -81,3 +81,14 @@ def test_aliases_share_a_column_with_their_sign(netlists, cli, tmp_path):
     assert column["spring.R.f"] == -column["spring.C.f"]
     assert data_2.shape[0] == 3  # time, the position, the force
     assert np.max(np.abs(data_2[abs(column["mass.s"]) - 1] - 0.1 * np.cos(10 * data_2[0]))) < 1e-5
+
+
+def test_a_python_run_writes_the_same_mat_file_as_the_cli(netlists, two_masses, tmp_path):
+    import acausal
+
+    cli_path, _, _ = two_masses
+    r = acausal.load(netlists / "two_masses.json").simulate(params={"link.c": 800})
+    r.to_mat(tmp_path / "p.mat")
+    ours, theirs = scipy_io.loadmat(tmp_path / "p.mat"), scipy_io.loadmat(cli_path)
+    for key in ("name", "description", "dataInfo", "data_1", "data_2"):
+        assert np.array_equal(ours[key], theirs[key]), key
