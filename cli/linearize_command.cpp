@@ -14,6 +14,7 @@
 #include "core/analysis/program.hpp"
 #include "core/model/model.hpp"
 #include "solver/linearization.hpp"
+#include "solver/mat_writer.hpp"
 #include "solver/simulation.hpp"
 
 namespace acausal::cli {
@@ -67,6 +68,12 @@ int run(const LinearizeOptions& o) {
   } catch (const std::invalid_argument& e) {
     throw UsageError(e.what());
   }
+  if (o.output.ends_with(".mat")) {
+    write_linearization_mat(o.output, lin);
+    std::cout << "wrote " << o.output << " (" << lin.states.size() << " states, " << lin.inputs.size() << " inputs, "
+              << lin.outputs.size() << " outputs, t = " << general(lin.time) << " s)\n";
+    return kOk;
+  }
   const nlohmann::json j = {{"time", lin.time}, {"states", lin.states}, {"inputs", lin.inputs}, {"outputs", lin.outputs},
                             {"A", rows_of(lin.A)},  {"B", rows_of(lin.B)},    {"C", rows_of(lin.C)},   {"D", rows_of(lin.D)}};
   const std::string text = j.dump(1) + "\n";
@@ -99,7 +106,10 @@ Command add_linearize_command(CLI::App& app) {
       ->type_name("NAME,...");
   sub->add_option("--u", o->input_values, "An input's value at the operating point, in its unit (default 0); repeatable")
       ->type_name("NAME=VALUE");
-  sub->add_option("-o,--output", o->output, "Write the JSON to this file (default: standard output)")->type_name("FILE");
+  sub->add_option("-o,--output", o->output,
+                  "Write to this file: JSON, or a MAT file (A, B, C, D, states, inputs, outputs) when it ends in .mat "
+                  "(default: JSON on standard output)")
+      ->type_name("FILE");
   return {sub, [o] { return guarded(o->netlist.path, [&] { return run(*o); }); }};
 }
 

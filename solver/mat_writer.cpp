@@ -2,6 +2,8 @@
 
 #include <matio.h>
 
+#include "solver/linearization.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
@@ -21,6 +23,16 @@ struct MatFile {
     if (file != nullptr) Mat_Close(file);
   }
 };
+
+/// Writes one matrix (`values` column-major, not copied). @throws std::runtime_error naming it and the file
+void write_matrix(const MatFile& mat, const std::string& path, const char* name, matio_classes cls, matio_types type,
+                  std::size_t rows, std::size_t columns, void* values) {
+  std::size_t dims[2] = {rows, columns};
+  matvar_t* v = Mat_VarCreate(name, cls, type, 2, dims, values, MAT_F_DONT_COPY_DATA);
+  const bool ok = v != nullptr && Mat_VarWrite(mat.file, v, MAT_COMPRESSION_NONE) == 0;
+  if (v != nullptr) Mat_VarFree(v);
+  if (!ok) throw std::runtime_error("cannot write " + std::string(name) + " to " + path);
+}
 
 /// Strings as a char matrix of `rows` = the longest × one column each (binTrans), blank-padded.
 std::vector<char> columns_of(const std::vector<std::string>& strings, std::size_t& rows) {
@@ -142,11 +154,7 @@ void MatWriter::write() {
   mat.file = Mat_CreateVer(path_.c_str(), nullptr, MAT_FT_MAT4);
   if (mat.file == nullptr) throw std::runtime_error("cannot write result file " + path_);
   auto put = [&](const char* name, matio_classes cls, matio_types type, std::size_t rows, std::size_t columns, void* values) {
-    std::size_t dims[2] = {rows, columns};
-    matvar_t* v = Mat_VarCreate(name, cls, type, 2, dims, values, MAT_F_DONT_COPY_DATA);
-    const bool ok = v != nullptr && Mat_VarWrite(mat.file, v, MAT_COMPRESSION_NONE) == 0;
-    if (v != nullptr) Mat_VarFree(v);
-    if (!ok) throw std::runtime_error("cannot write " + std::string(name) + " to result file " + path_);
+    write_matrix(mat, path_, name, cls, type, rows, columns, values);
   };
   std::size_t width = 0;
   std::vector<char> aclass = rows_of({"Atrajectory", "1.1", "", "binTrans"}, width);
@@ -158,6 +166,29 @@ void MatWriter::write() {
   put("dataInfo", MAT_C_INT32, MAT_T_INT32, 4, names.size(), info.data());
   put("data_1", MAT_C_DOUBLE, MAT_T_DOUBLE, parameters + 1, 2, data_1.data());
   put("data_2", MAT_C_DOUBLE, MAT_T_DOUBLE, distinct, rows_, data_2.data());
+}
+
+void write_linearization_mat(const std::string& path, const Linearization& lin) {
+  MatFile mat;
+  mat.file = Mat_CreateVer(path.c_str(), nullptr, MAT_FT_MAT5);
+  if (mat.file == nullptr) throw std::runtime_error("cannot write " + path);
+  auto put = [&](const char* name, matio_classes cls, matio_types type, std::size_t rows, std::size_t columns, void* values) {
+    write_matrix(mat, path, name, cls, type, rows, columns, values);
+  };
+  for (const auto& [name, m] : {std::pair<const char*, const Eigen::MatrixXd*>{"A", &lin.A}, {"B", &lin.B}, {"C", &lin.C},
+                                {"D", &lin.D}}) {
+    Eigen::MatrixXd copy = *m;  // column-major, as MAT files store matrices
+    put(name, MAT_C_DOUBLE, MAT_T_DOUBLE, static_cast<std::size_t>(copy.rows()), static_cast<std::size_t>(copy.cols()),
+        copy.data());
+  }
+  for (const auto& [name, list] : {std::pair<const char*, const std::vector<std::string>*>{"states", &lin.states},
+                                   {"inputs", &lin.inputs}, {"outputs", &lin.outputs}}) {
+    std::size_t width = 0;
+    std::vector<char> chars = rows_of(*list, width);
+    put(name, MAT_C_CHAR, MAT_T_UINT8, list->size(), list->empty() ? 0 : width, chars.data());
+  }
+  double time = lin.time;
+  put("time", MAT_C_DOUBLE, MAT_T_DOUBLE, 1, 1, &time);
 }
 
 }  // namespace acausal

@@ -51,4 +51,11 @@ class MatWriter final : public ResultWriter {
   bool written_ = false;
 };
 
+struct Linearization;
+
+/// A linear model as a MAT file (version 5, as MATLAB's `save`): matrices A, B, C, D and the
+/// names as char matrices, one name per row: states, inputs, outputs; and the time.
+/// @throws std::runtime_error if the file cannot be written.
+void write_linearization_mat(const std::string& path, const Linearization& lin);
+
 }  // namespace acausal

@@ -40,6 +40,13 @@ def test_a_mass_spring_damper_linearizes_to_its_exact_matrices(cli, tmp_path):
     path.write_text(json.dumps(MSD))
     printed = json.loads(subprocess.run([cli, "linearize", str(path)], check=True, capture_output=True, text=True).stdout)
     assert printed["states"] == lin.states and np.array_equal(printed["A"], lin.A) and np.array_equal(printed["B"], lin.B)
+    # And as a MAT file.
+    scipy_io = pytest.importorskip("scipy.io")
+    subprocess.run([cli, "linearize", str(path), "-o", str(tmp_path / "lin.mat")], check=True, capture_output=True)
+    mat = scipy_io.loadmat(tmp_path / "lin.mat")
+    assert [s.rstrip() for s in mat["states"]] == lin.states and [s.rstrip() for s in mat["outputs"]] == lin.outputs
+    for key in "ABCD":
+        assert np.array_equal(mat[key], np.array(printed[key])), key
 
 
 def double_pendulum(netlists, **initial):
