@@ -10,7 +10,8 @@ coordinates; default [1, 0, 0]): r_0,b = r_0,a + R_aᵀ·e·s, the same orientat
 is massless: f_a = −f_b and t_a = −t_b − (e·s) × f_b; the force along the axis, f = −e·f_b, drives it:
 with `use_axis_flange` it comes from the translational flange `axis` (axis.s = s, axis.f = f; the
 flange `support` is the housing, grounded inside the joint, as in Modelica), without it the joint
-slides freely (f = 0). s and v are preferred states.)";
+slides freely (f = 0). s and v are preferred states; the acceleration a = der(v) (as MSL's
+Prismatic has it) makes v a state candidate.)";
 }
 
 void Prismatic::define(ComponentBuilder& b) const {
@@ -23,6 +24,8 @@ void Prismatic::define(ComponentBuilder& b) const {
   const Expr v = b.variable("v", "m/s", "Relative velocity der(s)", prefer);
   const Expr f = b.variable("f", "N", "Driving force along the axis");
   b.equation(v - der(s), "velocity");
+  const Expr accel = b.variable("a", "m/s2", "Relative acceleration der(v)");
+  b.equation(accel - der(v), "acceleration");
   const Vec3 shift = constant(e) * s;
   if (b.rooted("frame_a")) {
     equal(b, fb.r_0, Vec3(a.r_0 + a.R.transpose() * shift), "frame_b's origin");

@@ -11,7 +11,10 @@ R_rel = e·eᵀ + (I − e·eᵀ)·cos(phi) − [e×]·sin(phi), w = der(phi). T
 forces and torques of frame_a are those of frame_b turned back, and the torque about the axis,
 tau = −e·t_b, is what drives the joint: with `use_axis_flange` it comes from the flange `axis`
 (axis.phi = phi, axis.tau = tau; the flange `support` is the housing, grounded inside the joint, as
-in Modelica), without it the joint turns freely (tau = 0). phi and w are preferred states.)";
+in Modelica), without it the joint turns freely (tau = 0). phi and w are preferred states; the
+angular acceleration a = der(w) (as MSL's Revolute has it) makes w a state candidate wherever the
+joint's motion has a degree of freedom, so that the joint's coordinates are the states of a tree
+rather than the bodies' angular velocities.)";
 }
 
 void Revolute::define(ComponentBuilder& b) const {
@@ -24,6 +27,8 @@ void Revolute::define(ComponentBuilder& b) const {
   const Expr w = b.variable("w", "rad/s", "Relative angular velocity der(phi)", prefer);
   const Expr tau = b.variable("tau", "N*m", "Driving torque about the axis");
   b.equation(w - der(phi), "angular velocity");
+  const Expr accel = b.variable("a", "rad/s2", "Relative angular acceleration der(w)");
+  b.equation(accel - der(w), "angular acceleration");
 
   const Mat3 R_rel = planar_rotation(e, phi);
   const Vec3 axis = constant(e);

@@ -37,7 +37,7 @@ double difference(const Point& a, const Point& b) {
 // (its ordering is reused). Whatever factorization it holds from an earlier point, close (a nearby
 // point) or far (another configuration), the answer must be a fresh solver's.
 TEST_CASE("consistent derivatives: a factorization kept from another point gives the fresh answer") {
-  Model model = build_model(load_netlist(ACAUSAL_SOURCE_DIR "/netlists/double_pendulum.json"), builtin_registry());
+  Model model = build_model(load_netlist(ACAUSAL_SOURCE_DIR "/netlists/two_bodies_spring.json"), builtin_registry());
   auto program = compile(model, ProgramOptions{.energy = true, .power_audit = true});
   ProgramState state(*program);
   const InitialState start = initialize(state, 0.0);
