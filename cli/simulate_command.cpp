@@ -350,8 +350,11 @@ int run(const SimulateOptions& o) {
     if (progress) progress->finish();
     csv.reset();  // flush and close
     std::cerr << "solver failure: " << e.what() << "\n";
-    std::cerr << "partial results: " << writer.rows() << (writer.rows() == 1 ? " row" : " rows") << " in " << path
-              << "\n";
+    if (writer.rows() == 0)
+      std::cerr << "no results: the run failed before its first row (" << path << " is left as it was)\n";
+    else
+      std::cerr << "partial results: " << writer.rows() << (writer.rows() == 1 ? " row" : " rows") << " in " << path
+                << "\n";
     return kSolverFailure;
   }
   csv.reset();

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <functional>
 #include <unordered_map>
@@ -56,12 +57,18 @@ std::vector<char> rows_of(const std::vector<std::string>& strings, std::size_t& 
 }  // namespace
 
 MatWriter::MatWriter(const std::string& path, ResultMetadata metadata) : path_(path), metadata_(std::move(metadata)) {
-  std::ofstream probe(path_, std::ios::binary | std::ios::trunc);
-  if (!probe) throw std::runtime_error("cannot write result file " + path_);
+  // Can the file be written? Asked of the partial file beside it: an earlier result stays until
+  // this run has rows to replace it with.
+  const std::string probe_path = partial_result_path(path_);
+  {
+    std::ofstream probe(probe_path, std::ios::binary | std::ios::app);
+    if (!probe) throw std::runtime_error("cannot write result file " + path_);
+  }
+  if (probe_path != path_) std::filesystem::remove(probe_path);
 }
 
 MatWriter::~MatWriter() {
-  if (written_) return;
+  if (written_ || rows_ == 0) return;  // no rows: an earlier result stays as it was
   try {
     write();  // a run that failed: what it computed
   } catch (const std::exception&) {
@@ -150,8 +157,9 @@ void MatWriter::write() {
   data_1.push_back(last);
   for (const ResultParameter& p : metadata_.parameters) data_1.push_back(p.value);
 
+  const std::string writing = partial_result_path(path_);
   MatFile mat;
-  mat.file = Mat_CreateVer(path_.c_str(), nullptr, MAT_FT_MAT4);
+  mat.file = Mat_CreateVer(writing.c_str(), nullptr, MAT_FT_MAT4);
   if (mat.file == nullptr) throw std::runtime_error("cannot write result file " + path_);
   auto put = [&](const char* name, matio_classes cls, matio_types type, std::size_t rows, std::size_t columns, void* values) {
     write_matrix(mat, path_, name, cls, type, rows, columns, values);
@@ -166,6 +174,13 @@ void MatWriter::write() {
   put("dataInfo", MAT_C_INT32, MAT_T_INT32, 4, names.size(), info.data());
   put("data_1", MAT_C_DOUBLE, MAT_T_DOUBLE, parameters + 1, 2, data_1.data());
   put("data_2", MAT_C_DOUBLE, MAT_T_DOUBLE, distinct, rows_, data_2.data());
+  Mat_Close(mat.file);
+  mat.file = nullptr;
+  if (writing != path_) {
+    std::error_code ec;
+    std::filesystem::rename(writing, path_, ec);
+    if (ec) throw std::runtime_error("cannot move results from " + writing + " to " + path_ + ": " + ec.message());
+  }
 }
 
 void write_linearization_mat(const std::string& path, const Linearization& lin) {

@@ -24,8 +24,9 @@
 namespace acausal {
 
 /// The rows are kept in memory and the file is written at end() — or when the writer is destroyed
-/// without it (a failed run), with the rows computed so far. The format's matrices carry their
-/// sizes before their values, and libmatio writes whole matrices.
+/// without it (a failed run), with the rows computed so far; a run without rows leaves an earlier
+/// result as it was. The format's matrices carry their sizes before their values, and libmatio
+/// writes whole matrices. Written to `<path>.partial` and renamed into place.
 class MatWriter final : public ResultWriter {
  public:
   /// @throws std::runtime_error if the file cannot be created (it is created at once, empty).

@@ -2,6 +2,7 @@
 
 #include <charconv>
 #include <chrono>
+#include <filesystem>
 #include <stdexcept>
 
 namespace acausal {
@@ -29,8 +30,23 @@ void put_name(std::ofstream& out, const std::string& name) {
 
 }  // namespace
 
-CsvWriter::CsvWriter(const std::string& path) : path_(path), out_(path) {
+std::string partial_result_path(const std::string& path) {
+  std::error_code ec;
+  const auto status = std::filesystem::status(path, ec);
+  if (!ec && std::filesystem::exists(status) && !std::filesystem::is_regular_file(status)) return path;
+  return path + ".partial";
+}
+
+CsvWriter::CsvWriter(const std::string& path) : path_(path), writing_(partial_result_path(path)), out_(writing_) {
   if (!out_) throw std::runtime_error("cannot write results to " + path);
+}
+
+void CsvWriter::publish() {
+  if (writing_ == path_) return;
+  std::error_code ec;
+  std::filesystem::rename(writing_, path_, ec);
+  if (ec) throw std::runtime_error("cannot move results from " + writing_ + " to " + path_ + ": " + ec.message());
+  writing_ = path_;
 }
 
 void CsvWriter::begin(const std::vector<std::string>& names) {
@@ -67,11 +83,25 @@ void CsvWriter::row(double time, const std::vector<double>& values) {
 }
 
 void CsvWriter::end() {
-  out_.flush();
+  out_.close();
   if (!out_) throw std::runtime_error("writing results to " + path_ + " failed");
+  publish();
 }
 
-CsvWriter::~CsvWriter() { out_.flush(); }
+CsvWriter::~CsvWriter() {
+  if (!out_.is_open()) return;  // ended
+  out_.close();
+  std::error_code ec;
+  if (rows_ == 0 && writing_ != path_) {
+    std::filesystem::remove(writing_, ec);  // nothing computed: an earlier result stays as it was
+    return;
+  }
+  try {
+    publish();  // a failed run: what it computed
+  } catch (const std::exception&) {
+    // nothing to report to from a destructor; the rows stay in the partial file
+  }
+}
 
 namespace {
 

@@ -26,9 +26,16 @@ class ResultWriter {
   virtual void end() {}
 };
 
+/// Where a result for `path` is written while the run goes: `<path>.partial` beside it, renamed into
+/// place at the end (atomic within a directory); `path` itself for a special file (a device, a pipe).
+std::string partial_result_path(const std::string& path);
+
 /// CSV: a header row (`time`, then the output names), then one row per output time. The rows reach
-/// the file as the run goes, at most 0.1 s after they are written (and all of them at end() or when
-/// the writer is destroyed), so that a failed run keeps everything computed before the failure.
+/// the disk as the run goes, at most 0.1 s after they are written, into `<path>.partial` beside the
+/// result; end() — or the writer's destruction after a failure, when it has rows — renames that to
+/// `path`. So a failed run keeps everything computed before the failure, and a run that fails before
+/// its first row (a model error at the initialization) leaves an earlier result at `path` as it was.
+/// A path that is not a regular file (`/dev/stdout`) is written directly.
 class CsvWriter final : public ResultWriter {
  public:
   /// @throws std::runtime_error if the file cannot be opened.
@@ -42,7 +49,10 @@ class CsvWriter final : public ResultWriter {
 
  private:
   static constexpr std::chrono::milliseconds kFlushInterval{100};
+  /// Renames the partial file to the result's path (once; no-op when written directly).
+  void publish();
   std::string path_;
+  std::string writing_;  ///< the file written: `<path>.partial`, or the path itself
   std::ofstream out_;
   std::string line_;  ///< a row's text, written with one call (a call per number cost more than the numbers)
   std::size_t rows_ = 0;

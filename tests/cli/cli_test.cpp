@@ -133,6 +133,37 @@ TEST_CASE("--stats prints the statistics and timing blocks in their fixed order"
   }
 }
 
+TEST_CASE("a run that fails before its first row leaves an earlier result as it was, and no partial file") {
+  // Two masses joined by a rigid rod, both given a speed: the initialization finds them
+  // over-specified, after the result file would have been opened.
+  const std::string file = netlist("over.json", R"({
+    "format": "acausal/1",
+    "components": {
+      "m1": { "type": "translational.Mass", "initial": { "s": 0, "v": 0 } },
+      "rod": { "type": "translational.Rod", "params": { "L": 1 } },
+      "m2": { "type": "translational.Mass", "initial": { "v": 1 } }
+    },
+    "connections": [["m1.flange", "rod.R"], ["rod.C", "m2.flange"]]
+  })");
+  {
+    std::ofstream earlier(scratch() / "kept.csv");
+    earlier << "time,m1.s\n0,42\n";
+  }
+  Run r = acausal("simulate '" + file + "' -o kept.csv");
+  CHECK(r.code == 1);
+  CHECK(contains(r.err, "initial values over-specify the model"));
+  CHECK(read(scratch() / "kept.csv") == "time,m1.s\n0,42\n");
+  CHECK(!fs::exists(scratch() / "kept.csv.partial"));
+  // A run that succeeds replaces it.
+  std::string consistent = read(file);
+  consistent.replace(consistent.find("\"v\": 1"), 6, "\"s\": -1");  // m1.s − m2.s = L
+  Run ok = acausal("simulate '" + netlist("consistent.json", consistent) + "' -o kept.csv");
+  CHECK(ok.code == 0);
+  CHECK(read(scratch() / "kept.csv").rfind("time,", 0) == 0);
+  CHECK(read(scratch() / "kept.csv") != "time,m1.s\n0,42\n");
+  CHECK(!fs::exists(scratch() / "kept.csv.partial"));
+}
+
 TEST_CASE("exit code 1: a model error names the file, the location and close matches") {
   Run r = acausal("simulate '" + netlist("typo.json", kTypo) + "'");
   CHECK(r.code == 1);
@@ -305,9 +336,10 @@ TEST_CASE("exit code 3: seed 000's springs meeting at rest stop the run, naming 
   CHECK(r.code == 3);
   CHECK(contains(r.err, "solver failure: at t = 0: spring: the origins of frame_a and frame_b meet at rest while r0 = "
                         "1.000000 m: the direction of the spring force is undefined"));
-  // No consistent state exists at t = 0 (the spring force has no value): no row.
-  CHECK(contains(r.err, "partial results: 0 rows in meet.csv"));
-  CHECK(read(scratch() / "meet.csv").empty());
+  // No consistent state exists at t = 0 (the spring force has no value): no row, and no file.
+  CHECK(contains(r.err, "no results: the run failed before its first row (meet.csv is left as it was)"));
+  CHECK(!std::filesystem::exists(scratch() / "meet.csv"));
+  CHECK(!std::filesystem::exists(scratch() / "meet.csv.partial"));
   // One metre apart the same bodies run, and the header quotes the matrix element.
   std::string apart = read(file);
   const std::string at_origin = "\"r_0\": [0, 0, 0]";
