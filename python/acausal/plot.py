@@ -24,19 +24,21 @@ def _pyplot():
 
 def plot_series(time: np.ndarray, series: Mapping[str, np.ndarray], units: Mapping[str, str],
                 events: Sequence[float] = (), path=None, title: str | None = None):
-    """One panel per unit (the unit on its axis), each series a line over time; each event a dotted
-    vertical line. Rows that share a time (an event's two limits) draw its jump as a vertical step."""
+    """One panel per unit (the unit on its axis; a series whose unit is not in ``units`` goes to an
+    unlabelled panel), each series a line over time; each event a dotted vertical line. Rows that
+    share a time (an event's two limits) draw its jump as a vertical step."""
     plt = _pyplot()
-    by_unit: dict[str, list[str]] = {}
+    by_unit: dict[str | None, list[str]] = {}
     for name in series:
-        by_unit.setdefault(units.get(name, ""), []).append(name)
+        by_unit.setdefault(units.get(name), []).append(name)  # None: not known
     fig, axes = plt.subplots(len(by_unit), 1, sharex=True, squeeze=False, figsize=(8, 2.6 * len(by_unit) + 0.8))
     for ax, (unit, names) in zip(axes[:, 0], by_unit.items()):
         for name in names:
             ax.plot(time, series[name], label=name, linewidth=1.2)
         for t in events:
             ax.axvline(t, color="0.6", linestyle=":", linewidth=0.8)
-        ax.set_ylabel(f"[{unit}]" if unit else "[1]")
+        if unit is not None:
+            ax.set_ylabel(f"[{unit}]" if unit not in ("", "1") else "[1]")
         ax.grid(True, linewidth=0.3)
         ax.legend(loc="best", fontsize="small")
     axes[-1, 0].set_xlabel("time [s]")
@@ -109,6 +111,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("-s", "--signal", action="append", default=[], help="a column to plot (repeat; default: all)")
     parser.add_argument("-o", "--output", required=True, help="the picture to write: .png, .svg or .pdf")
     parser.add_argument("--title", default=None)
+    parser.add_argument("--netlist", default=None,
+                        help="the netlist the result came from: its outputs' units label the axes of a CSV's plot")
     parser.add_argument("--energy", action="store_true",
                         help="RESULT is an energy account: columns time, stored, work_lost, work_in, balance")
     args = parser.parse_args(argv)
@@ -119,6 +123,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"wrote {args.output}")
         return 0
     time, columns, units, events = read_result(args.result)
+    if args.netlist and not units:
+        from . import load
+
+        compiled = load(args.netlist).compiled()
+        units = dict(zip(compiled.output_names, compiled.output_units))
     names = args.signal or list(columns)
     missing = [n for n in names if n not in columns]
     if missing:

@@ -45,6 +45,22 @@ def test_the_acausal_program_draws_a_result_file_and_an_energy_account(netlists,
                              check=True, capture_output=True, text=True).stdout
         assert out.strip() == f"wrote {picture}"
         assert pixels_of(picture, BLUE) > 500 and pixels_of(picture, ORANGE) > 500
+    # A CSV has no units: its axes get them from the netlist when it is named.
+    import matplotlib.pyplot as plt  # noqa: F401 (the figures below are read back through pyplot's state)
+    from acausal.plot import main as plot_main, read_result, plot_series
+
+    time, columns, units, events = read_result(str(csv))
+    assert units == {}
+    fig = plot_series(time, {"mass1.s": columns["mass1.s"]}, units, events)
+    assert fig.axes[0].get_ylabel() == ""
+    compiled = acausal.load(netlists / "two_masses.json").compiled()
+    units = dict(zip(compiled.output_names, compiled.output_units))
+    fig = plot_series(time, {n: columns[n] for n in ("mass1.s", "mass1.v")}, units, events)
+    assert [ax.get_ylabel() for ax in fig.axes] == ["[m]", "[m/s]"]
+    assert plot_main([str(csv), "-s", "mass1.s", "-s", "mass1.v", "--netlist", str(netlists / "two_masses.json"),
+                      "-o", str(tmp_path / "units.png")]) == 0
+    subprocess.run([cli, "plot", str(csv), "-s", "mass1.s", "--netlist", str(netlists / "two_masses.json"), "-o",
+                    str(tmp_path / "units2.png")], check=True, capture_output=True)
     failed = subprocess.run([cli, "plot", str(csv), "-s", "mass3.s", "-o", str(tmp_path / "x.png")], capture_output=True,
                             text=True)
     assert failed.returncode == 1
