@@ -68,11 +68,14 @@ int run(const LinearizeOptions& o) {
   } catch (const std::invalid_argument& e) {
     throw UsageError(e.what());
   }
-  if (o.output.ends_with(".mat")) {
-    write_linearization_mat(o.output, lin);
+  auto written = [&] {
     std::cout << "wrote " << o.output << " (" << lin.states.size() << " states, " << lin.inputs.size() << " inputs, "
               << lin.outputs.size() << " outputs, t = " << general(lin.time) << " s)\n";
     return kOk;
+  };
+  if (o.output.ends_with(".mat")) {
+    write_linearization_mat(o.output, lin);
+    return written();
   }
   const nlohmann::json j = {{"time", lin.time}, {"states", lin.states}, {"inputs", lin.inputs}, {"outputs", lin.outputs},
                             {"A", rows_of(lin.A)},  {"B", rows_of(lin.B)},    {"C", rows_of(lin.C)},   {"D", rows_of(lin.D)}};
@@ -85,8 +88,7 @@ int run(const LinearizeOptions& o) {
       std::cerr << "error: cannot write " << o.output << "\n";
       return kModelError;
     }
-    std::cout << "wrote " << o.output << " (" << lin.states.size() << " states, " << lin.inputs.size() << " inputs, "
-              << lin.outputs.size() << " outputs, t = " << general(lin.time) << " s)\n";
+    return written();
   }
   return kOk;
 }
