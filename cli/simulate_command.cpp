@@ -306,6 +306,7 @@ int run(const SimulateOptions& o) {
   if (tunable_values) options.tunable_values = *tunable_values;
   if (!(options.stop > options.start))
     throw UsageError("--stop " + number(options.stop) + " must be after the start time " + number(options.start));
+  if (auto problem = time_grid_problem(options.start, options.stop, options.interval)) throw UsageError(*problem);
   try {
     options.inputs = read_inputs(program, o.inputs, options.start, options.stop);
   } catch (const InputFileError& e) {

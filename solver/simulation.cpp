@@ -5,6 +5,7 @@
 
 #include <chrono>
 #include <cmath>
+#include <stdexcept>
 
 namespace acausal {
 
@@ -40,6 +41,8 @@ class Grid {
 SimulationResult simulate(const Program& program, const SimulationOptions& options, ResultWriter& writer) {
   using Clock = std::chrono::steady_clock;
   auto seconds_since = [](Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); };
+  if (auto problem = time_grid_problem(options.start, options.stop, options.interval))
+    throw std::invalid_argument("simulate: " + *problem);
   SimulationResult result;
   Simulator sim(program, options);
   // Only the unknowns the outputs read are interpolated at the rows: a large model's outputs read a few.

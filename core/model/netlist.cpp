@@ -119,6 +119,8 @@ void parse_experiment(const json& j, Netlist& n) {
   if (j.contains("tolerance")) e.tolerance = require_number(j["tolerance"], "/experiment/tolerance", "tolerance");
   if (!(e.stop > e.start)) throw ModelError("/experiment/stop", "stop must be after start");
   if (e.interval && !(*e.interval > 0)) throw ModelError("/experiment/interval", "interval must be positive");
+  if (auto problem = time_grid_problem(e.start, e.stop, e.interval.value_or((e.stop - e.start) / 500.0)))
+    throw ModelError(e.interval && !(e.stop - e.start > kMaxRunSpan) ? "/experiment/interval" : "/experiment/stop", *problem);
   if (!(e.tolerance > 0 && e.tolerance < 1)) throw ModelError("/experiment/tolerance", "tolerance must lie in (0, 1)");
 }
 
@@ -645,6 +647,25 @@ void apply_override(Netlist& netlist, std::string_view assignment) {
   if (c == nullptr) throw ModelError("/components", "--set " + a + ": no component named \"" + instance + "\"");
   json v = json::parse(value, nullptr, false);
   c->params[param] = v.is_discarded() ? json(value) : v;
+}
+
+std::optional<std::string> time_grid_problem(double start, double stop, double interval) {
+  auto text = [](double v) {
+    std::ostringstream os;
+    os << v;
+    return os.str();
+  };
+  if (!std::isfinite(start) || !std::isfinite(stop) || !std::isfinite(interval))
+    return "the start, stop and interval must be finite numbers of seconds";
+  if (!(stop > start)) return "the stop time " + text(stop) + " must be after the start time " + text(start);
+  if (!(stop - start <= kMaxRunSpan))
+    return "a run from " + text(start) + " to " + text(stop) + " s is longer than " + text(kMaxRunSpan) +
+           " s (about 31 700 years): choose a stop time closer to the start";
+  if (!(interval > 0.0) || !((stop - start) / interval <= kMaxOutputPoints))
+    return "an output interval of " + text(interval) + " s from " + text(start) + " to " + text(stop) +
+           " s makes more than " + text(kMaxOutputPoints) + " rows: choose an interval of at least " +
+           text((stop - start) / kMaxOutputPoints) + " s";
+  return std::nullopt;
 }
 
 }  // namespace acausal

@@ -87,6 +87,13 @@ struct Experiment {
   double tolerance = 1e-6;
 };
 
+/// The longest run [s] (about 31 700 years) and the most points of an output grid a run may have.
+inline constexpr double kMaxRunSpan = 1e12;
+inline constexpr double kMaxOutputPoints = 1e8;
+/// What is wrong with a run from `start` to `stop` with output `interval` (all finite, stop after
+/// start, a span of at most kMaxRunSpan, at most kMaxOutputPoints grid points), or nullopt.
+std::optional<std::string> time_grid_problem(double start, double stop, double interval);
+
 /// An external input (the netlist's `inputs`): a value the run sets from outside — per step or as a
 /// function of time (Simulator::set_input, set_input_function; `acausal simulate --input`) — that
 /// drives the signal input ports it feeds.

@@ -133,6 +133,30 @@ TEST_CASE("--stats prints the statistics and timing blocks in their fixed order"
   }
 }
 
+TEST_CASE("a grid too fine, a stop too far or an infinite one is an error saying what is allowed") {
+  Run fine = acausal("simulate '" + kOscillator + "' --interval 1e-20 -o fine.csv");
+  CHECK(fine.code == 2);
+  CHECK(contains(fine.err, "an output interval of 1e-20 s from 0 to 6.28319 s makes more than 1e+08 rows: choose an "
+                           "interval of at least 6.28319e-08 s"));
+  CHECK(!fs::exists(scratch() / "fine.csv"));
+  Run infinite = acausal("simulate '" + kOscillator + "' --stop inf -o inf.csv");
+  CHECK(infinite.code == 2);
+  CHECK(contains(infinite.err, "the start, stop and interval must be finite numbers of seconds"));
+  // In the netlist: a run of 1e308 s from just before 0 (it stepped forever toward its first row).
+  Run far = acausal("simulate '" + netlist("far.json", R"({ "format": "acausal/1",
+    "components": { "m": { "type": "translational.Mass" } },
+    "experiment": { "start": -1e-300, "stop": 1e308 } })") + "'");
+  CHECK(far.code == 1);
+  CHECK(contains(far.err, "/experiment/stop: a run from -1e-300 to 1e+308 s is longer than 1e+12 s (about 31 700 "
+                          "years): choose a stop time closer to the start"));
+  Run tiny = acausal("simulate '" + netlist("tiny.json", R"({ "format": "acausal/1",
+    "components": { "m": { "type": "translational.Mass" } },
+    "experiment": { "stop": 1, "interval": 1e-300 } })") + "'");
+  CHECK(tiny.code == 1);
+  CHECK(contains(tiny.err, "/experiment/interval: an output interval of 1e-300 s from 0 to 1 s makes more than 1e+08 "
+                           "rows: choose an interval of at least 1e-08 s"));
+}
+
 TEST_CASE("a run that fails before its first row leaves an earlier result as it was, and no partial file") {
   // Two masses joined by a rigid rod, both given a speed: the initialization finds them
   // over-specified, after the result file would have been opened.
