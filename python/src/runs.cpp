@@ -4,6 +4,8 @@
 #include <cstdlib>
 #include <filesystem>
 #include <stdexcept>
+#include <string_view>
+#include <unordered_map>
 
 #include <nlohmann/json.hpp>
 
@@ -80,10 +82,13 @@ std::shared_ptr<LoadedNetlist> LoadedNetlist::with_values(const std::vector<std:
 
 std::vector<std::vector<std::string>> LoadedNetlist::parameters() const {
   const Model model = build_model(netlist_, *registry_);
+  std::unordered_map<std::string_view, const NetlistComponent*> by_name;  // the netlist's own components
+  for (const NetlistComponent& c : netlist_.components) by_name.emplace(c.name, &c);
   std::vector<std::vector<std::string>> out;
   for (const ModelInstance& instance : model.instances) {
     const std::string name = instance.name();
-    const NetlistComponent* written = const_cast<Netlist&>(netlist_).find(name);
+    const auto found = by_name.find(name);
+    const NetlistComponent* written = found == by_name.end() ? nullptr : found->second;
     for (const Definition::Parameter& p : instance.definition->parameters) {
       std::string value(p.default_text);
       if (p.given && written != nullptr) {
