@@ -166,9 +166,7 @@ int run_json(const NetlistArguments& args) {
   try {
     return run(args, true);
   } catch (const ModelError& e) {
-    nlohmann::json error = {{"pointer", e.pointer()}, {"message", e.message()}};
-    if (const auto* structural = dynamic_cast<const StructuralError*>(&e)) error["parts"] = singular_parts_report(structural->parts());
-    std::cout << nlohmann::json{{"ok", false}, {"error", error}}.dump(2) << "\n";
+    std::cout << error_report(e).dump(2) << "\n";
     throw;
   }
 }

@@ -5,7 +5,6 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <filesystem>
 #include <fstream>
 #include <iostream>
 
@@ -43,19 +42,9 @@ void add_library_option(CLI::App& app, std::vector<std::string>& libraries) {
 }
 
 const Registry& command_registry(const std::vector<std::string>& libraries) {
-  std::vector<std::string> paths;
-  if (const char* listed = std::getenv(kLibrariesVariable)) paths = split_library_list(listed);
-  paths.insert(paths.end(), libraries.begin(), libraries.end());
   Registry& registry = keep_until_exit(std::make_unique<Registry>());
   register_builtin(registry);
-  std::vector<std::filesystem::path> loaded;
-  for (const std::string& path : paths) {
-    std::error_code ec;
-    const std::filesystem::path file = std::filesystem::weakly_canonical(path, ec);
-    if (!ec && std::find(loaded.begin(), loaded.end(), file) != loaded.end()) continue;  // named twice
-    load_component_library(registry, path);
-    loaded.push_back(file);
-  }
+  load_component_libraries(registry, libraries);
   return registry;
 }
 

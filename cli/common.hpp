@@ -49,9 +49,6 @@ void add_netlist_arguments(CLI::App& app, NetlistArguments& args);
 /// The repeatable option `--library FILE`: a component library to load.
 void add_library_option(CLI::App& app, std::vector<std::string>& libraries);
 
-/// The environment variable that names component libraries every command loads (':'-separated).
-inline constexpr const char* kLibrariesVariable = "ACAUSAL_LIBRARIES";
-
 /// The registry of a command: the built-in components, then the component libraries named in
 /// ACAUSAL_LIBRARIES, then those given with `--library`, in order, each file once. Kept until the
 /// process ends. @throws ComponentLibraryError.

@@ -105,10 +105,14 @@ nlohmann::json check_netlist(const Netlist& netlist, const Registry& registry) {
     Program program(model, analyze(model));
     return check_report(model, program);
   } catch (const ModelError& e) {
-    nlohmann::json error = {{"pointer", e.pointer()}, {"message", e.message()}};
-    if (const auto* structural = dynamic_cast<const StructuralError*>(&e)) error["parts"] = singular_parts_report(structural->parts());
-    return {{"ok", false}, {"error", error}};
+    return error_report(e);
   }
+}
+
+nlohmann::json error_report(const ModelError& e) {
+  nlohmann::json error = {{"pointer", e.pointer()}, {"message", e.message()}};
+  if (const auto* structural = dynamic_cast<const StructuralError*>(&e)) error["parts"] = singular_parts_report(structural->parts());
+  return {{"ok", false}, {"error", error}};
 }
 
 }  // namespace acausal

@@ -9,6 +9,7 @@
 namespace acausal {
 
 struct Model;
+class ModelError;
 class Program;
 class Registry;
 struct Netlist;
@@ -18,8 +19,11 @@ struct SingularParts;
 nlohmann::json check_report(const Model& model, Program& program);
 /// A structurally singular model's over- and under-determined parts (StructuralError::parts).
 nlohmann::json singular_parts_report(const SingularParts& parts);
-/// Builds, analyzes and compiles `netlist` and reports it; a model that cannot be built is
-/// `{"ok": false, "error": {"pointer", "message"[, "parts"]}}`.
+/// A model error as `check --json` reports it: `{"ok": false, "error": {"pointer", "message"[,
+/// "parts"]}}` (the parts of a structurally singular model).
+nlohmann::json error_report(const ModelError& e);
+/// Builds, analyzes and compiles `netlist` and reports it; a model that cannot be built is its
+/// error_report().
 nlohmann::json check_netlist(const Netlist& netlist, const Registry& registry);
 
 }  // namespace acausal

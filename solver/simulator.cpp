@@ -531,8 +531,8 @@ SolverStatistics Simulator::statistics() const {
 }
 
 std::optional<EnergyReport> Simulator::energy() const {
-  if (!ledger_) return std::nullopt;
-  return ledger_->report();
+  if (const EnergyReport* e = energy_so_far()) return *e;
+  return std::nullopt;
 }
 
 const EnergyReport* Simulator::energy_so_far() const { return ledger_ ? &ledger_->report() : nullptr; }

@@ -2,6 +2,8 @@
 
 #include <dlfcn.h>
 
+#include <algorithm>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <memory>
@@ -81,6 +83,20 @@ void load_component_library(Registry& registry, const std::string& path) {
     registry.adopt(std::move(incoming), path);
   }
   library.release();  // its classes are in the registry now: never closed
+}
+
+void load_component_libraries(Registry& registry, const std::vector<std::string>& named) {
+  std::vector<std::string> paths;
+  if (const char* listed = std::getenv("ACAUSAL_LIBRARIES")) paths = split_library_list(listed);
+  paths.insert(paths.end(), named.begin(), named.end());
+  std::vector<std::filesystem::path> loaded;
+  for (const std::string& path : paths) {
+    std::error_code ec;
+    const std::filesystem::path file = std::filesystem::weakly_canonical(path, ec);
+    if (!ec && std::find(loaded.begin(), loaded.end(), file) != loaded.end()) continue;  // named twice
+    load_component_library(registry, path);
+    loaded.push_back(file);
+  }
 }
 
 std::vector<std::string> split_library_list(std::string_view list) {

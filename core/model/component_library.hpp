@@ -49,4 +49,10 @@ void load_component_library(Registry& registry, const std::string& path);
 /// entries skipped.
 std::vector<std::string> split_library_list(std::string_view list);
 
+/// Loads the component libraries the environment variable ACAUSAL_LIBRARIES lists, then `named`,
+/// each file once (a file named twice, by any path, is loaded the first time): what the CLI's
+/// `--library` and the Python package's `load(…, libraries=)` do.
+/// @throws ComponentLibraryError as load_component_library.
+void load_component_libraries(Registry& registry, const std::vector<std::string>& named);
+
 }  // namespace acausal

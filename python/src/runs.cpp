@@ -1,8 +1,6 @@
 #include "python/src/runs.hpp"
 
 #include <algorithm>
-#include <cstdlib>
-#include <filesystem>
 #include <stdexcept>
 #include <string_view>
 #include <unordered_map>
@@ -18,27 +16,11 @@
 namespace acausal::python {
 namespace {
 
-/// The built-in component types and those of the libraries ACAUSAL_LIBRARIES and `libraries` name
-/// (each file once), as the CLI's --library loads them.
+/// The built-in component types and those of the component libraries (load_component_libraries).
 std::shared_ptr<const Registry> registry_with(const std::vector<std::string>& libraries) {
-  std::vector<std::string> paths;
-  if (const char* listed = std::getenv("ACAUSAL_LIBRARIES"))
-    for (std::string_view rest(listed); !rest.empty();) {
-      const std::size_t colon = rest.find(':');
-      if (colon != 0) paths.emplace_back(rest.substr(0, colon));
-      rest = colon == std::string_view::npos ? std::string_view() : rest.substr(colon + 1);
-    }
-  paths.insert(paths.end(), libraries.begin(), libraries.end());
   auto registry = std::make_shared<Registry>();
   register_builtin(*registry);
-  std::vector<std::filesystem::path> loaded;
-  for (const std::string& path : paths) {
-    std::error_code ec;
-    const std::filesystem::path file = std::filesystem::weakly_canonical(path, ec);
-    if (!ec && std::find(loaded.begin(), loaded.end(), file) != loaded.end()) continue;
-    load_component_library(*registry, path);
-    loaded.push_back(file);
-  }
+  load_component_libraries(*registry, libraries);
   return registry;
 }
 
