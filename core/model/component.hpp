@@ -141,6 +141,10 @@ struct Definition {
   /// Set by a component whose equations close kinematic loops (a planar cut joint, a rod with a
   /// spherical end): initialization names it when those equations cannot be met.
   bool closes_loops = false;
+  /// The parts of its own orientation graph (frame ports joined by its branches) with no root:
+  /// what the local balance counts a frame's orientation by (parts_without_root()). Set by
+  /// testing::instantiate(), which has the component's frame declaration; 0 otherwise.
+  std::size_t frame_parts_without_root = 0;
   Expr stored_energy = 0.0;   ///< [J]
   Expr loss_power = 0.0;      ///< [W], dissipated (≥ 0 for a passive element)
   Expr injected_power = 0.0;  ///< [W], taken from a signal by a source

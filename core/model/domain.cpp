@@ -116,7 +116,7 @@ const Domain& frame() {
   static const Domain d("frame",
                         {{"r_0", "m", 3, 1}, {"R", "1", 3, 3, StatePriority::Never, {1, 0, 0, 0, 1, 0, 0, 0, 1}}, {"w", "rad/s", 3, 1}},
                         {{"f", "N", 3, 1}, {"t", "N*m", 3, 1}}, false, frame_power, std::nullopt,
-                        LoopClosure{{"R", "w"}, frame_orientations_agree, frame_released});
+                        LoopClosure{{"R", "w"}, frame_orientations_agree, 3, frame_released});
   return d;
 }
 

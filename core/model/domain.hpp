@@ -49,6 +49,11 @@ struct CompliantNames {
 struct LoopClosure {
   std::vector<std::string> replaced;
   std::function<std::vector<Expr>(const Port& node, const Port& cut)> residuals;
+  /// How many residuals `residuals` returns (MLS §9.4.1: the size of equalityConstraint's output).
+  /// A port's `replaced` quantities count as this many variables in a component's local balance
+  /// (MLS §4.7), for each part of a component's orientation graph without a root: a frame's
+  /// orientation (R and w, 12 variables) counts as 3.
+  std::size_t constraint_size = 0;
   /// The closure's rows are the across quantities not replaced (equalities), then the residuals.
   /// For a row that the rest of the loop already implies (core/model/redundant_closures.hpp): the
   /// quantity of the cut port that row would have carried, as a residual that sets it to zero (for a

@@ -61,6 +61,12 @@ class FrameDeclaration {
   std::vector<Branch> branches_;
 };
 
+/// The parts of a component's own orientation graph — `frame_ports` joined by its declared
+/// branches — that hold no root or potential root: in a model the connections bring each such
+/// part its orientation (MLS §4.7 counts it as equalityConstraint's output, 3, not as the 12
+/// variables of R and w).
+std::size_t parts_without_root(const FrameDeclaration& declaration, const std::vector<std::string>& frame_ports);
+
 /// How the spanning forest reached one instance's frame ports.
 class FrameRoles {
  public:

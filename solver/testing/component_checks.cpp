@@ -22,6 +22,19 @@ std::string equation_name(const Definition& d, std::size_t k) {
   return "equation " + std::to_string(k + 1) + (description.empty() ? "" : " (" + std::string(description) + ")");
 }
 
+/// How many more variables a frame's orientation has (R and w, 12) than the constraint that
+/// closes a loop through it (3): what the local balance subtracts per part of the component's
+/// orientation graph that has no root.
+std::size_t orientation_excess() {
+  const Domain& f = frame();
+  std::size_t replaced = 0;
+  for (const PortQuantity& q : f.across())
+    if (std::find(f.loop_closure()->replaced.begin(), f.loop_closure()->replaced.end(), q.name) !=
+        f.loop_closure()->replaced.end())
+      replaced += static_cast<std::size_t>(q.size());
+  return replaced - f.loop_closure()->constraint_size;
+}
+
 std::string title(const std::string& check, const Definition& d) { return check + " of " + d.instance + " (" + d.type + ")"; }
 
 }  // namespace
@@ -39,7 +52,14 @@ Definition instantiate(const Component& component, const nlohmann::json& params,
                      "/components/" + instance, &params);
   b.set_environment(&earth);
   component.define(b);
-  return b.finish();
+  Definition d = b.finish();
+  FrameDeclaration frames(&params);
+  component.declare_frames(frames);
+  std::vector<std::string> frame_ports;
+  for (const auto& p : d.ports)
+    if (p.port.domain == &frame()) frame_ports.push_back(p.port.name);
+  d.frame_parts_without_root = parts_without_root(frames, frame_ports);
+  return d;
 }
 
 Definition instantiate(const Registry& registry, const std::string& type, const nlohmann::json& params,
@@ -84,7 +104,8 @@ std::ptrdiff_t balance_surplus(const Definition& d) {
     if (p.port.direction == SignalDirection::Input) ++inputs;
     through += p.port.through.size();
   }
-  return static_cast<std::ptrdiff_t>(d.equations.size() + inputs + through) -
+  const std::size_t orientations = d.frame_parts_without_root * orientation_excess();
+  return static_cast<std::ptrdiff_t>(d.equations.size() + inputs + through + orientations) -
          static_cast<std::ptrdiff_t>(d.variables.size());
 }
 

@@ -91,6 +91,7 @@ TEST_CASE("multibody parts: PointMass Force and Torque are registered and balanc
   // free body's quaternion does, and stays balanced.
   CHECK(balance_surplus(instantiate("multibody.PointMass")) == balance_surplus(instantiate("multibody.Body")));
   const std::ptrdiff_t two_loaded_frames = balance_surplus(instantiate("multibody.ForceAndTorque"));
+  CHECK(two_loaded_frames == 0);
   for (const std::string type : {"multibody.Force", "multibody.Torque"}) {
     CAPTURE(type);
     const Definition described = described_catalog_entry(type);
@@ -99,7 +100,7 @@ TEST_CASE("multibody parts: PointMass Force and Torque are registered and balanc
     CHECK(balance_surplus(instantiate(type)) == two_loaded_frames);
     const Definition resolved = instantiate(type, {{"resolve_in_frame", "frame_resolve"}});
     CHECK(resolved.find_port("frame_resolve") != nullptr);
-    CHECK(balance_surplus(resolved) == two_loaded_frames - 9);
+    CHECK(balance_surplus(resolved) == 0);
     CHECK(instantiate(type).find_port("frame_resolve") == nullptr);
   }
   CHECK(instantiate("multibody.Force").find_variable("force[3]") != nullptr);

@@ -20,6 +20,7 @@
 /// audit (check_energy()).
 
 #include <cstddef>
+#include <functional>
 #include <iosfwd>
 #include <map>
 #include <memory>
@@ -106,7 +107,12 @@ CheckResult check_residuals(const Definition& d, const Values& values, double to
 
 /// Modelica's local balance of a component: equations − (variables − signal inputs − through
 /// variables). Zero for a balanced component: its connections supply one equation per through
-/// variable, the inputs come from outside, and its own equations fix everything else.
+/// variable, the inputs come from outside, and its own equations fix everything else. A frame
+/// port's orientation (R and w, 12 variables) counts as the 3 variables of the constraint that
+/// closes a loop through it, as in Modelica's overconstrained connectors (MLS §4.7), for each part
+/// of the component's orientation graph (frame ports joined by its branches) without a root or
+/// potential root: a force element's or a joint's frames get their orientation from the
+/// connections; a World, a Fixed or a free Body writes its frame's.
 std::ptrdiff_t balance_surplus(const Definition& d);
 
 /// The component's power balance: Σ port power + injected − d(stored energy)/dt − loss, at `values`
@@ -140,6 +146,41 @@ struct JacobianOptions {
 /// difference across it measures the jump, not the slope. A finding per entry that differs:
 /// `equation <k> (<description>)`, the variable, both values.
 CheckResult check_jacobian(const Definition& d, const Values& values, const JacobianOptions& options = {});
+
+/// What check_component() checks a component with.
+struct ComponentCheckOptions {
+  /// The instance's parameters, as in a netlist (defaults where not given).
+  nlohmann::json params = nlohmann::json::object();
+  /// How many random operating points (each where all its equations hold).
+  std::size_t points = 5;
+  unsigned seed = 1;
+  /// Relative, for the energy audit and passivity (of the power scale) and the Jacobian.
+  double tolerance = 1e-6;
+  /// Relations the operating points must also satisfy (each residual = 0), in the instance's
+  /// variables (Expr::variable("x.frame_a.w[1]")): the range the component's law is stated for,
+  /// such as a planar joint's frames turning about its axis. None: anywhere its equations and
+  /// assertions hold.
+  std::function<std::vector<Expr>(const Definition&)> operating_range;
+};
+
+/// The checks a component gets for free, in one call:
+/// - balance: balance_surplus() is 0;
+/// - at `points` random operating points where all its equations hold (its variables, their
+///   derivatives and the time drawn within ± their nominal values, then moved onto the equations;
+///   a frame's R a rotation with der(R) = −[w×]·R) —
+///   - energy audit: Σ port power + injected − d(stored)/dt − loss = 0 (the derivatives the stored
+///     energy's rate reads are found, not listed by hand),
+///   - passivity: the loss power is ≥ 0,
+///   - Jacobian: every symbolic ∂residual/∂x against central differences.
+/// The title names the type; each finding names the check (`balance`, `energy audit`, `passivity`,
+/// `Jacobian`, `operating point`) and gives the values. A component whose equations have no
+/// solution near ± their nominal values fails with `operating point`.
+CheckResult check_component(const Component& component, const ComponentCheckOptions& options = {});
+/// The same for the type `type` of `registry`. @throws std::invalid_argument if there is none.
+CheckResult check_component(const Registry& registry, const std::string& type,
+                            const ComponentCheckOptions& options = {});
+/// The same for a built-in type.
+CheckResult check_component(const std::string& type, const ComponentCheckOptions& options = {});
 
 // ---- a whole netlist ----------------------------------------------------------------------------
 
