@@ -19,6 +19,7 @@
 #include "components/registry.hpp"
 #include "core/model/component_library.hpp"
 #include "core/model/errors.hpp"
+#include "solver/result_writer.hpp"
 #include "solver/solver_error.hpp"
 
 namespace acausal::cli {
@@ -31,6 +32,12 @@ void add_netlist_arguments(CLI::App& app, NetlistArguments& args) {
       ->type_name("INSTANCE.PARAM=VALUE")
       ->allow_extra_args(false);
   add_library_option(app, args.libraries);
+  app.add_option("--subsystem-path", args.subsystem_path,
+                 "A directory whose files (and those of its subdirectories) subsystems may be read from, besides "
+                 "the netlist's own directory; repeatable")
+      ->type_name("DIR")
+      ->check(CLI::ExistingDirectory)
+      ->allow_extra_args(false);
 }
 
 void add_library_option(CLI::App& app, std::vector<std::string>& libraries) {
@@ -49,7 +56,7 @@ const Registry& command_registry(const std::vector<std::string>& libraries) {
 }
 
 Netlist load(const NetlistArguments& args) {
-  Netlist n = load_netlist(args.path);
+  Netlist n = load_netlist(args.path, args.subsystem_path);
   for (const std::string& o : args.overrides) apply_override(n, o);
   return n;
 }
@@ -61,13 +68,15 @@ int guarded(const std::string& source, const std::function<int()>& body) {
     std::cerr << "error: " << e.what() << "\n";
     return kModelError;
   } catch (const ModelError& e) {
-    // Some messages (JSON syntax, unreadable file) name the file already, and so does a location
-    // in a subsystem file.
+    // A FileError names its file already, and so does a location in a subsystem file.
     const std::string what = e.what();
-    if (source.empty() || what.find(source) != std::string::npos || in_subsystem_file(e.pointer()))
+    if (source.empty() || dynamic_cast<const FileError*>(&e) != nullptr || in_subsystem_file(e.pointer()))
       std::cerr << "error: " << what << "\n";
     else
       std::cerr << "error: " << source << ": " << what << "\n";
+    return kModelError;
+  } catch (const OutputError& e) {
+    std::cerr << "error: " << e.what() << "\n";
     return kModelError;
   } catch (const UsageError& e) {
     std::cerr << e.what() << "\n";
@@ -75,6 +84,11 @@ int guarded(const std::string& source, const std::function<int()>& body) {
   } catch (const SolverError& e) {
     std::cerr << "solver failure: " << e.what() << "\n";
     return kSolverFailure;
+  } catch (const std::bad_alloc&) {
+    std::cerr << "error: " << (source.empty() ? "" : source + ": ")
+              << "not enough memory for this model (std::bad_alloc); a process memory limit (ulimit -v) may be "
+                 "too low\n";
+    return kModelError;
   } catch (const std::exception& e) {
     std::cerr << "internal error: " << e.what() << "\n";
     return kInternalError;

@@ -38,11 +38,13 @@ Command add_describe_command(CLI::App& app);
 Command add_plot_command(CLI::App& app);
 Command add_linearize_command(CLI::App& app);
 
-/// A NETLIST positional argument plus repeatable `--set instance.param=value` and `--library FILE`.
+/// A NETLIST positional argument plus repeatable `--set instance.param=value`, `--library FILE`
+/// and `--subsystem-path DIR`.
 struct NetlistArguments {
   std::string path;
   std::vector<std::string> overrides;
   std::vector<std::string> libraries;
+  std::vector<std::string> subsystem_path;  ///< directories besides the netlist's that may hold subsystem files
 };
 void add_netlist_arguments(CLI::App& app, NetlistArguments& args);
 
@@ -66,8 +68,10 @@ class UsageError : public std::runtime_error {
 /// Runs `body`, turning exceptions into a message on stderr and an exit code: ModelError → 1
 /// ("error: <source>: <message>", or "error: file:<file>#<pointer>: <message>" for a place in a
 /// subsystem file; a ComponentLibraryError, which is not about the netlist: "error: <message>"),
-/// UsageError → 2, SolverError → 3 ("solver failure: <message>"),
-/// anything else → 4 ("internal error: <what>"). `source` names the input in messages.
+/// OutputError (a result file that cannot be written) → 1 ("error: <message>"), UsageError → 2,
+/// SolverError → 3 ("solver failure: <message>"),
+/// std::bad_alloc → 1 ("error: <source>: not enough memory …"), anything else → 4 ("internal
+/// error: <what>"). `source` names the input in messages.
 int guarded(const std::string& source, const std::function<int()>& body);
 
 /// Shortest round-trip text of a number (`0.1`, `6.283185307179586`, `1e-08`).

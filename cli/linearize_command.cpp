@@ -1,6 +1,7 @@
 // `acausal linearize NETLIST [--at T] [--inputs …] [--outputs …] [-o FILE.json]`: the linear model
 // A, B, C, D of the reduced system in its chosen states at an operating point (solver/linearization.hpp).
 
+#include <cerrno>
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
@@ -83,11 +84,11 @@ int run(const LinearizeOptions& o) {
   if (o.output.empty()) {
     std::cout << text;
   } else {
+    errno = 0;
     std::ofstream file(o.output);
-    if (!(file << text)) {
-      std::cerr << "error: cannot write " << o.output << "\n";
-      return kModelError;
-    }
+    file << text;
+    file.close();  // the last of the text reaches the file here, or fails (a full disk)
+    if (!file) throw OutputError(output_problem("cannot write", o.output));
     return written();
   }
   return kOk;

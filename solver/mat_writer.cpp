@@ -5,6 +5,7 @@
 #include "solver/linearization.hpp"
 
 #include <algorithm>
+#include <cerrno>
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
@@ -25,14 +26,25 @@ struct MatFile {
   }
 };
 
-/// Writes one matrix (`values` column-major, not copied). @throws std::runtime_error naming it and the file
+/// Writes one matrix (`values` column-major, not copied). @throws OutputError naming it, the file
+/// and the system's reason.
 void write_matrix(const MatFile& mat, const std::string& path, const char* name, matio_classes cls, matio_types type,
                   std::size_t rows, std::size_t columns, void* values) {
   std::size_t dims[2] = {rows, columns};
+  errno = 0;
   matvar_t* v = Mat_VarCreate(name, cls, type, 2, dims, values, MAT_F_DONT_COPY_DATA);
   const bool ok = v != nullptr && Mat_VarWrite(mat.file, v, MAT_COMPRESSION_NONE) == 0;
+  const std::string problem = ok ? "" : output_problem("cannot write " + std::string(name) + " to", path);
   if (v != nullptr) Mat_VarFree(v);
-  if (!ok) throw std::runtime_error("cannot write " + std::string(name) + " to " + path);
+  if (!ok) throw OutputError(problem);
+}
+
+/// Closes `mat`. @throws OutputError when the last of the file cannot be written.
+void close(MatFile& mat, const std::string& path) {
+  errno = 0;
+  const int closed = Mat_Close(mat.file);
+  mat.file = nullptr;
+  if (closed != 0) throw OutputError(output_problem("cannot write", path));
 }
 
 /// Strings as a char matrix of `rows` = the longest × one column each (binTrans), blank-padded.
@@ -61,8 +73,9 @@ MatWriter::MatWriter(const std::string& path, ResultMetadata metadata) : path_(p
   // this run has rows to replace it with.
   const std::string probe_path = partial_result_path(path_);
   {
+    errno = 0;
     std::ofstream probe(probe_path, std::ios::binary | std::ios::app);
-    if (!probe) throw std::runtime_error("cannot write result file " + path_);
+    if (!probe) throw OutputError(output_problem("cannot write result file", path_));
   }
   if (probe_path != path_) std::filesystem::remove(probe_path);
 }
@@ -85,8 +98,8 @@ void MatWriter::row(double time, const std::vector<double>& values) {
 }
 
 void MatWriter::end() {
+  written_ = true;  // once: a write that failed is not tried again when the writer goes
   write();
-  written_ = true;
 }
 
 std::vector<std::int32_t> MatWriter::alias_columns(std::size_t outputs) const {
@@ -159,34 +172,43 @@ void MatWriter::write() {
 
   const std::string writing = partial_result_path(path_);
   MatFile mat;
+  errno = 0;
   mat.file = Mat_CreateVer(writing.c_str(), nullptr, MAT_FT_MAT4);
-  if (mat.file == nullptr) throw std::runtime_error("cannot write result file " + path_);
+  if (mat.file == nullptr) throw OutputError(output_problem("cannot write result file", path_));
   auto put = [&](const char* name, matio_classes cls, matio_types type, std::size_t rows, std::size_t columns, void* values) {
     write_matrix(mat, path_, name, cls, type, rows, columns, values);
   };
-  std::size_t width = 0;
-  std::vector<char> aclass = rows_of({"Atrajectory", "1.1", "", "binTrans"}, width);
-  put("Aclass", MAT_C_CHAR, MAT_T_UINT8, 4, width, aclass.data());
-  std::vector<char> name_chars = columns_of(names, width);
-  put("name", MAT_C_CHAR, MAT_T_UINT8, width, names.size(), name_chars.data());
-  std::vector<char> description_chars = columns_of(descriptions, width);
-  put("description", MAT_C_CHAR, MAT_T_UINT8, width, descriptions.size(), description_chars.data());
-  put("dataInfo", MAT_C_INT32, MAT_T_INT32, 4, names.size(), info.data());
-  put("data_1", MAT_C_DOUBLE, MAT_T_DOUBLE, parameters + 1, 2, data_1.data());
-  put("data_2", MAT_C_DOUBLE, MAT_T_DOUBLE, distinct, rows_, data_2.data());
-  Mat_Close(mat.file);
-  mat.file = nullptr;
+  try {
+    std::size_t width = 0;
+    std::vector<char> aclass = rows_of({"Atrajectory", "1.1", "", "binTrans"}, width);
+    put("Aclass", MAT_C_CHAR, MAT_T_UINT8, 4, width, aclass.data());
+    std::vector<char> name_chars = columns_of(names, width);
+    put("name", MAT_C_CHAR, MAT_T_UINT8, width, names.size(), name_chars.data());
+    std::vector<char> description_chars = columns_of(descriptions, width);
+    put("description", MAT_C_CHAR, MAT_T_UINT8, width, descriptions.size(), description_chars.data());
+    put("dataInfo", MAT_C_INT32, MAT_T_INT32, 4, names.size(), info.data());
+    put("data_1", MAT_C_DOUBLE, MAT_T_DOUBLE, parameters + 1, 2, data_1.data());
+    put("data_2", MAT_C_DOUBLE, MAT_T_DOUBLE, distinct, rows_, data_2.data());
+    close(mat, path_);
+  } catch (const OutputError&) {
+    if (mat.file != nullptr) Mat_Close(mat.file);
+    mat.file = nullptr;
+    std::error_code ec;
+    if (writing != path_) std::filesystem::remove(writing, ec);  // cut short: an earlier result stays
+    throw;
+  }
   if (writing != path_) {
     std::error_code ec;
     std::filesystem::rename(writing, path_, ec);
-    if (ec) throw std::runtime_error("cannot move results from " + writing + " to " + path_ + ": " + ec.message());
+    if (ec) throw OutputError("cannot move results from " + writing + " to " + path_ + ": " + ec.message());
   }
 }
 
 void write_linearization_mat(const std::string& path, const Linearization& lin) {
   MatFile mat;
+  errno = 0;
   mat.file = Mat_CreateVer(path.c_str(), nullptr, MAT_FT_MAT5);
-  if (mat.file == nullptr) throw std::runtime_error("cannot write " + path);
+  if (mat.file == nullptr) throw OutputError(output_problem("cannot write", path));
   auto put = [&](const char* name, matio_classes cls, matio_types type, std::size_t rows, std::size_t columns, void* values) {
     write_matrix(mat, path, name, cls, type, rows, columns, values);
   };
@@ -204,6 +226,7 @@ void write_linearization_mat(const std::string& path, const Linearization& lin) 
   }
   double time = lin.time;
   put("time", MAT_C_DOUBLE, MAT_T_DOUBLE, 1, 1, &time);
+  close(mat, path);
 }
 
 }  // namespace acausal

@@ -29,7 +29,7 @@ namespace acausal {
 /// writes whole matrices. Written to `<path>.partial` and renamed into place.
 class MatWriter final : public ResultWriter {
  public:
-  /// @throws std::runtime_error if the file cannot be created (it is created at once, empty).
+  /// @throws OutputError if the file cannot be created (it is created at once, empty).
   MatWriter(const std::string& path, ResultMetadata metadata);
   ~MatWriter() override;
   MatWriter(const MatWriter&) = delete;
@@ -39,7 +39,7 @@ class MatWriter final : public ResultWriter {
   void end() override;
 
  private:
-  /// @throws std::runtime_error naming the file when libmatio cannot write it.
+  /// @throws OutputError naming the file when libmatio cannot write it (the partial file is removed).
   void write();
   /// Per output, its signed column in data_2 (time is column 1): an earlier output's (negated for
   /// −1) when the two are equal, or negated, at every row; else a column of its own.
@@ -56,7 +56,7 @@ struct Linearization;
 
 /// A linear model as a MAT file (version 5, as MATLAB's `save`): matrices A, B, C, D and the
 /// names as char matrices, one name per row: states, inputs, outputs; and the time.
-/// @throws std::runtime_error if the file cannot be written.
+/// @throws OutputError if the file cannot be written.
 void write_linearization_mat(const std::string& path, const Linearization& lin);
 
 }  // namespace acausal

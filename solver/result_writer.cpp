@@ -1,7 +1,9 @@
 #include "solver/result_writer.hpp"
 
+#include <cerrno>
 #include <charconv>
 #include <chrono>
+#include <cstring>
 #include <filesystem>
 #include <stdexcept>
 
@@ -30,6 +32,11 @@ void put_name(std::ofstream& out, const std::string& name) {
 
 }  // namespace
 
+std::string output_problem(const std::string& what, const std::string& path) {
+  const int error = errno;
+  return what + " " + path + ": " + (error != 0 ? std::strerror(error) : "an input/output error");
+}
+
 std::string partial_result_path(const std::string& path) {
   std::error_code ec;
   const auto status = std::filesystem::status(path, ec);
@@ -37,15 +44,25 @@ std::string partial_result_path(const std::string& path) {
   return path + ".partial";
 }
 
-CsvWriter::CsvWriter(const std::string& path) : path_(path), writing_(partial_result_path(path)), out_(writing_) {
-  if (!out_) throw std::runtime_error("cannot write results to " + path);
+CsvWriter::CsvWriter(const std::string& path) : path_(path), writing_(partial_result_path(path)) {
+  errno = 0;
+  out_.open(writing_);
+  if (!out_) throw OutputError(output_problem("cannot write results to", path));
+}
+
+void CsvWriter::fail() {
+  const std::string problem = output_problem("writing results to", path_ + " failed");
+  out_.close();
+  std::error_code ec;
+  if (writing_ != path_) std::filesystem::remove(writing_, ec);  // cut short: an earlier result stays
+  throw OutputError(problem);
 }
 
 void CsvWriter::publish() {
   if (writing_ == path_) return;
   std::error_code ec;
   std::filesystem::rename(writing_, path_, ec);
-  if (ec) throw std::runtime_error("cannot move results from " + writing_ + " to " + path_ + ": " + ec.message());
+  if (ec) throw OutputError("cannot move results from " + writing_ + " to " + path_ + ": " + ec.message());
   writing_ = path_;
 }
 
@@ -56,7 +73,9 @@ void CsvWriter::begin(const std::vector<std::string>& names) {
     put_name(out_, n);
   }
   out_ << '\n';
+  errno = 0;
   out_.flush();
+  if (!out_) fail();
 }
 
 void CsvWriter::row(double time, const std::vector<double>& values) {
@@ -67,6 +86,7 @@ void CsvWriter::row(double time, const std::vector<double>& values) {
     put(line_, v);
   }
   line_ += '\n';
+  errno = 0;
   out_.write(line_.data(), static_cast<std::streamsize>(line_.size()));
   // On disk at most a tenth of a second after they are computed: a flush per row was a system call
   // per row, most of a short run with a fine grid (3001 rows of netlists/rotational_chain.json: 12 of
@@ -79,12 +99,13 @@ void CsvWriter::row(double time, const std::vector<double>& values) {
       flushed_ = now;
     }
   }
-  if (!out_) throw std::runtime_error("writing results to " + path_ + " failed");
+  if (!out_) fail();
 }
 
 void CsvWriter::end() {
+  errno = 0;
   out_.close();
-  if (!out_) throw std::runtime_error("writing results to " + path_ + " failed");
+  if (!out_) fail();
   publish();
 }
 

@@ -4,10 +4,21 @@
 
 #include <chrono>
 #include <fstream>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 namespace acausal {
+
+/// A result file that cannot be written — no such directory, no permission, a full disk —: the
+/// message names the file and the system's reason. The user's to fix (`acausal` exits with 1).
+class OutputError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+/// "<what> <path>: <the reason errno gives>" for an OutputError (errno read at once).
+std::string output_problem(const std::string& what, const std::string& path);
 
 /// Receives the output rows in time order, as they are computed.
 class ResultWriter {
@@ -35,10 +46,11 @@ std::string partial_result_path(const std::string& path);
 /// result; end() — or the writer's destruction after a failure, when it has rows — renames that to
 /// `path`. So a failed run keeps everything computed before the failure, and a run that fails before
 /// its first row (a model error at the initialization) leaves an earlier result at `path` as it was.
-/// A path that is not a regular file (`/dev/stdout`) is written directly.
+/// A path that is not a regular file (`/dev/stdout`) is written directly. When a write fails (a full
+/// disk), the partial file is removed — an earlier result stays — and an OutputError says why.
 class CsvWriter final : public ResultWriter {
  public:
-  /// @throws std::runtime_error if the file cannot be opened.
+  /// @throws OutputError if the file cannot be opened.
   explicit CsvWriter(const std::string& path);
   ~CsvWriter() override;
   CsvWriter(const CsvWriter&) = delete;
@@ -51,6 +63,8 @@ class CsvWriter final : public ResultWriter {
   static constexpr std::chrono::milliseconds kFlushInterval{100};
   /// Renames the partial file to the result's path (once; no-op when written directly).
   void publish();
+  /// After a failed write: closes and removes the partial file. @throws OutputError.
+  [[noreturn]] void fail();
   std::string path_;
   std::string writing_;  ///< the file written: `<path>.partial`, or the path itself
   std::ofstream out_;

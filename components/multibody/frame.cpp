@@ -44,8 +44,12 @@ Eigen::Vector3d axis_parameter(ComponentBuilder& b, std::string_view name, const
                                std::string_view description) {
   const std::array<double, 3> v = vector_values(b, name, "1", default_value, description);
   const Eigen::Vector3d n(v[0], v[1], v[2]);
-  if (!(n.norm() > 1e-12)) b.fail(name, std::string(name) + " must not be a zero-length axis");
-  return n / n.norm();
+  // Scaled by its largest component first: the norm of [1e308, 1e308, 0] overflows to inf (and
+  // the axis divided by it is zero), that of [1e-200, 0, 0] underflows to 0.
+  const double largest = n.cwiseAbs().maxCoeff();
+  const Eigen::Vector3d scaled = largest > 0.0 ? Eigen::Vector3d(n / largest) : n;
+  if (!(largest * scaled.norm() > 1e-12)) b.fail(name, std::string(name) + " must not be a zero-length axis");
+  return scaled / scaled.norm();
 }
 
 Vec3 vector_input(ComponentBuilder& b, std::string_view name, std::string_view unit, std::string_view description) {

@@ -33,7 +33,30 @@ MassProperties read_mass_properties(ComponentBuilder& b) {
   return p;
 }
 
+namespace {
+
+/// A free body (nothing orients frame_a: it translates and turns freely) needs an inertia about
+/// frame_a — I about the center of mass plus m·(|r_CM|²·E − r_CM·r_CMᵀ) — that is positive in every
+/// direction: else Euler's law leaves its angular acceleration about some axis undetermined and
+/// the model is singular. (m > 0 is checked with m.) A body on joints may have no inertia (as
+/// MSL's Body, whose I_ii have min = 0): a massless link between bodies, a body turning about a
+/// joint axis along which it has inertia from elsewhere in the chain.
+void check_free_body_inertia(ComponentBuilder& b, const MassProperties& p) {
+  const Eigen::Matrix3d about_a =
+      p.I + p.m * (p.r_CM.squaredNorm() * Eigen::Matrix3d::Identity() - p.r_CM * p.r_CM.transpose());
+  const Eigen::Vector3d l = Eigen::SelfAdjointEigenSolver<Eigen::Matrix3d>(about_a).eigenvalues();
+  if (l(0) > 1e-12 * l(2)) return;
+  b.fail("I_11", "a free body (nothing orients frame_a: it translates and turns freely) needs inertia about every "
+                 "axis, but its inertia tensor about frame_a (I_11 … I_33 about the center of mass, moved to frame_a by "
+                 "r_CM) has principal moments " + std::to_string(l(0)) + ", " + std::to_string(l(1)) + ", " +
+                 std::to_string(l(2)) + " kg·m²: give I_11, I_22 and I_33 positive values, or connect the body "
+                 "through a joint");
+}
+
+}  // namespace
+
 void define_rigid_body(ComponentBuilder& b, const Frame& a, const MassProperties& p) {
+  if (b.mode() != ComponentBuilder::Mode::Describe && b.is_root("frame_a")) check_free_body_inertia(b, p);
   const Expr m = p.m;
   const Vec3 r_CM = constant(p.r_CM);
   const Mat3 I = constant(p.I);

@@ -12,6 +12,7 @@
 
 #include "core/expr/parameter_trace.hpp"
 #include "core/model/errors.hpp"
+#include "core/model/json_checks.hpp"
 #include "core/model/tunable_names.hpp"
 #include "core/model/kept_text.hpp"
 #include "core/model/netlist.hpp"
@@ -178,7 +179,7 @@ double ComponentBuilder::scalar_value(std::string_view name, std::string_view un
       }
     } else {
       fail(name, "expected a number, a \"<number> <unit>\" string in " + std::string(unit) +
-                     " or { \"value\": …, \"fixed\": false }, got " + j->dump());
+                     " or { \"value\": …, \"fixed\": false }, got " + json_checks::json_excerpt(*j));
     }
     if (!std::isfinite(value)) fail(name, std::string(name) + " is not a finite number");
   }
@@ -224,7 +225,7 @@ std::vector<double> ComponentBuilder::vector_parameter(std::string_view name, st
   const json* j = given(name);
   declare(name, unit, description, format_vector(default_value), j != nullptr);
   if (j == nullptr) return default_value;
-  if (!j->is_array()) fail(name, "expected an array of numbers, got " + j->dump());
+  if (!j->is_array()) fail(name, "expected an array of numbers, got " + json_checks::json_excerpt(*j));
   if (size != 0 && j->size() != size)
     fail(name, "expected " + std::to_string(size) + " values, got " + std::to_string(j->size()));
   if (j->empty()) fail(name, "expected at least one value");
@@ -241,7 +242,7 @@ std::vector<double> ComponentBuilder::vector_parameter(std::string_view name, st
         throw ModelError(param_pointer(name) + "/" + std::to_string(i), ex.what());
       }
     } else {
-      throw ModelError(param_pointer(name) + "/" + std::to_string(i), "expected a number, got " + e.dump());
+      throw ModelError(param_pointer(name) + "/" + std::to_string(i), "expected a number, got " + json_checks::json_excerpt(e));
     }
     if (!std::isfinite(v)) throw ModelError(param_pointer(name) + "/" + std::to_string(i), "not a finite number");
     out.push_back(v);
@@ -257,7 +258,7 @@ std::vector<std::pair<std::string, std::vector<double>>> ComponentBuilder::named
   declare(name, unit, description, "{}", j != nullptr);
   std::vector<std::pair<std::string, std::vector<double>>> out;
   if (j == nullptr) return out;
-  if (!j->is_object()) fail(name, "expected an object { \"<name>\": [" + std::to_string(size) + " values], … }, got " + j->dump());
+  if (!j->is_object()) fail(name, "expected an object { \"<name>\": [" + std::to_string(size) + " values], … }, got " + json_checks::json_excerpt(*j));
   for (auto it = j->begin(); it != j->end(); ++it) {
     const std::string here = param_pointer(name) + "/" + json_pointer_token(it.key());
     const std::string& key = it.key();
@@ -267,7 +268,7 @@ std::vector<std::pair<std::string, std::vector<double>>> ComponentBuilder::named
                             });
     if (!identifier) throw ModelError(here, "\"" + key + "\" is not a valid name (letters, digits, _; not a digit first)");
     if (!it->is_array() || it->size() != size)
-      throw ModelError(here, key + " must be an array of " + std::to_string(size) + " values, got " + it->dump());
+      throw ModelError(here, key + " must be an array of " + std::to_string(size) + " values, got " + json_checks::json_excerpt(*it));
     std::vector<double> values;
     for (std::size_t i = 0; i < size; ++i) {
       const json& e = (*it)[i];
@@ -278,7 +279,7 @@ std::vector<std::pair<std::string, std::vector<double>>> ComponentBuilder::named
         else if (e.is_string())
           v = units::to_si(e.get<std::string>(), unit);
         else
-          throw ModelError(here + "/" + std::to_string(i), "expected a number, got " + e.dump());
+          throw ModelError(here + "/" + std::to_string(i), "expected a number, got " + json_checks::json_excerpt(e));
       } catch (const std::invalid_argument& ex) {
         throw ModelError(here + "/" + std::to_string(i), ex.what());
       }
@@ -299,7 +300,7 @@ std::vector<double> ComponentBuilder::coefficients(std::string_view name, const 
   const std::string n = std::to_string(units.size());
   const std::string label = std::string(name) + "1.." + std::string(name) + n;
   if (!j->is_array())
-    fail(name, std::string(name) + " must be an array of " + n + " coefficients (" + label + "), got " + j->dump());
+    fail(name, std::string(name) + " must be an array of " + n + " coefficients (" + label + "), got " + json_checks::json_excerpt(*j));
   if (j->size() != units.size())
     fail(name, std::string(name) + " must have " + n + " coefficients (" + label + "), got " + std::to_string(j->size()));
   std::vector<double> out;
@@ -318,7 +319,7 @@ std::vector<double> ComponentBuilder::coefficients(std::string_view name, const 
       }
     } else {
       throw ModelError(here, element + ": expected a number or a \"<number> <unit>\" string in " + units[i] +
-                                 ", got " + e.dump());
+                                 ", got " + json_checks::json_excerpt(e));
     }
     if (!std::isfinite(v)) throw ModelError(here, element + " is not a finite number");
     out.push_back(v);
@@ -343,13 +344,13 @@ std::vector<std::vector<double>> ComponentBuilder::rows_parameter(std::string_vi
   if (j == nullptr) return default_rows;
   const std::string n = std::to_string(columns.size());
   if (!j->is_array())
-    fail(name, std::string(name) + " must be an array of rows [" + names + "], got " + j->dump());
+    fail(name, std::string(name) + " must be an array of rows [" + names + "], got " + json_checks::json_excerpt(*j));
   if (j->empty()) fail(name, std::string(name) + " needs at least one row [" + names + "]");
   std::vector<std::vector<double>> out;
   for (std::size_t r = 0; r < j->size(); ++r) {
     const json& row = (*j)[r];
     if (!row.is_array() || row.size() != columns.size())
-      fail(name, {r}, "row " + std::to_string(r) + " must have " + n + " values [" + names + "], got " + row.dump());
+      fail(name, {r}, "row " + std::to_string(r) + " must have " + n + " values [" + names + "], got " + json_checks::json_excerpt(row));
     std::vector<double> values;
     for (std::size_t c = 0; c < columns.size(); ++c) {
       const json& e = row[c];
@@ -365,7 +366,7 @@ std::vector<std::vector<double>> ComponentBuilder::rows_parameter(std::string_vi
         }
       } else {
         fail(name, {r, c}, element + ": expected a number or a \"<number> <unit>\" string in " +
-                               std::string(columns[c].unit) + ", got " + e.dump());
+                               std::string(columns[c].unit) + ", got " + json_checks::json_excerpt(e));
       }
       if (!std::isfinite(v)) fail(name, {r, c}, element + " is not a finite number");
       values.push_back(v);
@@ -388,7 +389,7 @@ std::string ComponentBuilder::choice(std::string_view name, const std::vector<st
           j != nullptr);
   if (j == nullptr) return std::string(default_value);
   if (!j->is_string() || std::find(options.begin(), options.end(), j->get<std::string>()) == options.end())
-    fail(name, std::string(name) + " must be one of " + list + ", got " + j->dump());
+    fail(name, std::string(name) + " must be one of " + list + ", got " + json_checks::json_excerpt(*j));
   return j->get<std::string>();
 }
 
@@ -396,7 +397,7 @@ bool ComponentBuilder::flag(std::string_view name, bool default_value, std::stri
   const json* j = given(name);
   declare(name, "", description, default_value ? "true" : "false", j != nullptr);
   if (j == nullptr) return default_value;
-  if (!j->is_boolean()) fail(name, "expected true or false, got " + j->dump());
+  if (!j->is_boolean()) fail(name, "expected true or false, got " + json_checks::json_excerpt(*j));
   return j->get<bool>();
 }
 
@@ -426,7 +427,7 @@ std::optional<std::shared_ptr<const Table1D>> ComponentBuilder::read_table(
           "none", j != nullptr);
   if (j == nullptr) return std::nullopt;
   const std::string pointer = param_pointer(name);
-  if (!j->is_object()) throw ModelError(pointer, "expected a table object, got " + j->dump());
+  if (!j->is_object()) throw ModelError(pointer, "expected a table object, got " + json_checks::json_excerpt(*j));
   for (auto it = j->begin(); it != j->end(); ++it) {
     const std::string& key = it.key();
     if (key == x_name || key == y_name || (!fixed && (key == "interpolation" || key == "extrapolation"))) continue;
@@ -450,7 +451,7 @@ std::optional<std::shared_ptr<const Table1D>> ComponentBuilder::read_table(
         else if (e.is_string())
           out.push_back(units::to_si(e.get<std::string>(), unit));
         else
-          throw ModelError(here, "expected a number, got " + e.dump());
+          throw ModelError(here, "expected a number, got " + json_checks::json_excerpt(e));
       } catch (const std::invalid_argument& ex) {
         throw ModelError(here, ex.what());
       }
@@ -465,7 +466,7 @@ std::optional<std::shared_ptr<const Table1D>> ComponentBuilder::read_table(
     for (std::size_t i = 0; i < options.size(); ++i)
       if (it->is_string() && it->get<std::string>() == options[i]) return i;
     throw ModelError(pointer + "/" + key, std::string("expected \"") + options[0] + "\" or \"" + options[1] +
-                                              "\", got " + it->dump());
+                                              "\", got " + json_checks::json_excerpt(*it));
   };
   Interpolation interpolation = Interpolation::Linear;
   Extrapolation extrapolation = Extrapolation::Linear;

@@ -27,6 +27,14 @@ class ModelError : public std::runtime_error {
   std::string message_;
 };
 
+/// A ModelError about a file as a whole, whose message names the file: it cannot be read, is too
+/// large, or is not JSON (syntax, a number out of range). Messages of other errors get the netlist's
+/// file name in front (cli::guarded); these have it already.
+class FileError : public ModelError {
+ public:
+  using ModelError::ModelError;
+};
+
 /// The Dulmage–Mendelsohn parts of a structurally singular model, in the netlist's terms (for
 /// `acausal check --json`; the message says the same in words).
 struct SingularParts {

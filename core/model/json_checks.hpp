@@ -15,6 +15,22 @@
 
 namespace acausal::json_checks {
 
+/// The most characters of a JSON value that a message shows (json_excerpt).
+inline constexpr std::size_t kExcerptLength = 80;
+
+/// `value` as JSON text for a message: whole when it is at most `length` characters, else its
+/// first characters and "…". Written without recursion and stopping at `length`, so a value nested
+/// thousands of levels deep or holding millions of elements prints as quickly as a small one.
+std::string json_excerpt(const nlohmann::json& value, std::size_t length = kExcerptLength);
+
+/// `text` for a message: whole when it is at most `length` bytes, else its start and "…".
+std::string text_excerpt(std::string_view text, std::size_t length = kExcerptLength);
+
+/// Empties `value` (and leaves it null) without allocating. nlohmann's destructor allocates a
+/// vector the size of the largest array or object it frees, which throws std::bad_alloc, and so
+/// terminates the program, when it runs while an earlier std::bad_alloc unwinds the stack.
+void release_json(nlohmann::json& value) noexcept;
+
 /// "<what> must be <expected>, got <type>".
 ModelError wrong_type(const std::string& pointer, const std::string& what, const std::string& expected,
                       const char* got);
@@ -58,8 +74,9 @@ inline std::string one_port_connection(const std::string& port) {
 /// form \"instance.port\""), or an empty string.
 std::string connection_end_problem(const std::string& end, const std::vector<std::string>& before);
 
-/// The ModelError for a JSON syntax error (line and column) or a number out of range, thrown by
-/// nlohmann while reading `text` from `source`; rethrows anything else.
-[[noreturn]] void rethrow_as_model_error(std::string_view text, const std::string& source);
+/// The FileError for a JSON syntax error (line and column) or a number out of range, thrown by
+/// nlohmann while reading `text` from `source`; rethrows anything else. The text read where the
+/// error is (nlohmann's "last read") is quoted, shortened, when `quote_text`, else left out.
+[[noreturn]] void rethrow_as_model_error(std::string_view text, const std::string& source, bool quote_text = true);
 
 }  // namespace acausal::json_checks

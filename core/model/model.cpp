@@ -10,6 +10,7 @@
 
 #include "core/expr/expr_map.hpp"
 #include "core/model/errors.hpp"
+#include "core/model/json_checks.hpp"
 #include "core/model/instance_factory.hpp"
 #include "core/model/tunable_names.hpp"
 #include "core/model/orientation_graph.hpp"
@@ -189,7 +190,7 @@ void apply_target(Model& m, std::size_t v, const json& entry, const std::string&
       if (p == "low")
         priority = TargetPriority::Low;
       else if (p != "high")
-        throw ModelError(pointer + "/priority", "priority must be \"high\" or \"low\", got " + p.dump());
+        throw ModelError(pointer + "/priority", "priority must be \"high\" or \"low\", got " + json_checks::json_excerpt(p));
     }
   } else {
     target.value = number(entry, pointer);
@@ -201,7 +202,7 @@ void apply_target(Model& m, std::size_t v, const json& entry, const std::string&
 void apply_nominal(Model& m, std::size_t v, const json& entry, const std::string& pointer) {
   const double x = quantity_of(m, v, entry, pointer);
   if (!(x > 0.0) || !std::isfinite(x))
-    throw ModelError(pointer, "a nominal must be a positive number, got " + entry.dump());
+    throw ModelError(pointer, "a nominal must be a positive number, got " + json_checks::json_excerpt(entry));
   m.nominals[v] = x;
 }
 
@@ -219,7 +220,7 @@ void apply_state_select(Model& m, std::size_t v, const json& entry, const std::s
         return;
       }
   throw ModelError(pointer, "a state selection is one of \"never\", \"avoid\", \"default\", \"prefer\", \"always\"; got " +
-                                entry.dump());
+                                json_checks::json_excerpt(entry));
 }
 
 /// `e` split into its linear part over slots whose column is `position(variable)` for each Variable

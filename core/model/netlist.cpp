@@ -1,7 +1,9 @@
 #include "core/model/netlist.hpp"
 
 #include <algorithm>
+#include <cerrno>
 #include <cmath>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -9,8 +11,13 @@
 #include <iterator>
 #include <memory>
 #include <optional>
+#include <sstream>
 #include <string_view>
 #include <utility>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "core/model/errors.hpp"
 #include "core/model/json_checks.hpp"
@@ -27,6 +34,11 @@ NetlistComponent* Netlist::find(std::string_view component) {
   for (NetlistComponent& c : components)
     if (c.name == component) return &c;
   return nullptr;
+}
+
+void release_json_values(std::vector<NetlistComponent>& components) noexcept {
+  for (NetlistComponent& c : components)
+    for (json* value : {&c.params, &c.initial, &c.nominal, &c.state_select}) release_json(*value);
 }
 
 const Subsystem* Netlist::find_subsystem(const std::string& file, std::string_view type) const {
@@ -189,6 +201,9 @@ class NetlistReader {
   enum class Mode { netlist, tree };
 
   explicit NetlistReader(Netlist& n, Mode mode = Mode::netlist) : n_(n), mode_(mode) {}
+  NetlistReader(const NetlistReader&) = delete;
+  NetlistReader& operator=(const NetlistReader&) = delete;
+  ~NetlistReader() { release_json(members_); }
 
   bool null() { return scalar(json(nullptr)); }
   bool boolean(bool b) { return scalar(json(b)); }
@@ -300,6 +315,9 @@ class NetlistReader {
 
 bool NetlistReader::open(json::value_t type) {
   const Role role = role_of(type);
+  if (depth_ == kMaxJsonDepth)  // pointer() names the value starting now
+    throw ModelError(pointer(), "arrays and objects nested more than " + std::to_string(kMaxJsonDepth) +
+                                    " levels deep; a netlist needs only a few levels");
   json* value = nullptr;
   if (role == Role::tree) {
     *slot_ = json(type);
@@ -551,87 +569,145 @@ namespace {
 
 /// A reader's pass over `text` into `n`. Plain text (plain_json.hpp) is read by the fast pass;
 /// other text, from the start again into a fresh netlist, by nlohmann's parser, whose syntax errors
-/// and numbers out of range become ModelErrors.
+/// and numbers out of range become FileErrors (quoting the text read there when `quote_text`).
 std::unique_ptr<NetlistReader> read(std::string_view text, const std::string& source, Netlist& n,
-                                    NetlistReader::Mode mode) {
+                                    NetlistReader::Mode mode, bool quote_text = true) {
   auto reader = std::make_unique<NetlistReader>(n, mode);
   if (plain_json::sax_parse(text, *reader)) return reader;
+  reader.reset();
+  release_json_values(n.components);
   n = Netlist();
   reader = std::make_unique<NetlistReader>(n, mode);
   try {
     json::sax_parse(text.begin(), text.end(), reader.get());
   } catch (const json::exception&) {
-    rethrow_as_model_error(text, source);
+    rethrow_as_model_error(text, source, quote_text);
   }
   return reader;
 }
 
+std::string megabytes(std::uintmax_t bytes) {
+  std::ostringstream os;
+  os << static_cast<double>(bytes) / 1e6;
+  return os.str() + " MB";
+}
+
 }  // namespace
 
-Netlist parse_netlist(std::string_view text, std::string source) {
+Netlist parse_netlist(std::string_view text, std::string source, const std::vector<std::string>& subsystem_path) {
   Netlist n;
-  // Room for the components at once (each "type" key is one, or a few more): a large netlist's
-  // vector would otherwise move them all a few times as it grows.
-  std::size_t types = 0;
-  for (std::size_t at = text.find("\"type\""); at != std::string_view::npos; at = text.find("\"type\"", at + 6)) ++types;
-  n.components.reserve(types);
-  const std::unique_ptr<NetlistReader> read_into_n = read(text, source, n, NetlistReader::Mode::netlist);
-  NetlistReader& reader = *read_into_n;
-  n.source = std::move(source);
-  // The checks in their order (see NetlistReader).
-  reader.check_duplicates();
-  const json& root = reader.members();
-  check_keys(root, "",
-             {"format", "name", "description", "components", "connections", "experiment", "outputs", "inputs",
-              "subsystems", "loop_cuts"});
-  check_format(root, "");
-  if (root.contains("name")) n.name = require_string(root["name"], "/name", "\"name\"");
-  if (root.contains("description")) n.description = require_string(root["description"], "/description", "\"description\"");
-  if (!root.contains("components")) throw ModelError("/components", "missing \"components\"");
-  reader.check_components();
-  if (root.contains("connections")) reader.check_connections();
-  if (root.contains("experiment")) parse_experiment(root["experiment"], n);
-  if (root.contains("outputs")) {
-    const json& o = root["outputs"];
-    if (!o.is_array()) throw ModelError("/outputs", "\"outputs\" must be an array of variable paths");
-    for (std::size_t i = 0; i < o.size(); ++i)
-      n.outputs.push_back(require_string(o[i], "/outputs/" + std::to_string(i), "an output"));
+  try {
+    // Room for the components at once (each "type" key is one, or a few more): a large netlist's
+    // vector would otherwise move them all a few times as it grows.
+    std::size_t types = 0;
+    for (std::size_t at = text.find("\"type\""); at != std::string_view::npos; at = text.find("\"type\"", at + 6)) ++types;
+    n.components.reserve(types);
+    const std::unique_ptr<NetlistReader> read_into_n = read(text, source, n, NetlistReader::Mode::netlist);
+    NetlistReader& reader = *read_into_n;
+    n.source = source;
+    // The checks in their order (see NetlistReader).
+    reader.check_duplicates();
+    const json& root = reader.members();
+    check_keys(root, "",
+               {"format", "name", "description", "components", "connections", "experiment", "outputs", "inputs",
+                "subsystems", "loop_cuts"});
+    check_format(root, "");
+    if (root.contains("name")) n.name = require_string(root["name"], "/name", "\"name\"");
+    if (root.contains("description")) n.description = require_string(root["description"], "/description", "\"description\"");
+    if (!root.contains("components")) throw ModelError("/components", "missing \"components\"");
+    reader.check_components();
+    if (root.contains("connections")) reader.check_connections();
+    if (root.contains("experiment")) parse_experiment(root["experiment"], n);
+    if (root.contains("outputs")) {
+      const json& o = root["outputs"];
+      if (!o.is_array()) throw ModelError("/outputs", "\"outputs\" must be an array of variable paths");
+      for (std::size_t i = 0; i < o.size(); ++i)
+        n.outputs.push_back(require_string(o[i], "/outputs/" + std::to_string(i), "an output"));
+    }
+    if (root.contains("inputs")) n.inputs = parse_inputs(root["inputs"]);
+    if (root.contains("loop_cuts")) {
+      const json& o = root["loop_cuts"];
+      if (!o.is_array()) throw ModelError("/loop_cuts", "\"loop_cuts\" must be an array of frame ports (\"instance.port\")");
+      for (std::size_t i = 0; i < o.size(); ++i)
+        n.loop_cuts.push_back(require_string(o[i], "/loop_cuts/" + std::to_string(i), "a loop cut"));
+    }
+    if (root.contains("subsystems")) read_subsystem_section(root["subsystems"], n.source, "", n.subsystems);
+    load_subsystem_files(n, subsystem_path);
+    check_component_count(n);
+  } catch (const std::bad_alloc&) {
+    // The memory the netlist holds is freed first, without allocating (release_json_values; the
+    // reader's values went with ~NetlistReader), then the message is written.
+    release_json_values(n.components);
+    n.subsystems.clear();
+    n = Netlist();
+    throw FileError("", source + ": not enough memory to read the netlist (" + megabytes(text.size()) + " of JSON)");
   }
-  if (root.contains("inputs")) n.inputs = parse_inputs(root["inputs"]);
-  if (root.contains("loop_cuts")) {
-    const json& o = root["loop_cuts"];
-    if (!o.is_array()) throw ModelError("/loop_cuts", "\"loop_cuts\" must be an array of frame ports (\"instance.port\")");
-    for (std::size_t i = 0; i < o.size(); ++i)
-      n.loop_cuts.push_back(require_string(o[i], "/loop_cuts/" + std::to_string(i), "a loop cut"));
-  }
-  if (root.contains("subsystems")) read_subsystem_section(root["subsystems"], n.source, "", n.subsystems);
-  load_subsystem_files(n);
   return n;
 }
 
-json read_json(std::string_view text, const std::string& source) {
+json read_json(std::string_view text, const std::string& source, bool quote_text) {
   Netlist unused;
-  const std::unique_ptr<NetlistReader> reader = read(text, source, unused, NetlistReader::Mode::tree);
+  const std::unique_ptr<NetlistReader> reader = read(text, source, unused, NetlistReader::Mode::tree, quote_text);
   reader->check_duplicates();
   return reader->take_tree();
 }
 
-Netlist load_netlist(const std::string& path) {
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) throw ModelError("", "cannot read netlist file " + path + ": a directory");
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw ModelError("", "cannot read netlist file " + path);
-  std::string text;
-  if (std::filesystem::is_regular_file(path, ec)) {
-    // In one read, into a buffer of the file's size.
-    text.resize(static_cast<std::size_t>(std::filesystem::file_size(path, ec)));
-    in.read(text.data(), static_cast<std::streamsize>(text.size()));
-    text.resize(static_cast<std::size_t>(in.gcount()));
-  } else {
-    text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());  // a pipe: as it comes
+std::optional<std::string> read_regular_file(const std::string& path, std::string& problem) {
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);  // a FIFO: no wait for a writer
+  if (fd < 0) {
+    problem = std::strerror(errno);
+    return std::nullopt;
   }
-  if (in.bad()) throw ModelError("", "cannot read netlist file " + path);
-  return parse_netlist(text, path);
+  struct Closer {
+    int fd;
+    ~Closer() { ::close(fd); }
+  } closer{fd};
+  struct stat info {};
+  if (::fstat(fd, &info) != 0) {
+    problem = std::strerror(errno);
+    return std::nullopt;
+  }
+  if (S_ISDIR(info.st_mode)) {
+    problem = "a directory";
+    return std::nullopt;
+  }
+  if (!S_ISREG(info.st_mode)) {
+    problem = "not a regular file (a device, a pipe or a socket)";
+    return std::nullopt;
+  }
+  const auto size = static_cast<std::uintmax_t>(info.st_size);
+  if (size > kMaxFileBytes) {
+    problem = std::to_string(size) + " bytes, more than the 1 GiB (" + std::to_string(kMaxFileBytes) +
+              " bytes) a netlist or subsystem file may have";
+    return std::nullopt;
+  }
+  // The size fstat gives (0 for a file of /proc, whose text is made as it is read: none is read).
+  std::string text(static_cast<std::size_t>(size), '\0');
+  std::size_t done = 0;
+  while (done < text.size()) {
+    const ssize_t got = ::read(fd, text.data() + done, text.size() - done);
+    if (got < 0 && errno == EINTR) continue;
+    if (got < 0) {
+      problem = std::strerror(errno);
+      return std::nullopt;
+    }
+    if (got == 0) break;  // shorter now than when fstat looked
+    done += static_cast<std::size_t>(got);
+  }
+  text.resize(done);
+  return text;
+}
+
+Netlist load_netlist(const std::string& path, const std::vector<std::string>& subsystem_path) {
+  std::string problem;
+  std::optional<std::string> text;
+  try {
+    text = read_regular_file(path, problem);
+  } catch (const std::bad_alloc&) {
+    throw FileError("", "cannot read netlist file " + path + ": not enough memory");
+  }
+  if (!text) throw FileError("", "cannot read netlist file " + path + ": " + problem);
+  return parse_netlist(*text, path, subsystem_path);
 }
 
 void apply_override(Netlist& netlist, std::string_view assignment) {
@@ -639,14 +715,29 @@ void apply_override(Netlist& netlist, std::string_view assignment) {
   auto eq = a.find('=');
   auto dot = a.find('.');
   if (eq == std::string::npos || dot == std::string::npos || dot > eq || dot == 0 || dot + 1 == eq)
-    throw ModelError("", "--set expects instance.parameter=value, got \"" + a + "\"");
+    throw ModelError("", "--set expects instance.parameter=value, got \"" + text_excerpt(a) + "\"");
   std::string instance = a.substr(0, dot);
   std::string param = a.substr(dot + 1, eq - dot - 1);
   std::string value = a.substr(eq + 1);
   NetlistComponent* c = netlist.find(instance);
-  if (c == nullptr) throw ModelError("/components", "--set " + a + ": no component named \"" + instance + "\"");
-  json v = json::parse(value, nullptr, false);
-  c->params[param] = v.is_discarded() ? json(value) : v;
+  if (c == nullptr)
+    throw ModelError("/components", "--set " + text_excerpt(a) + ": no component named \"" + text_excerpt(instance) + "\"");
+  // nlohmann's parser keeps its open containers in a vector, not on the stack; the depth is
+  // checked as the netlist's is.
+  bool too_deep = false;
+  json v = json::parse(
+      value,
+      [&too_deep](int depth, json::parse_event_t event, json&) {
+        // `depth`: the containers open around the one starting
+        const bool opens = event == json::parse_event_t::object_start || event == json::parse_event_t::array_start;
+        too_deep = too_deep || (opens && depth >= static_cast<int>(kMaxJsonDepth));
+        return true;
+      },
+      false);
+  if (too_deep)
+    throw ModelError("", "--set " + text_excerpt(a) + ": arrays and objects nested more than " +
+                             std::to_string(kMaxJsonDepth) + " levels deep");
+  c->params[param] = v.is_discarded() ? json(value) : std::move(v);
 }
 
 std::optional<std::string> time_grid_problem(double start, double stop, double interval) {

@@ -8,6 +8,7 @@
 /// instances (core/model/subsystems.hpp). A location in a subsystem file is written
 /// `file:<file>#<JSON pointer>`, e.g. `file:lib/gearbox.json#/components/shaft/params/J`.
 
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <stdexcept>
@@ -87,6 +88,19 @@ struct Experiment {
   double tolerance = 1e-6;
 };
 
+/// The deepest nesting of arrays and objects a netlist or subsystem file may have (a document is
+/// level 1; a bundled netlist needs at most 8). Deeper JSON is an error when it is read: printing
+/// or copying a value nested tens of thousands of levels deep would overflow the stack.
+inline constexpr std::size_t kMaxJsonDepth = 64;
+
+/// The most bytes a netlist or a subsystem file may have (1 GiB; a chain of 10⁶ masses written
+/// by bench/chain_netlist.cpp is about 330 MB).
+inline constexpr std::uintmax_t kMaxFileBytes = std::uintmax_t{1} << 30;
+/// The most components a netlist may have once its subsystem instances are expanded, and the
+/// deepest nesting of subsystem instances.
+inline constexpr std::size_t kMaxComponents = 10'000'000;
+inline constexpr std::size_t kMaxSubsystemDepth = 100;
+
 /// The longest run [s] (about 31 700 years) and the most points of an output grid a run may have.
 inline constexpr double kMaxRunSpan = 1e12;
 inline constexpr double kMaxOutputPoints = 1e8;
@@ -121,8 +135,20 @@ struct SubsystemPort {
   std::string pointer;
 };
 
+/// Frees the JSON values of `components` without allocating (json_checks::release_json): what
+/// the destructors of Netlist and Subsystem do, so that a netlist freed while a std::bad_alloc
+/// unwinds the stack does not end the program.
+void release_json_values(std::vector<NetlistComponent>& components) noexcept;
+
 /// A subsystem definition: an entry of a "subsystems" section, or a whole subsystem file.
 struct Subsystem {
+  Subsystem() = default;
+  Subsystem(const Subsystem&) = default;
+  Subsystem(Subsystem&&) = default;
+  Subsystem& operator=(const Subsystem&) = default;
+  Subsystem& operator=(Subsystem&&) = default;
+  ~Subsystem() { release_json_values(components); }
+
   std::string name;     ///< for messages: `gearbox`, `file:lib/gearbox.json`, `stage of file:lib/gearbox.json`
   std::string file;     ///< the file it is written in: the subsystem types it uses resolve there
   std::string pointer;  ///< where: `/subsystems/gearbox`, `file:lib/gearbox.json#`, `file:lib/gearbox.json#/subsystems/stage`
@@ -142,6 +168,13 @@ struct ExposedPort {
 };
 
 struct Netlist {
+  Netlist() = default;
+  Netlist(const Netlist&) = default;
+  Netlist(Netlist&&) = default;
+  Netlist& operator=(const Netlist&) = default;
+  Netlist& operator=(Netlist&&) = default;
+  ~Netlist() { release_json_values(components); }
+
   std::string source;  ///< file name, for messages; subsystem files are found relative to it
   std::string name;
   std::string description;
@@ -200,17 +233,28 @@ std::pair<std::size_t, std::size_t> split_instance_path(std::string_view path, c
 }
 
 /// Parses netlist JSON, and reads the subsystem files it includes (relative to the directory of
-/// `source`). @throws ModelError: syntax (with line and column), unknown keys, wrong types, invalid
+/// `source`). Subsystem files must be regular files of at most kMaxFileBytes inside the directory
+/// tree of `source` or of one of `subsystem_path` (their real paths, symbolic links resolved).
+/// @throws ModelError: syntax (with line and column), unknown keys, wrong types, invalid
 /// instance names, NaN/inf in the experiment, bad connection entries, bad subsystem definitions, a
-/// subsystem file that cannot be read.
-Netlist parse_netlist(std::string_view text, std::string source = "netlist");
+/// subsystem file that cannot be read or is outside those trees, more than kMaxComponents
+/// components once subsystems are expanded; a FileError when memory runs out.
+Netlist parse_netlist(std::string_view text, std::string source = "netlist",
+                      const std::vector<std::string>& subsystem_path = {});
 
 /// Parses JSON text into a tree, with the netlist's messages for a syntax error (line and column,
-/// naming `source`) and for a repeated key (the first one, at its pointer). @throws ModelError.
-nlohmann::json read_json(std::string_view text, const std::string& source);
+/// naming `source`, quoting the text read there when `quote_text`), for nesting deeper than
+/// kMaxJsonDepth and for a repeated key (the first one, at its pointer). @throws ModelError.
+nlohmann::json read_json(std::string_view text, const std::string& source, bool quote_text = true);
 
-/// Reads and parses a netlist file. @throws ModelError (also when the file cannot be read).
-Netlist load_netlist(const std::string& path);
+/// The text of the regular file at `path`, of at most kMaxFileBytes; nullopt and `problem` set
+/// (the system's reason, "a directory", "not a regular file …", the size) when it is not one.
+/// Devices, pipes and sockets are refused, so /dev/zero or a FIFO are never read without end.
+std::optional<std::string> read_regular_file(const std::string& path, std::string& problem);
+
+/// Reads and parses a netlist file (a regular file; see parse_netlist for `subsystem_path`).
+/// @throws ModelError (a FileError when the file cannot be read).
+Netlist load_netlist(const std::string& path, const std::vector<std::string>& subsystem_path = {});
 
 /// Applies `instance.param=value` (value: JSON, or else a string such as "30 deg") to a component
 /// of the netlist (not inside a subsystem; a subsystem instance takes its subsystem's parameters).

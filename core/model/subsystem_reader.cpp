@@ -2,9 +2,10 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
+#include <iterator>
+#include <optional>
+#include <vector>
 #include <set>
-#include <sstream>
 #include <stdexcept>
 
 #include "core/model/errors.hpp"
@@ -120,7 +121,7 @@ void read_file(const std::string& path, const std::string& text, std::map<std::s
   const std::string prefix = std::string(kFileTypePrefix) + path + "#";
   json doc;
   try {
-    doc = read_json(text, path);
+    doc = read_json(text, path, false);  // a message never shows a subsystem file's text
   } catch (const ModelError& e) {
     if (e.pointer().empty()) throw;  // a syntax error names the file in its message
     throw ModelError(prefix + e.pointer(), e.message());
@@ -140,15 +141,156 @@ void read_file(const std::string& path, const std::string& text, std::map<std::s
   if (doc.contains("subsystems")) read_subsystem_section(doc["subsystems"], path, prefix, library);
 }
 
-/// The text of a file, or nullopt when it cannot be read.
-std::optional<std::string> file_text(const std::string& path) {
+/// True when `path` is `directory` or inside it (both absolute and without links, `.` or `..`).
+bool inside(const std::filesystem::path& path, const std::filesystem::path& directory) {
+  auto p = path.begin();
+  for (auto d = directory.begin(); d != directory.end(); ++d, ++p) {
+    if (d->empty() && std::next(d) == directory.end()) return true;  // a trailing separator
+    if (p == path.end() || *p != *d) return false;
+  }
+  return true;
+}
+
+/// The directories whose trees subsystem files may be in: the netlist's, and `subsystem_path`'s,
+/// each with its links resolved (one that does not exist holds no file).
+std::vector<std::filesystem::path> allowed_directories(const std::string& source,
+                                                       const std::vector<std::string>& subsystem_path) {
+  std::vector<std::filesystem::path> out;
+  auto add = [&out](const std::filesystem::path& directory) {
+    std::error_code error;
+    std::filesystem::path real = std::filesystem::canonical(directory.empty() ? "." : directory, error);
+    if (!error) out.push_back(std::move(real));
+  };
+  add(std::filesystem::path(source).parent_path());
+  for (const std::string& directory : subsystem_path) add(directory);
+  return out;
+}
+
+/// Counts the components each definition stands for once expanded, to check the total before
+/// expanding.
+class ComponentCount {
+ public:
+  explicit ComponentCount(const Netlist& netlist) : netlist_(netlist) {}
+
+  /// The components of `c`, an instance of the netlist: 1, or those of its subsystem, at most
+  /// kMaxComponents + 1. @throws ModelError at its type for subsystem instances nested deeper
+  /// than kMaxSubsystemDepth inside it.
+  std::size_t of_instance(const NetlistComponent& c) {
+    try {
+      return of(c, netlist_.source, 0);
+    } catch (const TooDeep&) {
+      throw ModelError(c.pointer + "/type", "subsystem instances nested more than " + std::to_string(kMaxSubsystemDepth) +
+                                                " deep in " + c.name + " (subsystem " +
+                                                netlist_.find_subsystem(netlist_.source, c.type)->name + ")");
+    }
+  }
+
+  /// `name (subsystem …: N components) → name.inner (…) → …`: where most of the components of
+  /// instance `c` come from, down the largest instance at each level (counted already).
+  std::string chain(const NetlistComponent& c) {
+    std::string out;
+    std::string path = c.name;
+    const NetlistComponent* at = &c;
+    std::string file = netlist_.source;
+    for (std::size_t level = 0; level < 8; ++level) {
+      const Subsystem* s = netlist_.find_subsystem(file, at->type);
+      if (s == nullptr) break;
+      out += (out.empty() ? "" : " → ") + path + " (subsystem " + s->name + ": " + count_text(known_[s].count) + " components)";
+      const NetlistComponent* largest = nullptr;
+      for (const NetlistComponent& inner : s->components)
+        if (largest == nullptr || known(inner, s->file) > known(*largest, s->file)) largest = &inner;
+      if (largest == nullptr || known(*largest, s->file) <= 1) break;
+      path += "." + largest->name;
+      at = largest;
+      file = s->file;
+    }
+    return out;
+  }
+
+  static std::string count_text(std::size_t n) {
+    return n > kMaxComponents ? "more than " + std::to_string(kMaxComponents) : std::to_string(n);
+  }
+
+ private:
+  /// What a definition stands for: its components, expanded, and how deep its instances nest.
+  struct Known {
+    std::size_t count = 0;
+    std::size_t height = 0;  ///< 1: no subsystem instance inside
+  };
+  /// Thrown by of() when instances nest too deep; of_instance() words it at the netlist's instance.
+  struct TooDeep {};
+
+  /// The components `c` (written in `file`, `depth` instances deep) stands for. The recursion
+  /// goes at most kMaxSubsystemDepth deep. @throws TooDeep.
+  std::size_t of(const NetlistComponent& c, const std::string& file, std::size_t depth) {
+    const Subsystem* s = netlist_.find_subsystem(file, c.type);
+    if (s == nullptr) return 1;
+    // Not yet known: counted now. Known, or being counted (a cycle, which expanding reports): as known.
+    if (known_.try_emplace(s).second) {
+      if (depth >= kMaxSubsystemDepth) throw TooDeep{};
+      Known sum;
+      for (const NetlistComponent& inner : s->components) {
+        sum.count = std::min(sum.count + of(inner, s->file, depth + 1), kMaxComponents + 1);
+        if (const Subsystem* t = netlist_.find_subsystem(s->file, inner.type)) sum.height = std::max(sum.height, known_[t].height);
+      }
+      ++sum.height;
+      known_[s] = sum;
+    }
+    if (depth + known_[s].height > kMaxSubsystemDepth) throw TooDeep{};
+    return known_[s].count;
+  }
+
+  /// The count of `c`, once of() has counted its definition.
+  std::size_t known(const NetlistComponent& c, const std::string& file) {
+    const Subsystem* s = netlist_.find_subsystem(file, c.type);
+    return s == nullptr ? 1 : known_[s].count;
+  }
+
+  const Netlist& netlist_;
+  std::map<const Subsystem*, Known> known_;
+};
+
+}  // namespace
+
+void check_component_count(const Netlist& netlist) {
+  ComponentCount count(netlist);
+  std::size_t total = 0;
+  const NetlistComponent* largest = nullptr;
+  std::size_t largest_count = 0;
+  for (const NetlistComponent& c : netlist.components) {
+    const std::size_t n = count.of_instance(c);
+    total = std::min(total + n, kMaxComponents + 1);
+    if (n > largest_count) {
+      largest = &c;
+      largest_count = n;
+    }
+  }
+  if (total <= kMaxComponents) return;
+  std::string message = "the netlist has " + ComponentCount::count_text(total) +
+                        " components once its subsystem instances are expanded; a netlist may have at most " +
+                        std::to_string(kMaxComponents);
+  if (largest_count > 1) message += ". Most come from " + count.chain(*largest);
+  throw ModelError(largest_count > 1 ? largest->pointer + "/type" : "/components", message);
+}
+
+namespace {
+
+/// Why a subsystem file at `path` (as resolved from where it is named) may not be read: nullopt
+/// when it may, "" when there is no such file (a reason the message need not give), else the
+/// reason. `real` gets its path with links resolved.
+std::optional<std::string> refusal(const std::string& path, const std::vector<std::filesystem::path>& allowed,
+                                   std::filesystem::path& real) {
   std::error_code error;
-  if (!std::filesystem::is_regular_file(path, error)) return std::nullopt;
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return std::nullopt;
-  std::ostringstream text;
-  text << in.rdbuf();
-  return std::move(text).str();
+  real = std::filesystem::canonical(path, error);
+  if (error == std::errc::no_such_file_or_directory) return "";
+  if (error) return error.message();
+  for (const std::filesystem::path& directory : allowed)
+    if (inside(real, directory)) return std::nullopt;
+  std::string list;
+  for (const std::filesystem::path& directory : allowed) list += (list.empty() ? "" : ", ") + directory.string();
+  return "it is " + real.string() + ", outside the directories subsystem files may be in (" + list +
+         "); a netlist may name only files in its own directory or below, or in a directory given with "
+         "--subsystem-path";
 }
 
 }  // namespace
@@ -171,7 +313,8 @@ void read_subsystem_section(const json& section, const std::string& file, const 
   }
 }
 
-void load_subsystem_files(Netlist& netlist) {
+void load_subsystem_files(Netlist& netlist, const std::vector<std::string>& subsystem_path) {
+  const std::vector<std::filesystem::path> allowed = allowed_directories(netlist.source, subsystem_path);
   auto load_named = [&](const std::vector<NetlistComponent>& components, const std::string& file) {
     for (const NetlistComponent& c : components) {
       if (!c.type.starts_with(kFileTypePrefix)) continue;
@@ -180,9 +323,14 @@ void load_subsystem_files(Netlist& netlist) {
         throw ModelError(c.pointer + "/type", "\"file:\" needs the path of a subsystem file: \"file:<path>.json\"");
       const std::string path = resolve_include(file, written);
       if (netlist.subsystems.count(subsystem_key(path, "")) > 0) continue;
-      const std::optional<std::string> text = file_text(path);
-      if (!text)
-        throw ModelError(c.pointer + "/type", "cannot read subsystem file \"" + written + "\" (looked for " + path + ")");
+      const std::string cannot = "cannot read subsystem file \"" + text_excerpt(written) + "\" (looked for " +
+                                 text_excerpt(path) + ")";
+      std::filesystem::path real;
+      if (const std::optional<std::string> refused = refusal(path, allowed, real))
+        throw ModelError(c.pointer + "/type", refused->empty() ? cannot : cannot + ": " + *refused);
+      std::string problem;
+      const std::optional<std::string> text = read_regular_file(real.string(), problem);
+      if (!text) throw ModelError(c.pointer + "/type", cannot + ": " + problem);
       read_file(path, *text, netlist.subsystems);
     }
   };

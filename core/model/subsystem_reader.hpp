@@ -5,6 +5,7 @@
 
 #include <map>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -19,9 +20,16 @@ void read_subsystem_section(const nlohmann::json& section, const std::string& fi
                             std::map<std::string, Subsystem>& library);
 
 /// Reads every subsystem file that `netlist` names in a component type, directly or through the
-/// definitions it reads, each file once, into netlist.subsystems.
-/// @throws ModelError at the type that names a file that cannot be read, or for a malformed file
-///         (its locations are `file:<file>#<pointer>`).
-void load_subsystem_files(Netlist& netlist);
+/// definitions it reads, each file once, into netlist.subsystems. A file must be a regular file of
+/// at most kMaxFileBytes whose real path (links resolved) is inside the directory of
+/// netlist.source or of one of `subsystem_path`; a message never quotes a file's text.
+/// @throws ModelError at the type that names a file that cannot be read or is outside those
+///         directories, or for a malformed file (its locations are `file:<file>#<pointer>`).
+void load_subsystem_files(Netlist& netlist, const std::vector<std::string>& subsystem_path = {});
+
+/// @throws ModelError when `netlist` has more than kMaxComponents components once its subsystem
+///         instances are expanded (at the instance most of them come from, with the chain of
+///         instances they come from), or subsystem instances nested deeper than kMaxSubsystemDepth.
+void check_component_count(const Netlist& netlist);
 
 }  // namespace acausal

@@ -73,7 +73,7 @@ std::string state_select_location(const NetlistComponent& c, const std::string& 
 std::optional<std::string> reference(const json& value, const std::string& pointer) {
   if (!value.is_object() || !value.contains("param")) return std::nullopt;
   if (value.size() != 1 || !value["param"].is_string())
-    throw ModelError(pointer, "a subsystem parameter is used as {\"param\": \"<name>\"} alone, got " + value.dump());
+    throw ModelError(pointer, "a subsystem parameter is used as {\"param\": \"<name>\"} alone, got " + json_checks::json_excerpt(value));
   return value["param"].get<std::string>();
 }
 

@@ -141,13 +141,20 @@ constexpr std::array aliases{
     Alias{"gram", "g"},       Alias{"grams", "g"},
 };
 
-std::string quoted(std::string_view text) { return "'" + std::string(text) + "'"; }
-
 bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
 bool is_ascii_letter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
 bool is_continuation(char c) { return (static_cast<unsigned char>(c) & 0xC0U) == 0x80U; }
 char ascii_lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
+
+/// `text` in quotes for a message; a text longer than 80 bytes, its start and "…".
+std::string quoted(std::string_view text) {
+  constexpr std::size_t kLength = 80;
+  if (text.size() <= kLength) return "'" + std::string(text) + "'";
+  std::size_t cut = kLength - 1;
+  while (cut > 0 && is_continuation(text[cut])) --cut;
+  return "'" + std::string(text.substr(0, cut)) + "…'";
+}
 
 std::string_view trim(std::string_view text) {
   while (!text.empty() && is_space(text.front())) text.remove_prefix(1);
@@ -300,8 +307,13 @@ class Parser {
   }
 
  private:
+  /// Each '(' is a call deeper in this recursive parser: a bound keeps a hostile text from
+  /// overflowing the stack.
+  static constexpr int kMaxParentheses = 32;
+
   std::string_view text_;
   std::size_t pos_ = 0;
+  int depth_ = 0;  ///< the parentheses open at pos_
 
   bool at_end() const { return pos_ >= text_.size(); }
   char peek() const { return text_[pos_]; }
@@ -380,7 +392,11 @@ class Parser {
     if (at_end()) unexpected("expected a unit");
     if (peek() == '(') {
       const std::size_t open = pos_++;
+      if (++depth_ > kMaxParentheses)
+        throw std::invalid_argument("parentheses nested more than " + std::to_string(kMaxParentheses) +
+                                    " deep in " + quoted(text_));
       Unit unit = expression();
+      --depth_;
       skip_space();
       if (at_end()) unclosed(open);
       if (peek() != ')') unexpected(hint_after_term());
