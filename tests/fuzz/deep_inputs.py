@@ -27,12 +27,13 @@ INPUTS = {
         "deep_parentheses.txt": "1 " + "(" * 40_000 + "m" + ")" * 40_000 + "\nm",
     },
 }
-INPUTS["model"] = INPUTS["netlist"]
 INPUTS["subsystem"] = {
     "deep_array_subsystem_parameter.json": '{"format": "acausal/1", "subsystems": {"s": {"components": '
                                            '{"m": {"type": "translational.Mass", "params": {"m": '
                                            + "[" * DEPTH + "]" * DEPTH + '}}}}}, "components": {"i": {"type": "s"}}}',
 }
+INPUTS["netlist"].update(INPUTS["subsystem"])
+INPUTS["model"] = INPUTS["netlist"]
 
 
 def main() -> None:
