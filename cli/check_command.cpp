@@ -151,7 +151,7 @@ int run(const NetlistArguments& args, bool as_json) {
   Model model = build_model(netlist, command_registry(args.libraries));
   Program program(model, analyze(model));
   if (as_json) {
-    std::cout << check_report(model, program).dump(2) << "\n";
+    std::cout << check_report(model, program).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
     return kOk;
   }
   std::vector<std::string> dropped;
@@ -166,7 +166,7 @@ int run_json(const NetlistArguments& args) {
   try {
     return run(args, true);
   } catch (const ModelError& e) {
-    std::cout << error_report(e).dump(2) << "\n";
+    std::cout << error_report(e).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
     throw;
   }
 }

@@ -37,6 +37,7 @@ Command add_components_command(CLI::App& app);
 Command add_describe_command(CLI::App& app);
 Command add_plot_command(CLI::App& app);
 Command add_linearize_command(CLI::App& app);
+Command add_test_component_command(CLI::App& app);
 
 /// A NETLIST positional argument plus repeatable `--set instance.param=value`, `--library FILE`
 /// and `--subsystem-path DIR`.

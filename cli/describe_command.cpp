@@ -14,15 +14,7 @@ int run(const std::string& type, const std::vector<std::string>& libraries) {
   const Registry& registry = command_registry(libraries);
   const Component* component = registry.find(type);
   if (component == nullptr) {
-    std::string message = "unknown component type \"" + type + "\"";
-    const auto matches = registry.close_matches(type);
-    if (!matches.empty()) {
-      message += " (did you mean ";
-      for (std::size_t i = 0; i < matches.size(); ++i) message += (i == 0 ? "" : ", ") + matches[i];
-      message += "?)";
-    }
-    message += "; `acausal components` lists all types";
-    throw ModelError("", message);
+    throw ModelError("", registry.unknown_type_message(type));
   }
   const Definition d = describe_type(*component);
   std::cout << d.type << ": " << component->summary() << "\n";

@@ -17,7 +17,7 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   const Command commands[] = {add_simulate_command(app), add_check_command(app), add_equations_command(app),
                               add_components_command(app), add_describe_command(app), add_plot_command(app),
-                              add_linearize_command(app)};
+                              add_linearize_command(app), add_test_component_command(app)};
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -146,11 +146,6 @@ Definition Model::definition(std::size_t i) const {
 
 namespace {
 
-std::string suggestion(const std::vector<std::string>& matches) {
-  if (matches.empty()) return "";
-  return " (did you mean " + join(matches) + "?)";
-}
-
 /// A number (SI) or a "<number> <unit>" string of variable v's dimension, in SI.
 double quantity_of(const Model& m, std::size_t v, const json& j, const std::string& where) {
   if (j.is_number()) return j.get<double>();
@@ -281,8 +276,7 @@ class Assembler {
       const NetlistComponent& c = netlist_.components[i];
       const Component* type = types[i];
       if (type == nullptr)
-        throw ModelError(c.pointer + "/type",
-                         "unknown component type \"" + c.type + "\"" + suggestion(registry.close_matches(c.type)));
+        throw ModelError(c.pointer + "/type", registry.unknown_type_message(c.type));
       if (!built[i].definition) built[i] = factory_.build(*type, c, &graph_.roles[i]);
       if (built[i].definition->variables.size() > ModelVariable::kMaxLocals)
         throw ModelError(c.pointer, c.name + " (" + c.type + ") has " + std::to_string(built[i].definition->variables.size()) +

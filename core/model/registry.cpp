@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "core/model/json_checks.hpp"
+
 namespace acausal {
 namespace {
 
@@ -80,15 +82,34 @@ std::vector<std::string> Registry::close_matches(std::string_view type) const {
   std::vector<std::pair<std::size_t, std::string>> scored;
   for (const Entry& e : entries_) {
     const std::string_view name = e.component->type();
+    const std::size_t limit = std::max<std::size_t>(2, type.size() / 4);
+    const bool same_name = short_name(type) == short_name(name);
+    // The distance is at least the difference of the lengths: a name far longer than every type
+    // is not compared character by character.
+    const std::size_t longer = std::max(type.size(), name.size()), shorter = std::min(type.size(), name.size());
+    if (!same_name && longer - shorter > limit) continue;
     std::size_t d = edit_distance(type, name);
-    if (short_name(type) == short_name(name)) d = std::min<std::size_t>(d, 1);
-    if (d <= std::max<std::size_t>(2, type.size() / 4)) scored.emplace_back(d, std::string(name));
+    if (same_name) d = std::min<std::size_t>(d, 1);
+    if (d <= limit) scored.emplace_back(d, std::string(name));
   }
   std::sort(scored.begin(), scored.end());
   std::vector<std::string> out;  // the closest ones only: a farther second guess is noise
   for (std::size_t i = 0; i < scored.size() && i < 3 && scored[i].first == scored[0].first; ++i)
     out.push_back(scored[i].second);
   return out;
+}
+
+std::string Registry::unknown_type_message(std::string_view type) const {
+  std::string message = "unknown component type \"" + json_checks::text_excerpt(type) + "\"";
+  const std::vector<std::string> matches = close_matches(type);
+  if (!matches.empty()) {
+    message += " (did you mean ";
+    for (std::size_t i = 0; i < matches.size(); ++i) message += (i == 0 ? "" : ", ") + matches[i];
+    return message + "?)";
+  }
+  return message +
+         "; `acausal components` lists the known types, and a type from a component library needs the library "
+         "loaded (--library FILE.so, or ACAUSAL_LIBRARIES)";
 }
 
 std::vector<const Component*> Registry::all() const {

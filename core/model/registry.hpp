@@ -33,6 +33,10 @@ class Registry {
   /// The registered types closest to `type` (edit distance, or the same Name in another domain),
   /// all at the smallest distance found; for "unknown component type" messages.
   std::vector<std::string> close_matches(std::string_view type) const;
+  /// "unknown component type "<type>"" (shortened), with the closest types (close_matches()) or,
+  /// when none is close, where the known types are listed and that a component library's types
+  /// need it loaded.
+  std::string unknown_type_message(std::string_view type) const;
   /// All types, sorted by name.
   std::vector<const Component*> all() const;
 

@@ -293,3 +293,22 @@ TEST_CASE("an axis of huge components is the same axis, not an overflow") {
   CHECK(huge.stage == "none");
   CHECK(huge.message.empty());
 }
+
+TEST_CASE("an unknown type close to none suggests loading its component library") {
+  check_error(R"({ "format": "acausal/1", "components": { "drag": { "type": "maglev.QuadraticDrag" } } })", "build",
+              "/components/drag/type",
+              "unknown component type \"maglev.QuadraticDrag\"; `acausal components` lists the known types, and a "
+              "type from a component library needs the library loaded (--library FILE.so, or ACAUSAL_LIBRARIES)");
+  check_error(R"({ "format": "acausal/1", "components": { "s": { "type": "translational.Sprign" } } })", "build",
+              "/components/s/type",
+              "unknown component type \"translational.Sprign\" (did you mean translational.Spring?)");
+}
+
+TEST_CASE("a type name of 300000 characters is an unknown type with the name shortened") {
+  const Outcome o = run_pipeline(R"({ "format": "acausal/1", "components": { "a": { "type": ")" +
+                                 std::string(300000, 'x') + R"(" } } })");
+  CHECK(o.stage == "build");
+  CHECK(o.pointer == "/components/a/type");
+  CHECK(o.message.starts_with("unknown component type \"xxxx"));
+  CHECK(o.message.size() < 400);
+}

@@ -195,7 +195,8 @@ TEST_CASE("malformed: a type from the wrong domain") {
 
 TEST_CASE("malformed: unknown type with no close match") {
   check_error(R"json({ "format": "acausal/1", "components": { "pump": { "type": "hydraulic.Pump" } } })json", "build",
-              "/components/pump/type", R"msg(unknown component type "hydraulic.Pump")msg");
+              "/components/pump/type",
+              R"msg(unknown component type "hydraulic.Pump"; `acausal components` lists the known types, and a type from a component library needs the library loaded (--library FILE.so, or ACAUSAL_LIBRARIES))msg");
 }
 
 // ---- parameters ---------------------------------------------------------------------------------
