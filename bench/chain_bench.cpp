@@ -282,22 +282,22 @@ int table(const std::vector<std::size_t>& sizes, int repeat, double stop, bool k
   for (const Row& r : rows) {
     const double bar = r.n == 1000 ? 2.0 : r.n == 10000 ? 1.5 : 0.0;
     if (bar > 0.0)
-      std::printf("bar (issue 3) N = %zu: e2e %.2f <= %.1f  %s  (cpu %.2f)\n", r.n, r.e2e_ratio, bar,
+      std::printf("target N = %zu: e2e %.2f <= %.1f  %s  (cpu %.2f)\n", r.n, r.e2e_ratio, bar,
                   r.e2e_ratio <= bar ? "met" : "NOT met", r.cpu_ratio);
   }
   for (const Row& r : rows)
     if (r.n == 10000 || r.n == 100000) {
       const bool met = r.e2e_ratio <= 0.6 && r.e2e_opt_ratio <= 1.5;
-      std::printf("bar (issue 13) N = %zu: e2e %.2f <= 0.6, e2e opt %.2f <= 1.5  %s  (cpu %.2f, %.2f)\n", r.n,
+      std::printf("target N = %zu: e2e %.2f <= 0.6, e2e opt %.2f <= 1.5  %s  (cpu %.2f, %.2f)\n", r.n,
                   r.e2e_ratio, r.e2e_opt_ratio, met ? "met" : "NOT met", r.cpu_ratio, r.cpu_opt_ratio);
       if (r.n == 100000) {
         const double extra = (r.med.a_peak - r.med.b_peak) / (2.0 * static_cast<double>(r.n)) / 1e3;
-        std::printf("bar (issue 13) N = %zu: memory %.2f KB per unknown <= 1  %s\n", r.n, extra,
+        std::printf("target N = %zu: memory %.2f KB per unknown <= 1  %s\n", r.n, extra,
                     extra <= 1.0 ? "met" : "NOT met");
       }
     }
   for (const Row& r : rows)
-    if (r.n == 1000000) std::printf("N = 1000000 (issue 13): completed\n");
+    if (r.n == 1000000) std::printf("N = 1000000: completed\n");
   if (!keep) fs::remove_all(dir);
   return 0;
 }
