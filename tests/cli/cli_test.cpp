@@ -205,7 +205,7 @@ TEST_CASE("exit code 1: a model error names the file, the location and close mat
   CHECK(directory.code == 1);
   CHECK(contains(directory.err, "cannot read netlist file " + scratch().string() + ": a directory"));
 
-  // A netlist through a pipe is read as it comes.
+  // /dev/stdin redirected from a file is a regular file: read as any netlist (a pipe is refused).
   Run piped = acausal("check /dev/stdin < '" + kOscillator + "'");
   CHECK(piped.code == 0);
   CHECK(contains(piped.out, "balanced: yes"));
