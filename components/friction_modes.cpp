@@ -8,7 +8,7 @@ namespace acausal {
 FrictionModes define_friction_modes(ComponentBuilder& b, const FrictionInputs& in) {
   using namespace friction_mode;
   FrictionModes m;
-  m.sa = b.variable("sa", "1", "Path parameter: the relative acceleration while free or sliding, the friction force (torque) while stuck (SI values)");
+  m.sa = b.variable("sa", "", "Path parameter without a fixed unit: the relative acceleration while free or sliding, the friction force (torque) while stuck (SI values)");
   m.free = b.boolean("free", "True while the element transmits nothing (no normal force)");
   m.start_forward = b.boolean("startForward", "True at the event where sliding forward starts");
   m.start_backward = b.boolean("startBackward", "True at the event where sliding backward starts");

@@ -93,6 +93,12 @@ void no_load(ComponentBuilder& b, const Frame& frame, std::string_view name) {
   equal(b, frame.t, zero_vector(), "no torque at " + std::string(name));
 }
 
+Vec3 der(const Vec3& v) {
+  Vec3 out;
+  for (Eigen::Index i = 0; i < 3; ++i) out(i) = acausal::der(v(i));
+  return out;
+}
+
 void equal(ComponentBuilder& b, const Vec3& lhs, const Vec3& rhs, std::string_view description) {
   for (Eigen::Index i = 0; i < 3; ++i) b.equation(lhs(i) - rhs(i), description);
 }

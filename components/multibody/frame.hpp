@@ -3,9 +3,15 @@
 /// The vector math of the multibody components: a frame port's variables as Eigen vectors of Expr,
 /// 3-vector parameters and variables, rotation matrices, and element-wise equations.
 ///
-/// Conventions (Modelica MultiBody, DESIGN §4.1): R maps world coordinates to frame coordinates
-/// (v_frame = R·v_world); w is the frame's angular velocity resolved in the frame; f and t are the
-/// cut force and torque acting on the component at the frame, resolved in the frame.
+/// Installed with acausal/component.hpp, as namespace acausal::multibody (docs/extending.md,
+/// "A 3D component").
+///
+/// Conventions (Modelica MultiBody): r_0 is the frame's origin in world coordinates; R maps world
+/// coordinates to frame coordinates (v_frame = R·v_world, der(R) = −[w×]·R); w is the frame's
+/// angular velocity resolved in the frame; f and t are the cut force and torque acting on the
+/// component at the frame's origin, resolved in the frame (positive into the component, as every
+/// through quantity): a component pushing a body with force F (world coordinates) writes f = −R·F.
+/// Power into the component through a frame: f·(R·der(r_0)) + t·w.
 
 #include <Eigen/Core>
 #include <array>
@@ -60,6 +66,9 @@ Frame rigidly_attached_frame(ComponentBuilder& b, const Frame& a, std::string_vi
 
 /// A frame the component loads with nothing (a sensor's): f = 0, t = 0.
 void no_load(ComponentBuilder& b, const Frame& frame, std::string_view name);
+
+/// der() element by element: the velocity der(r_0) of a frame's origin, in world coordinates.
+Vec3 der(const Vec3& v);
 
 /// lhs = rhs element by element.
 void equal(ComponentBuilder& b, const Vec3& lhs, const Vec3& rhs, std::string_view description);

@@ -24,7 +24,7 @@ void Prismatic::define(ComponentBuilder& b) const {
   const Expr v = b.variable("v", "m/s", "Relative velocity der(s)", prefer);
   const Expr f = b.variable("f", "N", "Driving force along the axis");
   b.equation(v - der(s), "velocity");
-  const Expr accel = b.variable("a", "m/s2", "Relative acceleration der(v)");
+  const Expr accel = b.variable("a", "m/s^2", "Relative acceleration der(v)");
   b.equation(accel - der(v), "acceleration");
   const Vec3 shift = constant(e) * s;
   if (b.rooted("frame_a")) {

@@ -27,7 +27,7 @@ void Revolute::define(ComponentBuilder& b) const {
   const Expr w = b.variable("w", "rad/s", "Relative angular velocity der(phi)", prefer);
   const Expr tau = b.variable("tau", "N*m", "Driving torque about the axis");
   b.equation(w - der(phi), "angular velocity");
-  const Expr accel = b.variable("a", "rad/s2", "Relative angular acceleration der(w)");
+  const Expr accel = b.variable("a", "rad/s^2", "Relative angular acceleration der(w)");
   b.equation(accel - der(w), "angular acceleration");
 
   const Mat3 R_rel = planar_rotation(e, phi);

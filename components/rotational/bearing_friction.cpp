@@ -31,7 +31,7 @@ void BearingFriction::define(ComponentBuilder& b) const {
   const bool use_support = b.flag("use_support", false, "true: a support port takes the reaction; false: the housing is grounded");
   const Expr phi = b.variable("phi", "rad", "Angle of the flanges relative to the housing");
   const Expr w = b.variable("w", "rad/s", "Speed of the flanges relative to the housing", {.priority = StatePriority::Prefer});
-  const Expr a = b.variable("a", "rad/s2", "Acceleration of the flanges relative to the housing");
+  const Expr a = b.variable("a", "rad/s^2", "Acceleration of the flanges relative to the housing");
   const Expr tau = b.variable("tau", "N*m", "Friction torque on the flanges (C and R together)");
 
   b.equation(R.potential() - C.potential(), "the flanges are rigidly joined");

@@ -33,7 +33,7 @@ void Brake::define(ComponentBuilder& b) const {
   const Expr f_normalized = b.input("f_normalized", "1", "Normal force over fn_max");
   const Expr phi = b.variable("phi", "rad", "Angle of the flanges relative to the housing");
   const Expr w = b.variable("w", "rad/s", "Speed of the flanges relative to the housing", {.priority = StatePriority::Prefer});
-  const Expr a = b.variable("a", "rad/s2", "Acceleration of the flanges relative to the housing");
+  const Expr a = b.variable("a", "rad/s^2", "Acceleration of the flanges relative to the housing");
   const Expr tau = b.variable("tau", "N*m", "Friction torque on the flanges (C and R together)");
   const Expr fn = b.variable("fn", "N", "Normal force");
 

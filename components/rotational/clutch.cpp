@@ -32,7 +32,7 @@ void Clutch::define(ComponentBuilder& b) const {
 
   const Compliant e = define_compliant_with_relative_states(b, rotational());
   const Expr f_normalized = b.input("f_normalized", "1", "Normal force over fn_max (≤ 0: disengaged)");
-  const Expr a_rel = b.variable("a_rel", "rad/s2", "Relative acceleration der(w_rel)");
+  const Expr a_rel = b.variable("a_rel", "rad/s^2", "Relative acceleration der(w_rel)");
   const Expr fn = b.variable("fn", "N", "Normal force");
   b.equation(a_rel - der(e.rate), "relative acceleration");
   b.equation(fn - fn_max * f_normalized, "normal force");

@@ -26,7 +26,7 @@ void DryFriction::define(ComponentBuilder& b) const {
   }
   const double w_small = b.parameter_value("w_small", "rad/s", 1e10, "Speed below which a reversal passes through stuck", positive());
   Compliant e = define_compliant(b, rotational());
-  const Expr a_rel = b.variable("a_rel", "rad/s2", "Relative angular acceleration");
+  const Expr a_rel = b.variable("a_rel", "rad/s^2", "Relative angular acceleration");
   b.equation(a_rel - der(e.rate), "relative acceleration");
   const FrictionModes m = define_friction_modes(b, {e.rate, a_rel, Expr(tau_slide), Expr(tau_stick), Expr(0.0), w_small});
   b.equation(e.flow - friction_force(m, Expr(tau_slide), Expr(-tau_slide)), "dry friction");

@@ -166,8 +166,8 @@ void LossyGear::define(ComponentBuilder& b) const {
   const bool use_support = b.flag("use_support", false, "true: a support port takes the reaction; false: the housing is grounded");
   Port C = b.port("C", rotational(), "Flange C (Modelica flange_a, the input): turns ratio times as fast as R");
   Port R = b.port("R", rotational(), "Flange R (Modelica flange_b, the output)");
-  const Expr a_a = b.variable("a_a", "rad/s2", "Acceleration of C relative to the support");
-  const Expr sa = b.variable("sa", "1", "Path parameter: a_a + tau_loss while rolling, the holding loss tau_loss while stuck (SI values)");
+  const Expr a_a = b.variable("a_a", "rad/s^2", "Acceleration of C relative to the support");
+  const Expr sa = b.variable("sa", "", "Path parameter without a fixed unit: a_a + tau_loss while rolling, the holding loss tau_loss while stuck (SI values)");
   const Expr tau_loss = b.variable("tau_loss", "N*m", "Torque lost in the mesh and the bearings, referred to C");
 
   Expr phi_s = 0.0;

@@ -36,9 +36,9 @@ void OneWayClutch::define(ComponentBuilder& b) const {
 
   const Compliant e = define_compliant_with_relative_states(b, rotational());
   const Expr f_normalized = b.input("f_normalized", "1", "Normal force over fn_max (≤ 0: disengaged)");
-  const Expr a_rel = b.variable("a_rel", "rad/s2", "Relative acceleration der(w_rel)");
+  const Expr a_rel = b.variable("a_rel", "rad/s^2", "Relative acceleration der(w_rel)");
   const Expr fn = b.variable("fn", "N", "Normal force");
-  const Expr sa = b.variable("sa", "1", "Path parameter: the torque while locked, else the relative acceleration plus tau0 (SI values)");
+  const Expr sa = b.variable("sa", "", "Path parameter without a fixed unit: the torque while locked, else the relative acceleration plus tau0 (SI values)");
   const Expr free = b.boolean("free", "True while disengaged (f_normalized ≤ 0)");
   const Expr start_forward = b.boolean("startForward", "True at the event where R starts to overrun C");
   const Expr locked = b.boolean("locked", "True while locked (w_rel = 0)");

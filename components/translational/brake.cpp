@@ -33,7 +33,7 @@ void Brake::define(ComponentBuilder& b) const {
   const Expr f_normalized = b.input("f_normalized", "1", "Normal force over fn_max");
   const Expr s = b.variable("s", "m", "Position of the flanges relative to the housing");
   const Expr v = b.variable("v", "m/s", "Speed of the flanges relative to the housing", {.priority = StatePriority::Prefer});
-  const Expr a = b.variable("a", "m/s2", "Acceleration of the flanges relative to the housing");
+  const Expr a = b.variable("a", "m/s^2", "Acceleration of the flanges relative to the housing");
   const Expr f = b.variable("f", "N", "Friction force on the flanges (C and R together)");
   const Expr fn = b.variable("fn", "N", "Normal force");
 

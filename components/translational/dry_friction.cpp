@@ -26,7 +26,7 @@ void DryFriction::define(ComponentBuilder& b) const {
   }
   const double v_small = b.parameter_value("v_small", "m/s", 1e-3, "Speed below which a reversal passes through stuck", positive());
   Compliant e = define_compliant(b, translational());
-  const Expr a_rel = b.variable("a_rel", "m/s2", "Relative acceleration");
+  const Expr a_rel = b.variable("a_rel", "m/s^2", "Relative acceleration");
   b.equation(a_rel - der(e.rate), "relative acceleration");
   const FrictionModes m = define_friction_modes(b, {e.rate, a_rel, Expr(f_slide), Expr(f_stick), Expr(0.0), v_small});
   b.equation(e.flow - friction_force(m, Expr(f_slide), Expr(-f_slide)), "dry friction");

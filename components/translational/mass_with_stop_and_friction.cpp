@@ -36,7 +36,7 @@ void MassWithStopAndFriction::define(ComponentBuilder& b) const {
   Port flange = b.port("flange", translational(), "Flange at the centre of the mass");
   const Expr s = b.variable("s", "m", "Position of the centre", {.priority = StatePriority::Prefer});
   const Expr v = b.variable("v", "m/s", "Velocity", {.priority = StatePriority::Prefer});
-  const Expr a = b.variable("a", "m/s2", "Acceleration");
+  const Expr a = b.variable("a", "m/s^2", "Acceleration");
   const Expr f = b.variable("f", "N", "Friction force on the mass, against +s");
   b.equation(flange.potential() - s, "the flange is at the centre");
   b.equation(v - der(s), "velocity");

@@ -15,7 +15,7 @@ void SupportFriction::define(ComponentBuilder& b) const {
   const bool use_support = b.flag("use_support", false, "true: a support port takes the reaction; false: the housing is grounded");
   const Expr s = b.variable("s", "m", "Position of the flanges relative to the housing");
   const Expr v = b.variable("v", "m/s", "Speed of the flanges relative to the housing", {.priority = StatePriority::Prefer});
-  const Expr a = b.variable("a", "m/s2", "Acceleration of the flanges relative to the housing");
+  const Expr a = b.variable("a", "m/s^2", "Acceleration of the flanges relative to the housing");
   const Expr f = b.variable("f", "N", "Friction force on the flanges (C and R together)");
 
   b.equation(R.potential() - C.potential(), "the flanges are rigidly joined");

@@ -1,3 +1,4 @@
+#include "core/model/declared_units.hpp"
 #include "core/model/component_library.hpp"
 
 #include <dlfcn.h>
@@ -79,6 +80,20 @@ void load_component_library(Registry& registry, const std::string& path) {
       const std::string& owner = registry.origin(c->type());
       throw ComponentLibraryError(name + ": component type \"" + std::string(c->type()) + "\" is registered already" +
                                   (owner.empty() ? "" : ", by component library " + owner));
+    }
+    // A unit typo in a class's declarations ("Nm/rad") is the library's error, not the netlist's
+    // that first gives the parameter a value.
+    for (const Component* c : incoming.all()) {
+      std::vector<std::string> problems;
+      try {
+        problems = declared_unit_problems(describe_type(*c));
+      } catch (const std::exception& e) {
+        throw ComponentLibraryError(name + ": component type \"" + std::string(c->type()) +
+                                    "\" cannot describe itself: " + e.what());
+      }
+      if (!problems.empty())
+        throw ComponentLibraryError(name + ": component type \"" + std::string(c->type()) + "\" declares " +
+                                    problems.front());
     }
     registry.adopt(std::move(incoming), path);
   }

@@ -254,7 +254,8 @@ class Assembler {
     factory_.set_tunable(tunable_.empty() ? nullptr : &tunable_);
     // Each component's type, looked up once (a large netlist's components are of a few types, in
     // runs: the same type as the one before is compared, not hashed).
-    std::vector<const Component*> types(count);
+    std::vector<const Component*>& types = types_;
+    types.assign(count, nullptr);
     for (std::size_t i = 0; i < count; ++i) {
       const std::string& type_name = netlist_.components[i].type;
       types[i] = i > 0 && type_name == netlist_.components[i - 1].type ? types[i - 1] : registry.find(type_name);
@@ -802,6 +803,9 @@ class Assembler {
         if (p.direction == SignalDirection::Input)
           throw ModelError(instance.pointer(), "signal input " + path + " is not connected");
         if (p.direction == SignalDirection::Output) continue;
+        if (p.domain->loop_closure() && !orients(i, p.name))
+          throw ModelError(instance.pointer(), path + " is not connected: nothing sets its position and orientation " +
+                                                   "(connect it to a body, a joint, a fixed frame or the World)");
         model_.unconnected_ports.push_back(path);
         const PortLocals& locals = port_locals(p, *instance.definition);
         for (std::uint32_t f : locals.through) {  // Modelica: the flow of an open port is zero
@@ -810,6 +814,21 @@ class Assembler {
         }
       }
     }
+  }
+
+  /// Whether netlist component i declares what it does with the orientation of its frame port
+  /// `port` (a root, a potential root or a branch end: a body's frame, a joint's, which may stay
+  /// open; a port it reads, which the orientation graph reports when nothing orients it).
+  bool orients(std::size_t i, const std::string& port) const {
+    FrameDeclaration d(&netlist_.components[i].params);
+    types_[i]->declare_frames(d);
+    const auto named = [&](const std::vector<std::string>& ports) {
+      return std::find(ports.begin(), ports.end(), port) != ports.end();
+    };
+    if (named(d.roots()) || named(d.potential_roots()) || named(d.read_ports())) return true;
+    for (const auto& branch : d.branches())
+      if (branch.a == port || branch.b == port) return true;
+    return false;
   }
 
   /// The port of end e, in its instance's variables.
@@ -857,6 +876,7 @@ class Assembler {
   TunableNames tunable_;  ///< netlist_.tunable, by name
   Environment environment_;
   OrientationGraph graph_;
+  std::vector<const Component*> types_;  ///< of each netlist component
   const std::map<std::string, std::vector<bool>>& released_;
   std::optional<ModelError> graph_problem_;
   std::vector<std::size_t> port_base_;  ///< per instance: the index of its first port in connected_

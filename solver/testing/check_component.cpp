@@ -1,4 +1,4 @@
-// check_component(): the checks a component author gets in one call — balance, and at random
+// check_component(): the checks a component author gets in one call — balance, units, and at random
 // operating points where its equations hold, its energy audit, its passivity and its Jacobian.
 
 #include <algorithm>
@@ -10,6 +10,7 @@
 #include "acausal/testing.hpp"
 #include "core/expr/expr_diff.hpp"
 #include "core/expr/expr_walk.hpp"
+#include "solver/testing/dimensions.hpp"
 #include "solver/testing/number_text.hpp"
 #include "solver/testing/operating_point.hpp"
 
@@ -100,10 +101,12 @@ void check_slopes(const Definition& d, const Values& at, std::size_t k, double t
 
 CheckResult check_component(const Component& component, const ComponentCheckOptions& options) {
   const Definition d = instantiate(component, options.params);
-  CheckResult result("component check of " + d.type + " (balance, energy audit, passivity, Jacobian at " +
+  CheckResult result("component check of " + d.type + " (balance, units, energy audit, passivity, Jacobian at " +
                      std::to_string(options.points) + " operating points), relative tolerance " +
                      number_text(options.tolerance));
   check_balance(d, result);
+  const Definition described = describe_type(component);
+  check_declared_units(described, result);
   const ComponentTerms terms = component_terms(d);
   const std::vector<Expr> range = options.operating_range ? options.operating_range(d) : std::vector<Expr>{};
   std::mt19937 random(options.seed);
@@ -115,6 +118,7 @@ CheckResult check_component(const Component& component, const ComponentCheckOpti
                                         number_text(point.worst_residual) + ")");
       break;
     }
+    if (k == 0) check_unit_conversion(component, options.params, d, described, *point.values, result);
     check_power(d, terms, *point.values, k, options.tolerance, result);
     check_slopes(d, *point.values, k, options.tolerance, result);
   }

@@ -45,7 +45,7 @@ TEST_CASE("component library: its types join the registry, marked with the libra
   Registry registry = registry_with_libraries({kMaglev});
   REQUIRE(registry.find("maglev.QuadraticDrag") != nullptr);
   REQUIRE(registry.find("maglev.MagneticSpring") != nullptr);
-  CHECK(registry.all().size() == builtin_registry().all().size() + 2);
+  CHECK(registry.all().size() == builtin_registry().all().size() + 4);
   CHECK(registry.origin("maglev.QuadraticDrag") == kMaglev);
   CHECK(registry.origin("translational.Spring") == "");
   CHECK(registry.find("maglev.QuadraticDrag")->summary() == "Quadratic drag: f = d·v_rel·|v_rel|");
@@ -107,12 +107,18 @@ TEST_CASE("component library: the error catalog") {
                   ": component type \"translational.Spring\" is registered already");
     CHECK(registry.find("translational.Spring")->summary() == "Linear spring: f = c·(s_rel − s_rel0)");
   }
+  SUBCASE("a unit that does not parse in a type's declarations") {
+    check_refused(registry, TEST_UNIT_TYPO_LIBRARY,
+                  "component library " TEST_UNIT_TYPO_LIBRARY
+                  ": component type \"typo.Spring\" declares parameter c's unit \"Nm/rad\": unknown unit 'Nm' in "
+                  "'Nm/rad' (did you mean 'N*m'?)");
+  }
   SUBCASE("a type name another component library has") {
     load_component_library(registry, kMaglev);
     const std::string copy = scratch_file("libmaglev_copy.so");  // another file: loaded a second time
     fs::copy_file(kMaglev, copy, fs::copy_options::overwrite_existing);
     check_refused(registry, copy,
-                  "component library " + copy + ": component type \"maglev.MagneticSpring\" is registered already, " +
+                  "component library " + copy + ": component type \"maglev.AirDrag\" is registered already, " +
                       "by component library " + kMaglev);
   }
 }

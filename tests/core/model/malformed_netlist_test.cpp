@@ -1202,3 +1202,16 @@ TEST_CASE("malformed: a negative natural length of a Body Spring & Damper") {
       "spring": { "type": "multibody.BodySpringDamper", "params": { "r0": -1 } } } })json",
               "build", "/components/spring/params/r0", "r0 must not be negative, got -1");
 }
+
+TEST_CASE("malformed: a force element's frame left open is not connected, not a structural dump") {
+  check_error(R"json({ "format": "acausal/1",
+    "components": {
+      "world": { "type": "multibody.World" },
+      "body": { "type": "multibody.Body" },
+      "damper": { "type": "multibody.Damper", "params": { "d": 1 } }
+    },
+    "connections": [["body.frame_a", "damper.frame_a"]] })json",
+              "build", "/components/damper",
+              "damper.frame_b is not connected: nothing sets its position and orientation (connect it to a body, a "
+              "joint, a fixed frame or the World)");
+}

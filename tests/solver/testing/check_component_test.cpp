@@ -69,6 +69,45 @@ class FlippedDrag final : public Component {
   }
 };
 
+/// A translational drag whose loss is written k·v_rel², a force, not a power.
+class LossOfWrongDimension final : public Component {
+ public:
+  std::string_view type() const override { return "test.LossOfWrongDimension"; }
+  std::string_view summary() const override { return "test: a drag whose loss is not in W"; }
+  void define(ComponentBuilder& b) const override {
+    const Expr k = b.parameter("k", "N*s^2/m^2", 0.5, "Drag coefficient");
+    const Compliant e = define_compliant(b, translational());
+    b.equation(e.flow - k * e.rate * abs(e.rate), "drag");
+    b.loss_power(k * pow(e.rate, 2));
+  }
+};
+
+/// A spring whose force is written c·v_rel (a damper's law) with c in N/m.
+class LawOfWrongDimension final : public Component {
+ public:
+  std::string_view type() const override { return "test.LawOfWrongDimension"; }
+  std::string_view summary() const override { return "test: a spring law with a speed"; }
+  void define(ComponentBuilder& b) const override {
+    const Expr c = b.parameter("c", "N/m", 0.5, "Stiffness");
+    const Compliant e = define_compliant(b, translational());
+    b.equation(e.flow - c * e.rate, "Hooke's law");
+    b.stored_energy(0.5 * c * pow(e.rel, 2));
+  }
+};
+
+/// A rotational spring whose stiffness is declared in "Nm/rad" (N*m/rad meant).
+class UnitTypoSpring final : public Component {
+ public:
+  std::string_view type() const override { return "test.UnitTypoSpring"; }
+  std::string_view summary() const override { return "test: a unit typo"; }
+  void define(ComponentBuilder& b) const override {
+    const Expr c = b.parameter("c", "Nm/rad", 2.0, "Stiffness");
+    const Compliant e = define_compliant(b, rotational());
+    b.equation(e.flow - c * e.rel, "torque");
+    b.stored_energy(0.5 * c * pow(e.rel, 2));
+  }
+};
+
 /// A damper that forgot its relation between force and speed: one equation short.
 class MissingEquationDamper final : public Component {
  public:
@@ -101,8 +140,8 @@ TEST_CASE("check_component: every built-in component passes") {
 TEST_CASE("check_component: a law that disagrees with its energy fails the energy audit") {
   const CheckResult r = check_component(WrongLawSpring());
   CHECK(r.subjects() == std::vector<std::string>{"energy audit"});
-  CHECK(r.message().starts_with("component check of test.WrongLawSpring (balance, energy audit, passivity, Jacobian "
-                                "at 5 operating points), relative tolerance 1e-06: failed\n"
+  CHECK(r.message().starts_with("component check of test.WrongLawSpring (balance, units, energy audit, passivity, "
+                                "Jacobian at 5 operating points), relative tolerance 1e-06: failed\n"
                                 "  energy audit: at operating point 1: Σ port power + injected − dE/dt − loss = "));
 }
 
@@ -118,6 +157,26 @@ TEST_CASE("check_component: a drag with its sign flipped fails passivity alone")
   CHECK(r.findings()[0].detail.find("the loss power is -") != std::string::npos);
   CHECK(r.findings()[0].detail.find("W, negative: the component puts energy in that it books as lost") !=
         std::string::npos);
+}
+
+TEST_CASE("check_component: a term of the wrong dimension fails the units check naming the terms") {
+  const CheckResult loss = check_component(LossOfWrongDimension());
+  CHECK(loss.subjects() == std::vector<std::string>{"units", "energy audit"});
+  CHECK(loss.findings().front().detail.starts_with(
+      "loss power is not in W: in other units (m, kg, s 1.7, 2.3, 1.3 times larger) it is "));
+  const CheckResult law = check_component(LawOfWrongDimension());
+  CHECK(law.subjects() == std::vector<std::string>{"units", "energy audit"});
+  const std::string detail = law.findings().front().detail;
+  CHECK(detail.starts_with("equation 5 (Hooke's law) does not hold in other units (m, kg, s 1.7, 2.3, 1.3 times "
+                           "larger): relative residual "));
+  CHECK(detail.ends_with(": the terms f [m*kg/s^2] and -c*v_rel [m*kg/s^3] differ in dimension"));
+}
+
+TEST_CASE("check_component: a declared unit that does not parse is a units finding") {
+  const CheckResult r = check_component(UnitTypoSpring());
+  CHECK(r.subjects() == std::vector<std::string>{"units"});
+  CHECK(r.findings().front().detail ==
+        "parameter c's unit \"Nm/rad\": unknown unit 'Nm' in 'Nm/rad' (did you mean 'N*m'?)");
 }
 
 TEST_CASE("check_component: a missing equation fails the balance") {

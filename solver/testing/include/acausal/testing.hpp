@@ -165,6 +165,10 @@ struct ComponentCheckOptions {
 
 /// The checks a component gets for free, in one call:
 /// - balance: balance_surplus() is 0;
+/// - units: on the described type (parameters as symbols with their units), every term of each
+///   residual in one dimension, the stored energy in J, the loss and injected powers in W, the
+///   arguments of sin, exp, log … dimensionless, and every declared unit one that parses (numbers
+///   fit any dimension alone in a sum, none as a factor; a table's output has none known);
 /// - at `points` random operating points where all its equations hold (its variables, their
 ///   derivatives and the time drawn within ± their nominal values, then moved onto the equations;
 ///   a frame's R a rotation with der(R) = −[w×]·R) —
@@ -172,7 +176,7 @@ struct ComponentCheckOptions {
 ///     energy's rate reads are found, not listed by hand),
 ///   - passivity: the loss power is ≥ 0,
 ///   - Jacobian: every symbolic ∂residual/∂x against central differences.
-/// The title names the type; each finding names the check (`balance`, `energy audit`, `passivity`,
+/// The title names the type; each finding names the check (`balance`, `units`, `energy audit`, `passivity`,
 /// `Jacobian`, `operating point`) and gives the values. A component whose equations have no
 /// solution near ± their nominal values fails with `operating point`.
 CheckResult check_component(const Component& component, const ComponentCheckOptions& options = {});
