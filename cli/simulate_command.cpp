@@ -248,6 +248,7 @@ int run(const SimulateOptions& o) {
   std::optional<std::vector<double>> tunable_values;
   Program* compiled = nullptr;
   Experiment experiment;
+  std::vector<std::string> open_ports;  // the model's unconnected ports, for a note after the run
   // A MAT result file describes its columns and lists the parameters: read off the model.
   const bool mat_output = o.output.ends_with(".mat");
   ResultMetadata metadata;
@@ -277,6 +278,7 @@ int run(const SimulateOptions& o) {
     t0 = Clock::now();
     auto built = std::make_unique<Program>(*model, std::move(dae), ProgramOptions{.energy = o.energy || o.audit, .power_audit = o.audit, .keep_analysis = false});
     experiment = model->experiment;
+    open_ports = model->unconnected_ports;
     if (mat_output) metadata = result_metadata(*model);
     // The program has what the run needs (its analysis reads the model no more): the model's memory
     // serves the initialization and the integration.
@@ -365,6 +367,9 @@ int run(const SimulateOptions& o) {
   for (std::size_t k = computed.defined; k < computed.names.size(); ++k)
     std::cout << "computed at initialization (\"fixed\": false): " << computed.names[k] << " = "
               << general(result.initial.parameters[k], 10) << " " << computed.units[k] << "\n";
+  if (!open_ports.empty())
+    std::cout << "note: open ports (nothing flows through them; `acausal check` lists them): " << join(open_ports, 8)
+              << "\n";
   if (!result.initial.dropped.empty()) {
     std::cout << "note: low-priority initial values not met:";
     for (const std::string& d : result.initial.dropped) std::cout << " " << d;

@@ -271,6 +271,19 @@ SingularParts singular_parts(const Model& m, const ReducedDae& r, const DulmageM
   return parts;
 }
 
+/// The most equations a structural message lists (a model of thousands of open elements would
+/// print megabytes).
+constexpr std::size_t kListedEquations = 40;
+
+/// One line per equation of `rows`, the first kListedEquations of them, then how many more.
+std::string listed_equations(const Model& m, const ReducedDae& r, const std::vector<std::size_t>& rows) {
+  std::string text;
+  for (std::size_t k = 0; k < rows.size() && k < kListedEquations; ++k)
+    text += "\n" + describe_equation(m, r.residual_equation[rows[k]], r.residual(rows[k]));
+  if (rows.size() > kListedEquations) text += "\n  … and " + count(rows.size() - kListedEquations, "more equation");
+  return text;
+}
+
 [[noreturn]] void report_singular(const Model& m, const ReducedDae& r, const Bipartite& g, const Matching& match) {
   DulmageMendelsohn dm = dulmage_mendelsohn(g, match);
   for (std::size_t row : dm.over_rows)
@@ -284,8 +297,7 @@ SingularParts singular_parts(const Model& m, const ReducedDae& r, const DulmageM
             count(dm.over_cols.size(), "unknown") + " (" + std::to_string(extra) + " too many)";
     if (!dm.over_cols.empty()) text += ": " + list_variables(m, r, dm.over_cols);
     text += "\n  remove one of these equations (or the connection or initial value that makes it):";
-    for (std::size_t row : dm.over_rows)
-      text += "\n" + describe_equation(m, r.residual_equation[row], r.residual(row));
+    text += listed_equations(m, r, dm.over_rows);
     pointer = m.pointer(r.residual_equation[dm.over_rows[0]]);
   }
   if (!dm.under_cols.empty()) {
@@ -295,15 +307,25 @@ SingularParts singular_parts(const Model& m, const ReducedDae& r, const DulmageM
             " in only " + count(dm.under_rows.size(), "equation") +
             " (" + std::to_string(missing) + " missing)";
     if (!dm.under_rows.empty()) text += ":";
-    for (std::size_t row : dm.under_rows)
-      text += "\n" + describe_equation(m, r.residual_equation[row], r.residual(row));
-    std::vector<std::string> instances;
+    text += listed_equations(m, r, dm.under_rows);
+    std::vector<std::size_t> instances;
     for (std::size_t c : dm.under_cols) {
-      const std::string& inst = m.instances[m.variables[r.unknown_variable[c]].instance].name();
+      const std::size_t inst = m.variables[r.unknown_variable[c]].instance;
       if (std::find(instances.begin(), instances.end(), inst) == instances.end()) instances.push_back(inst);
     }
     text += "\n  components involved:";
-    for (const std::string& inst : instances) text += " " + inst;
+    for (std::size_t k = 0; k < instances.size() && k < kListedEquations; ++k) text += " " + m.instances[instances[k]].name();
+    if (instances.size() > kListedEquations) text += " … (" + std::to_string(instances.size()) + " in all)";
+    // A component short of equations on its own is the likeliest cause: name it first.
+    for (std::size_t inst : instances) {
+      const ModelInstance& instance = m.instances[inst];
+      const std::ptrdiff_t balance = local_balance(*instance.definition);
+      if (balance >= 0) continue;
+      text += "\n  " + instance.name() + " (" + instance.type() + ") is short of " + count(static_cast<std::size_t>(-balance), "equation") +
+              " on its own: its equations, with one per through variable of its ports and per signal input, do not "
+              "match its variables";
+      if (pointer.empty()) pointer = instance.pointer();
+    }
     if (pointer.empty())
       pointer = m.instances[m.variables[r.unknown_variable[dm.under_cols[0]]].instance].pointer();
   }

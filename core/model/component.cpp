@@ -714,3 +714,24 @@ std::optional<Port> define_heat_port(ComponentBuilder& b, const Expr& loss_power
 }
 
 }  // namespace acausal
+
+namespace acausal {
+
+std::ptrdiff_t local_balance(const Definition& d) {
+  std::size_t inputs = 0, through = 0;
+  for (const auto& p : d.ports) {
+    if (p.port.direction == SignalDirection::Input) ++inputs;
+    through += p.port.through.size();
+  }
+  // A frame's R and w (12 variables) count as the 3 residuals that close a loop through it.
+  const LoopClosure& closure = *frame().loop_closure();
+  std::size_t replaced = 0;
+  for (const PortQuantity& q : frame().across())
+    if (std::find(closure.replaced.begin(), closure.replaced.end(), q.name) != closure.replaced.end())
+      replaced += static_cast<std::size_t>(q.size());
+  const std::size_t orientations = d.frame_parts_without_root * (replaced - closure.constraint_size);
+  return static_cast<std::ptrdiff_t>(d.equations.size() + inputs + through + orientations) -
+         static_cast<std::ptrdiff_t>(d.variables.size());
+}
+
+}  // namespace acausal

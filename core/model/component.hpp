@@ -142,8 +142,8 @@ struct Definition {
   /// spherical end): initialization names it when those equations cannot be met.
   bool closes_loops = false;
   /// The parts of its own orientation graph (frame ports joined by its branches) with no root:
-  /// what the local balance counts a frame's orientation by (parts_without_root()). Set by
-  /// testing::instantiate(), which has the component's frame declaration; 0 otherwise.
+  /// what the local balance counts a frame's orientation by (parts_without_root(), local_balance()).
+  /// Set where the component's frame declaration is at hand: in a model, and by testing::instantiate().
   std::size_t frame_parts_without_root = 0;
   Expr stored_energy = 0.0;   ///< [J]
   Expr loss_power = 0.0;      ///< [W], dissipated (≥ 0 for a passive element)
@@ -413,6 +413,12 @@ class Component {
 
 /// The definition of `type` with default parameters and symbolic parameter names, for documentation.
 Definition describe_type(const Component& component);
+
+/// Modelica's local balance of a definition: equations − (variables − signal inputs − through
+/// variables), a frame's orientation counted as 3 variables for each part of its own orientation
+/// graph without a root (Definition::frame_parts_without_root). Zero for a balanced component;
+/// negative: that many equations too few.
+std::ptrdiff_t local_balance(const Definition& d);
 
 /// The two terminals R and C of a compliant element and its relative quantities:
 /// rel = across_R − across_C, rate = der(rel), flow enters at R and leaves at C

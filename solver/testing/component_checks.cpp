@@ -22,19 +22,6 @@ std::string equation_name(const Definition& d, std::size_t k) {
   return "equation " + std::to_string(k + 1) + (description.empty() ? "" : " (" + std::string(description) + ")");
 }
 
-/// How many more variables a frame's orientation has (R and w, 12) than the constraint that
-/// closes a loop through it (3): what the local balance subtracts per part of the component's
-/// orientation graph that has no root.
-std::size_t orientation_excess() {
-  const Domain& f = frame();
-  std::size_t replaced = 0;
-  for (const PortQuantity& q : f.across())
-    if (std::find(f.loop_closure()->replaced.begin(), f.loop_closure()->replaced.end(), q.name) !=
-        f.loop_closure()->replaced.end())
-      replaced += static_cast<std::size_t>(q.size());
-  return replaced - f.loop_closure()->constraint_size;
-}
-
 std::string title(const std::string& check, const Definition& d) { return check + " of " + d.instance + " (" + d.type + ")"; }
 
 }  // namespace
@@ -98,16 +85,7 @@ CheckResult check_residuals(const Definition& d, const Values& values, double to
   return result;
 }
 
-std::ptrdiff_t balance_surplus(const Definition& d) {
-  std::size_t inputs = 0, through = 0;
-  for (const auto& p : d.ports) {
-    if (p.port.direction == SignalDirection::Input) ++inputs;
-    through += p.port.through.size();
-  }
-  const std::size_t orientations = d.frame_parts_without_root * orientation_excess();
-  return static_cast<std::ptrdiff_t>(d.equations.size() + inputs + through + orientations) -
-         static_cast<std::ptrdiff_t>(d.variables.size());
-}
+std::ptrdiff_t balance_surplus(const Definition& d) { return local_balance(d); }
 
 double energy_audit(const Definition& d, const Values& values) {
   Expr balance = d.injected_power - time_derivative(d.stored_energy) - d.loss_power;

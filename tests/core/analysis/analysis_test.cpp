@@ -102,3 +102,36 @@ TEST_CASE("analysis: state priorities decide which side of a gear keeps the stat
   CHECK(r.reduction.dummy_derivatives ==
         std::vector<std::string>{"der(a.phi)", "der(der(a.phi))", "der(a.w)", "der(der(b.phi))"});
 }
+
+namespace {
+
+/// A rotational damper that forgot its law: one equation short of balanced.
+class LawlessDamper final : public Component {
+ public:
+  std::string_view type() const override { return "test.LawlessDamper"; }
+  std::string_view summary() const override { return "test: a damper without its law"; }
+  void define(ComponentBuilder& b) const override { define_compliant(b, rotational()); }
+};
+
+}  // namespace
+
+TEST_CASE("analysis: an under-determined model blames the component short of equations on its own") {
+  Registry registry;
+  register_rotational(registry);
+  registry.add(std::make_unique<LawlessDamper>());
+  const char* text = R"({
+    "format": "acausal/1",
+    "components": { "ground": { "type": "rotational.Fixed" }, "d": { "type": "test.LawlessDamper" },
+                    "j": { "type": "rotational.Inertia" } },
+    "connections": [["ground.flange", "d.C"], ["d.R", "j.flange"]]
+  })";
+  try {
+    analyze_text(text, registry);
+    FAIL("no error");
+  } catch (const ModelError& e) {
+    CHECK(e.pointer() == "/components/d");
+    CHECK(e.message().find("\n  d (test.LawlessDamper) is short of 1 equation on its own: its equations, with one per "
+                           "through variable of its ports and per signal input, do not match its variables") !=
+          std::string::npos);
+  }
+}
