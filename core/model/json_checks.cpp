@@ -182,7 +182,7 @@ void check_format(const json& document, const std::string& pointer) {
   if (!document.contains("format")) throw ModelError(pointer + "/format", "missing \"format\": \"acausal/1\"");
   std::string format = require_string(document["format"], pointer + "/format", "\"format\"");
   if (format != "acausal/1")
-    throw ModelError(pointer + "/format", "unsupported format \"" + format + "\"; this version reads \"acausal/1\"");
+    throw ModelError(pointer + "/format", "unsupported format \"" + text_excerpt(format) + "\"; this version reads \"acausal/1\"");
 }
 
 bool valid_name(std::string_view s) {
@@ -200,10 +200,11 @@ void check_name(const std::string& name, const std::string& pointer, const char*
 }
 
 std::string connection_end_problem(const std::string& end, const std::vector<std::string>& before) {
-  if (std::find(before.begin(), before.end(), end) != before.end()) return end + " appears twice in this connection";
+  if (std::find(before.begin(), before.end(), end) != before.end())
+    return text_excerpt(end) + " appears twice in this connection";
   auto dot = end.find('.');
   if (dot == std::string::npos || dot == 0 || dot + 1 == end.size())
-    return "\"" + end + "\" is not of the form \"instance.port\"";
+    return "\"" + text_excerpt(end) + "\" is not of the form \"instance.port\"";
   return "";
 }
 

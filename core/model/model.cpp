@@ -567,14 +567,15 @@ class Assembler {
     if (index == npos) {
       std::vector<std::string> names;
       for (const ModelInstance& x : model_.instances) names.push_back(x.name());
-      throw ModelError(pointer(), "no component named \"" + std::string(instance) + "\" (components: " + join(names, 40) + ")");
+      throw ModelError(pointer(), "no component named \"" + json_checks::text_excerpt(instance) + "\" (components: " +
+                                        join(names, 40) + ")");
     }
     const Definition& d = *model_.instances[index].definition;
     for (std::size_t p = 0; p < d.ports.size(); ++p)
       if (d.ports[p].port.name == port) return {index, p};
     std::vector<std::string> names;
     for (const Definition::PortInfo& x : d.ports) names.push_back(x.port.name);
-    throw ModelError(pointer(), "\"" + std::string(port) + "\" is not a port of " + std::string(instance) + " (" + d.type +
+    throw ModelError(pointer(), "\"" + json_checks::text_excerpt(port) + "\" is not a port of " + std::string(instance) + " (" + d.type +
                                   "); its ports: " + (names.empty() ? "none" : join(names, 40)));
   }
 

@@ -312,3 +312,17 @@ TEST_CASE("a type name of 300000 characters is an unknown type with the name sho
   CHECK(o.message.starts_with("unknown component type \"xxxx"));
   CHECK(o.message.size() < 400);
 }
+
+TEST_CASE("a connection end or a format of a million characters is quoted shortened") {
+  const std::string huge(1000000, 'x');
+  const std::string shown = std::string(79, 'x') + "…";
+  check_error(R"({ "format": ")" + huge + R"(", "components": {} })", "parse", "/format",
+              "unsupported format \"" + shown + "\"; this version reads \"acausal/1\"");
+  check_error(R"({ "format": "acausal/1", "components": { "a": { "type": "translational.Mass" } },
+                   "connections": [["a.flange", ")" + huge + R"("]] })",
+              "parse", "/connections/0/1", "\"" + shown + "\" is not of the form \"instance.port\"");
+  check_error(R"({ "format": "acausal/1", "components": { "a": { "type": "translational.Mass" } },
+                   "connections": [["a.flange", ")" + huge + R"(.port"]] })",
+              "build", "/connections/0/1",
+              "no component named \"" + std::string(79, 'x') + "…\" (components: a)");
+}
