@@ -4,6 +4,7 @@
 
 #include "cli/common.hpp"
 #include "cli/component_doc.hpp"
+#include "cli/shared_parts.hpp"
 #include "core/model/errors.hpp"
 #include "core/model/model.hpp"
 
@@ -58,9 +59,11 @@ int run(const std::string& type, const std::vector<std::string>& libraries) {
 
   std::cout << "\nequations:\n";
   for (const auto& e : d.equations) {
-    std::cout << "  0 = " << to_string(e.residual);
+    std::vector<std::pair<std::string, std::string>> where;
+    std::cout << "  0 = " << with_shared_parts(e.residual, where);
     if (!e.description.empty()) std::cout << "   // " << e.description;
     std::cout << "\n";
+    for (const auto& [name, text] : where) std::cout << "      where " << name << " = " << text << "\n";
   }
   if (!d.discretes.empty()) {
     std::cout << "\ndiscrete variables (set by these equations at every event):\n";

@@ -588,6 +588,19 @@ TEST_CASE("describe: ports, parameters with units and defaults, symbolic equatio
   CHECK(contains(typo.err, "unknown component type \"translational.Sprin\" (did you mean translational.Spring"));
 }
 
+TEST_CASE("describe: a part repeated in an equation is printed once and named") {
+  Run r = acausal("describe multibody.Damper");
+  CHECK(r.code == 0);
+  CHECK(contains(r.out, "  0 = s - (if _1 > 1e-18 then sqrt(_1) else 0)   // distance\n"
+                        "      where _1 = r_rel[1]^2 + r_rel[2]^2 + r_rel[3]^2\n"));
+  CHECK(contains(r.out, "      where _2 = if _1 > 1e-18 then sqrt(_1) else 0\n"));
+  std::istringstream lines(r.out);
+  for (std::string line; std::getline(lines, line);) {
+    CAPTURE(line);
+    CHECK(line.find("sqrt(") == line.rfind("sqrt("));  // at most once per line
+  }
+}
+
 TEST_CASE("subsystems: simulate --energy and check name the components inside instances by full path") {
   const std::string two_gearboxes = ACAUSAL_SOURCE_DIR "/netlists/two_gearboxes.json";
   Run r = acausal("simulate '" + two_gearboxes + "' --energy -o gearboxes.csv");
