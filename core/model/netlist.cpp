@@ -652,7 +652,37 @@ json read_json(std::string_view text, const std::string& source, bool quote_text
   return reader->take_tree();
 }
 
-std::optional<std::string> read_regular_file(const std::string& path, std::string& problem) {
+namespace {
+
+/// The rest of the pipe `fd`, read in blocking mode, or nullopt when it holds more than
+/// kMaxFileBytes or cannot be read (`problem` says which).
+std::optional<std::string> read_pipe(int fd, std::string& problem) {
+  const int flags = ::fcntl(fd, F_GETFL);
+  if (flags < 0 || ::fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) != 0) {
+    problem = std::strerror(errno);
+    return std::nullopt;
+  }
+  std::string text;
+  char buffer[65536];
+  while (true) {
+    const ssize_t got = ::read(fd, buffer, sizeof buffer);
+    if (got < 0 && errno == EINTR) continue;
+    if (got < 0) {
+      problem = std::strerror(errno);
+      return std::nullopt;
+    }
+    if (got == 0) return text;
+    if (text.size() + static_cast<std::size_t>(got) > kMaxFileBytes) {
+      problem = "more than the 1 GiB (" + std::to_string(kMaxFileBytes) + " bytes) a netlist may have";
+      return std::nullopt;
+    }
+    text.append(buffer, static_cast<std::size_t>(got));
+  }
+}
+
+}  // namespace
+
+std::optional<std::string> read_regular_file(const std::string& path, std::string& problem, bool pipes) {
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);  // a FIFO: no wait for a writer
   if (fd < 0) {
     problem = std::strerror(errno);
@@ -671,8 +701,10 @@ std::optional<std::string> read_regular_file(const std::string& path, std::strin
     problem = "a directory";
     return std::nullopt;
   }
+  if (pipes && S_ISFIFO(info.st_mode)) return read_pipe(fd, problem);
   if (!S_ISREG(info.st_mode)) {
-    problem = "not a regular file (a device, a pipe or a socket)";
+    problem = pipes ? "not a regular file or a pipe (a device or a socket)"
+                    : "not a regular file (a device, a pipe or a socket)";
     return std::nullopt;
   }
   const auto size = static_cast<std::uintmax_t>(info.st_size);
@@ -702,7 +734,7 @@ Netlist load_netlist(const std::string& path, const std::vector<std::string>& su
   std::string problem;
   std::optional<std::string> text;
   try {
-    text = read_regular_file(path, problem);
+    text = read_regular_file(path, problem, true);
   } catch (const std::bad_alloc&) {
     throw FileError("", "cannot read netlist file " + path + ": not enough memory");
   }

@@ -247,12 +247,14 @@ Netlist parse_netlist(std::string_view text, std::string source = "netlist",
 /// kMaxJsonDepth and for a repeated key (the first one, at its pointer). @throws ModelError.
 nlohmann::json read_json(std::string_view text, const std::string& source, bool quote_text = true);
 
-/// The text of the regular file at `path`, of at most kMaxFileBytes; nullopt and `problem` set
-/// (the system's reason, "a directory", "not a regular file …", the size) when it is not one.
-/// Devices, pipes and sockets are refused, so /dev/zero or a FIFO are never read without end.
-std::optional<std::string> read_regular_file(const std::string& path, std::string& problem);
+/// The text of the regular file at `path` (or, with `pipes`, of the pipe), of at most
+/// kMaxFileBytes; nullopt and `problem` set (the system's reason, "a directory", "not a regular
+/// file …", the size) when it is not one. Devices and sockets are refused, so /dev/zero is never
+/// read without end; a pipe is read to its end or to kMaxFileBytes, a FIFO without a writer is empty.
+std::optional<std::string> read_regular_file(const std::string& path, std::string& problem, bool pipes = false);
 
-/// Reads and parses a netlist file (a regular file; see parse_netlist for `subsystem_path`).
+/// Reads and parses a netlist file (a regular file or a pipe: `generate | acausal check
+/// /dev/stdin`; see parse_netlist for `subsystem_path`).
 /// @throws ModelError (a FileError when the file cannot be read).
 Netlist load_netlist(const std::string& path, const std::vector<std::string>& subsystem_path = {});
 

@@ -3,6 +3,8 @@
 
 #include <doctest/doctest.h>
 
+#include <sys/stat.h>
+
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -57,13 +59,24 @@ TEST_CASE("a --set value nested 50000 levels deep or with 40000 nested parenthes
                         std::string(79, '(') + "…'\n");
 }
 
-TEST_CASE("a device or a pipe is not read as a netlist") {
+TEST_CASE("a device is not read as a netlist and a pipe is read to its end") {
   Run zero = acausal("check /dev/zero");
   CHECK(zero.code == 1);
-  CHECK(zero.err == "error: cannot read netlist file /dev/zero: not a regular file (a device, a pipe or a socket)\n");
-  Run piped = acausal("check /dev/stdin < /dev/zero");
-  CHECK(piped.code == 1);
-  CHECK(piped.err == "error: cannot read netlist file /dev/stdin: not a regular file (a device, a pipe or a socket)\n");
+  CHECK(zero.err == "error: cannot read netlist file /dev/zero: not a regular file or a pipe (a device or a socket)\n");
+  Run device = acausal("check /dev/stdin < /dev/zero");
+  CHECK(device.code == 1);
+  CHECK(device.err ==
+        "error: cannot read netlist file /dev/stdin: not a regular file or a pipe (a device or a socket)\n");
+  netlist("mass.json", kMass);
+  Run piped = acausal("check /dev/stdin", "cat mass.json |");
+  CHECK(piped.code == 0);
+  CHECK(contains(piped.out, "balanced: yes"));
+  // A FIFO nobody writes to is an empty netlist, not a wait.
+  fs::remove(scratch() / "fifo.json");
+  REQUIRE(::mkfifo((scratch() / "fifo.json").c_str(), 0600) == 0);
+  Run fifo = acausal("check fifo.json");
+  CHECK(fifo.code == 1);
+  CHECK(contains(fifo.err, "fifo.json"));
 }
 
 TEST_CASE("a netlist too large for the memory limit is exit 1 saying so, not an abort") {

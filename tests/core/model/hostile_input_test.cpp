@@ -242,17 +242,18 @@ TEST_CASE("a subsystem file must be a regular file of at most 1 GiB and its text
               source);
 }
 
-TEST_CASE("a netlist file must be a regular file") {
+TEST_CASE("a netlist file must be a regular file or a pipe") {
   const fs::path root = test_support::scratch_directory();
-  REQUIRE(::mkfifo((root / "netlist_fifo").c_str(), 0600) == 0);
-  for (const std::string& path : {(root / "netlist_fifo").string(), std::string("/dev/zero")}) {
-    try {
-      load_netlist(path);
-      FAIL("no error");
-    } catch (const FileError& e) {
-      CHECK(std::string(e.what()) == "cannot read netlist file " + path + ": not a regular file (a device, a pipe or a socket)");
-    }
+  try {
+    load_netlist("/dev/zero");
+    FAIL("no error");
+  } catch (const FileError& e) {
+    CHECK(std::string(e.what()) == "cannot read netlist file /dev/zero: not a regular file or a pipe (a device or a socket)");
   }
+  // A FIFO without a writer reads as empty: a syntax error, not a wait for a writer.
+  fs::remove(root / "netlist_fifo");
+  REQUIRE(::mkfifo((root / "netlist_fifo").c_str(), 0600) == 0);
+  CHECK_THROWS_AS(load_netlist((root / "netlist_fifo").string()), ModelError);
   try {
     load_netlist((root / "none.json").string());
     FAIL("no error");
