@@ -61,12 +61,6 @@ class FrameDeclaration {
   std::vector<Branch> branches_;
 };
 
-/// The parts of a component's own orientation graph — `frame_ports` joined by its declared
-/// branches — that hold no root or potential root: in a model the connections bring each such
-/// part its orientation (MLS §4.7 counts it as equalityConstraint's output, 3, not as the 12
-/// variables of R and w).
-std::size_t parts_without_root(const FrameDeclaration& declaration, const std::vector<std::string>& frame_ports);
-
 /// How the spanning forest reached one instance's frame ports.
 class FrameRoles {
  public:
@@ -89,5 +83,14 @@ class FrameRoles {
   }
   std::vector<std::string> chosen_roots_, rooted_;
 };
+
+/// The parts of a component's own orientation graph — `frame_ports` joined by its declared
+/// branches — that hold no root or potential root: in a model the connections bring each such
+/// part its orientation (MLS §4.7 counts it as equalityConstraint's output, 3, not as the 12
+/// variables of R and w).
+/// `roles`: how a model's orientation graph reached the instance — a potential root counts as a
+/// root only where it was chosen (FrameRoles::is_root); nullptr (the component alone): every one.
+std::size_t parts_without_root(const FrameDeclaration& declaration, const std::vector<std::string>& frame_ports,
+                               const FrameRoles* roles = nullptr);
 
 }  // namespace acausal

@@ -96,7 +96,7 @@ BuiltInstance InstanceFactory::build(const Component& type, const NetlistCompone
   if (!frame_ports.empty()) {
     FrameDeclaration declared(&c.params);
     type.declare_frames(declared);
-    finished.frame_parts_without_root = parts_without_root(declared, frame_ports);
+    finished.frame_parts_without_root = parts_without_root(declared, frame_ports, roles);
   }
   auto d = std::make_shared<const Definition>(std::move(finished));
   if (copyable && uses_only_own_variables(*d)) {

@@ -57,7 +57,8 @@ class Sets {
 
 }  // namespace
 
-std::size_t parts_without_root(const FrameDeclaration& declaration, const std::vector<std::string>& frame_ports) {
+std::size_t parts_without_root(const FrameDeclaration& declaration, const std::vector<std::string>& frame_ports,
+                               const FrameRoles* roles) {
   const auto index = [&](const std::string& port) {
     return static_cast<std::size_t>(std::find(frame_ports.begin(), frame_ports.end(), port) - frame_ports.begin());
   };
@@ -66,9 +67,11 @@ std::size_t parts_without_root(const FrameDeclaration& declaration, const std::v
     if (index(branch.a) < frame_ports.size() && index(branch.b) < frame_ports.size())
       parts.unite(index(branch.a), index(branch.b));
   std::vector<bool> rooted(frame_ports.size(), false);
-  for (const auto* roots : {&declaration.roots(), &declaration.potential_roots()})
-    for (const std::string& port : *roots)
-      if (index(port) < frame_ports.size()) rooted[parts.find(index(port))] = true;
+  for (const std::string& port : declaration.roots())
+    if (index(port) < frame_ports.size()) rooted[parts.find(index(port))] = true;
+  for (const std::string& port : declaration.potential_roots())
+    if (index(port) < frame_ports.size() && (roles == nullptr || roles->is_root(port)))
+      rooted[parts.find(index(port))] = true;
   std::size_t out = 0;
   for (std::size_t k = 0; k < frame_ports.size(); ++k)
     if (parts.find(k) == k && !rooted[k]) ++out;
