@@ -734,4 +734,15 @@ std::ptrdiff_t local_balance(const Definition& d) {
          static_cast<std::ptrdiff_t>(d.variables.size());
 }
 
+std::size_t frame_parts_without_root(const Component& type, const Definition& d, const nlohmann::json* params,
+                                     const FrameRoles* roles) {
+  std::vector<std::string> frame_ports;
+  for (const auto& p : d.ports)
+    if (p.port.domain == &frame()) frame_ports.push_back(p.port.name);
+  if (frame_ports.empty()) return 0;
+  FrameDeclaration declared(params);
+  type.declare_frames(declared);
+  return parts_without_root(declared, frame_ports, roles);
+}
+
 }  // namespace acausal

@@ -420,6 +420,12 @@ Definition describe_type(const Component& component);
 /// negative: that many equations too few.
 std::ptrdiff_t local_balance(const Definition& d);
 
+/// What Definition::frame_parts_without_root is for `d`, an instance of `type` with the netlist's
+/// `params`, whose frames the model's orientation graph reached as `roles` says (nullptr: built
+/// alone, every potential root a root).
+std::size_t frame_parts_without_root(const Component& type, const Definition& d, const nlohmann::json* params,
+                                     const FrameRoles* roles);
+
 /// The two terminals R and C of a compliant element and its relative quantities:
 /// rel = across_R − across_C, rate = der(rel), flow enters at R and leaves at C
 /// (through_R = flow, through_C = −flow). Rotational names: phi_rel, w_rel, tau;

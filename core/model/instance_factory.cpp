@@ -90,14 +90,7 @@ BuiltInstance InstanceFactory::build(const Component& type, const NetlistCompone
   // A definition with tunable numbers holds this instance's own parameters: no copy shares them.
   const bool copyable = !b.depends_on_name() && !b.has_tunable();
   Definition finished = b.finish();
-  std::vector<std::string> frame_ports;
-  for (const auto& p : finished.ports)
-    if (p.port.domain == &frame()) frame_ports.push_back(p.port.name);
-  if (!frame_ports.empty()) {
-    FrameDeclaration declared(&c.params);
-    type.declare_frames(declared);
-    finished.frame_parts_without_root = parts_without_root(declared, frame_ports, roles);
-  }
+  finished.frame_parts_without_root = frame_parts_without_root(type, finished, &c.params, roles);
   auto d = std::make_shared<const Definition>(std::move(finished));
   if (copyable && uses_only_own_variables(*d)) {
     if (known.size() == kTemplatesPerType) known.erase(known.begin());

@@ -654,30 +654,21 @@ json read_json(std::string_view text, const std::string& source, bool quote_text
 
 namespace {
 
-/// The rest of the pipe `fd`, read in blocking mode, or nullopt when it holds more than
-/// kMaxFileBytes or cannot be read (`problem` says which).
-std::optional<std::string> read_pipe(int fd, std::string& problem) {
-  const int flags = ::fcntl(fd, F_GETFL);
-  if (flags < 0 || ::fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) != 0) {
-    problem = std::strerror(errno);
-    return std::nullopt;
-  }
-  std::string text;
+/// Appends what `fd` gives to `text`, up to `limit` bytes in all or to its end; false, with
+/// `problem` set, on a read error.
+bool read_up_to(int fd, std::size_t limit, std::string& text, std::string& problem) {
   char buffer[65536];
-  while (true) {
-    const ssize_t got = ::read(fd, buffer, sizeof buffer);
+  while (text.size() < limit) {
+    const ssize_t got = ::read(fd, buffer, std::min(sizeof buffer, limit - text.size()));
     if (got < 0 && errno == EINTR) continue;
     if (got < 0) {
       problem = std::strerror(errno);
-      return std::nullopt;
+      return false;
     }
-    if (got == 0) return text;
-    if (text.size() + static_cast<std::size_t>(got) > kMaxFileBytes) {
-      problem = "more than the 1 GiB (" + std::to_string(kMaxFileBytes) + " bytes) a netlist may have";
-      return std::nullopt;
-    }
+    if (got == 0) break;  // its end (a regular file: shorter now than when fstat looked)
     text.append(buffer, static_cast<std::size_t>(got));
   }
+  return true;
 }
 
 }  // namespace
@@ -701,7 +692,20 @@ std::optional<std::string> read_regular_file(const std::string& path, std::strin
     problem = "a directory";
     return std::nullopt;
   }
-  if (pipes && S_ISFIFO(info.st_mode)) return read_pipe(fd, problem);
+  std::string text;
+  if (pipes && S_ISFIFO(info.st_mode)) {  // read to its end, now waiting for the writer
+    const int flags = ::fcntl(fd, F_GETFL);
+    if (flags < 0 || ::fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) != 0) {
+      problem = std::strerror(errno);
+      return std::nullopt;
+    }
+    if (!read_up_to(fd, kMaxFileBytes + 1, text, problem)) return std::nullopt;
+    if (text.size() > kMaxFileBytes) {
+      problem = "more than the 1 GiB (" + std::to_string(kMaxFileBytes) + " bytes) a netlist may have";
+      return std::nullopt;
+    }
+    return text;
+  }
   if (!S_ISREG(info.st_mode)) {
     problem = pipes ? "not a regular file or a pipe (a device or a socket)"
                     : "not a regular file (a device, a pipe or a socket)";
@@ -714,19 +718,8 @@ std::optional<std::string> read_regular_file(const std::string& path, std::strin
     return std::nullopt;
   }
   // The size fstat gives (0 for a file of /proc, whose text is made as it is read: none is read).
-  std::string text(static_cast<std::size_t>(size), '\0');
-  std::size_t done = 0;
-  while (done < text.size()) {
-    const ssize_t got = ::read(fd, text.data() + done, text.size() - done);
-    if (got < 0 && errno == EINTR) continue;
-    if (got < 0) {
-      problem = std::strerror(errno);
-      return std::nullopt;
-    }
-    if (got == 0) break;  // shorter now than when fstat looked
-    done += static_cast<std::size_t>(got);
-  }
-  text.resize(done);
+  text.reserve(static_cast<std::size_t>(size));
+  if (!read_up_to(fd, static_cast<std::size_t>(size), text, problem)) return std::nullopt;
   return text;
 }
 

@@ -40,12 +40,7 @@ Definition instantiate(const Component& component, const nlohmann::json& params,
   b.set_environment(&earth);
   component.define(b);
   Definition d = b.finish();
-  FrameDeclaration frames(&params);
-  component.declare_frames(frames);
-  std::vector<std::string> frame_ports;
-  for (const auto& p : d.ports)
-    if (p.port.domain == &frame()) frame_ports.push_back(p.port.name);
-  d.frame_parts_without_root = parts_without_root(frames, frame_ports);
+  d.frame_parts_without_root = frame_parts_without_root(component, d, &params, nullptr);
   return d;
 }
 

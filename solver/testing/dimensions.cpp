@@ -14,6 +14,7 @@
 #include "core/expr/expr_diff.hpp"
 #include "core/expr/expr_walk.hpp"
 #include "core/model/declared_units.hpp"
+#include "core/model/json_checks.hpp"
 #include "core/model/units.hpp"
 #include "solver/testing/number_text.hpp"
 
@@ -63,18 +64,15 @@ Dim from_unit(std::string_view unit) {
 }
 
 const Dim kDimensionless{};
+const Dim kSecond = from_unit("s");
 
 /// ±k/12 for a whole k up to 144: ½, ⅓, ¼, 2, 3, 12 — the numbers of laws, not of parameters.
 bool small_rational(double c) {
   const double twelfths = std::fabs(c) * 12.0;
   return twelfths <= 144.0 && twelfths == std::round(twelfths);
 }
-const Dim kSecond = from_unit("s");
 
-std::string shortened(const Expr& e) {
-  std::string t = to_string(e);
-  return t.size() <= 60 ? t : t.substr(0, 57) + "...";
-}
+std::string shortened(const Expr& e) { return json_checks::text_excerpt(to_string(e), 60); }
 
 /// The dimension of each node, none where it is unknown (a number, a table); every disagreement is
 /// reported once per place (the first in the term).
@@ -302,8 +300,10 @@ double row_scale(const Definition& d, const Expr& residual, const Values& at) {
 
 }  // namespace
 
-void check_declared_units(const Definition& described, CheckResult& result) {
-  for (const std::string& problem : declared_unit_problems(described)) result.add("units", problem);
+bool check_declared_units(const Definition& described, CheckResult& result) {
+  const std::vector<std::string> problems = declared_unit_problems(described);
+  for (const std::string& problem : problems) result.add("units", problem);
+  return problems.empty();
 }
 
 void check_unit_conversion(const Component& component, const nlohmann::json& params, const Definition& d,
@@ -315,9 +315,8 @@ void check_unit_conversion(const Component& component, const nlohmann::json& par
       else if (params.contains(std::string(p.name))) converted_params[std::string(p.name)] = params.at(std::string(p.name));
     }
   } catch (const std::invalid_argument&) {
-    return;  // a table, or a unit check_declared_units reports
+    return;  // a table
   }
-  if (!declared_unit_problems(described).empty()) return;
   for (const auto& v : d.variables)
     if (v.unit.empty()) return;  // a path parameter whose dimension changes with a mode (friction's sa)
   Gravity gravity;

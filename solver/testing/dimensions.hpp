@@ -9,8 +9,8 @@
 namespace acausal::testing {
 
 /// Every declared unit of `described` parses (declared_unit_problems()): a finding `units` for
-/// each that does not.
-void check_declared_units(const Definition& described, CheckResult& result);
+/// each that does not. True when all parse.
+bool check_declared_units(const Definition& described, CheckResult& result);
 
 /// The law holds in any system of units: at `point`, where the equations of `d` (`component` with
 /// `params`) hold, every variable, derivative, the time and every parameter converted as if the
@@ -20,7 +20,8 @@ void check_declared_units(const Definition& described, CheckResult& result);
 /// dimension breaks it. A finding `units` per equation or energy term that does not convert, with
 /// its terms' dimensions where `described` (describe_type()) names them. Components with a table
 /// parameter, or with a variable declared without a unit (a friction's path parameter, whose
-/// dimension changes with its mode), are not checked.
+/// dimension changes with its mode), are not checked. Call it only where check_declared_units()
+/// passed: every declared unit must parse.
 void check_unit_conversion(const Component& component, const nlohmann::json& params, const Definition& d,
                            const Definition& described, const Values& point, CheckResult& result);
 
