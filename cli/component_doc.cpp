@@ -76,6 +76,14 @@ void write_type(std::ostream& out, const Component& component) {
     out << "\n";
   }
 
+  if (!d.constants.empty()) {
+    out << "**Constants** (of the law; not parameters)\n\n| constant | unit | value | description |\n|---|---|---|---|\n";
+    for (const auto& c : d.constants)
+      out << "| " << code(c.name) << " | " << unit_cell(c.unit) << " | " << code(to_string(Expr(c.value))) << " | "
+          << cell(c.description) << " |\n";
+    out << "\n";
+  }
+
   out << "**Variables**\n\n| variable | unit | description |\n|---|---|---|\n";
   for (const auto& v : d.variables)
     out << "| " << code(v.local_name) << " | " << unit_cell(v.unit) << " | "

@@ -47,6 +47,18 @@ int run(const std::string& type, const std::vector<std::string>& libraries) {
     std::cout << "  " << pad(p.name, wn + 2) << pad(p.unit.empty() ? "-" : "[" + std::string(p.unit) + "]", wu + 2)
               << pad(p.default_text, wd + 2) << p.description << "\n";
 
+  if (!d.constants.empty()) {
+    std::cout << "\nconstants:\n";
+    std::size_t wc = 4, wcu = 4;
+    for (const auto& c : d.constants) {
+      wc = std::max(wc, c.name.size());
+      wcu = std::max(wcu, c.unit.size() + 2);
+    }
+    for (const auto& c : d.constants)
+      std::cout << "  " << pad(c.name, wc + 2) << pad(c.unit.empty() ? "-" : "[" + std::string(c.unit) + "]", wcu + 2)
+                << pad(to_string(Expr(c.value)), 20) << c.description << "\n";
+  }
+
   std::cout << "\nvariables:\n";
   std::size_t wv = 4, wvu = 4;
   for (const auto& v : d.variables) {

@@ -68,22 +68,27 @@ void GasForce2::define(ComponentBuilder& b) const {
   const Expr k1 = b.parameter("k1", "m^3", 1.0, "Volume V = k0 + k1*(1 - x), with x = 1 - s_rel/L");
   const Expr k = b.parameter("k", "J/K", 1.0, "Gas constant (press*V = k*T)", positive());
   const Compliant e = define_compliant(b, translational());
-  const Expr x = b.variable("x", "1", "Normalized position of the piston (= 1 - s_rel/L)");
+  const Expr x = b.variable("x", "1", "Normalized position of the piston (= 1 - s_rel/L)",
+                              {.start = 0.5, .nominal = 0.5});
   const Expr press = b.variable("press", "Pa", "Cylinder pressure", {.start = 2.4e5, .nominal = 1e5});
   const Expr V = b.variable("V", "m^3", "Volume of the gas");
-  const Expr T = b.variable("T", "K", "Temperature of the gas");
+  // press·V = k·T with MSL's indicative k = 1 J/K puts T near 1e5 K, not near room temperature.
+  const Expr T = b.variable("T", "K", "Temperature of the gas", {.start = 1e5, .nominal = 1e5});
   const Expr dens = b.variable("dens", "kg/m^3", "Density of the gas");
+
+  const Expr bar = b.constant("bar", "Pa", kPascalPerBar, "Pressure unit of the curves p(x)");
+  const Expr R_air = b.constant("R_air", "J/(kg*K)", kRAir, "Gas constant of air: R / (0.0289651159 kg/mol)");
 
   const Expr compression =
       if_else(x < Expr(kCompressionBreak), quartic(kCompressionLow, x), quartic(kCompressionHigh, x));
   const Expr expansion = if_else(x > Expr(kExpansionBreak), quartic(kExpansionHigh, x), quartic(kExpansionLow, x));
   b.equation(x - (1.0 - e.rel / L), "normalized position");
-  b.equation(press - kPascalPerBar * if_else(e.rate < Expr(0.0), compression, expansion),
+  b.equation(press - bar * if_else(e.rate < Expr(0.0), compression, expansion),
              "pressure: compression curve while v_rel < 0, else expansion curve");
   b.equation(e.flow + press * std::numbers::pi * pow(d, 2) / 4.0, "the gas pushes the flanges apart");
   b.equation(V - (k0 + k1 * (1.0 - x)), "volume");
   b.equation(press * V - k * T, "gas law");
-  b.equation(dens - press / (kRAir * T), "density");
+  b.equation(dens - press / (R_air * T), "density");
   b.assertion(e.rel + 1e-12, "s_rel = R.s - C.s must not be negative (is the element flipped?)");
   b.assertion(L + 1e-12 - e.rel, "s_rel = R.s - C.s must not exceed L (is L correct?)");
   b.injected_power(-e.flow * e.rate);

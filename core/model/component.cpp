@@ -199,6 +199,13 @@ double ComponentBuilder::parameter_value(std::string_view name, std::string_view
   return value;
 }
 
+Expr ComponentBuilder::constant(std::string_view name, std::string_view unit, double value,
+                                std::string_view description) {
+  def_.constants.push_back({keep_text(name), keep_text(unit), keep_text(description), value});
+  if (mode_ == Mode::Describe) return Expr::parameter(name);
+  return unit_conversion_ ? value * unit_conversion_(unit) : value;
+}
+
 Expr ComponentBuilder::parameter(std::string_view name, std::string_view unit, double default_value,
                                  std::string_view description, const ParameterCheck& check) {
   bool computed = false;

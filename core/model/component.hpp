@@ -70,6 +70,11 @@ struct Definition {
     bool given = false;             ///< set by the netlist (or --set)
     std::optional<double> value;    ///< a real number's value in SI (parameter(), parameter_value())
   };
+  /// A physical constant of the law, with its unit (ComponentBuilder::constant).
+  struct Constant {
+    std::string_view name, unit, description;
+    double value;  ///< in SI
+  };
   struct Variable {
     std::string_view local_name;  ///< within the instance: `w`, `flange.phi`, `tau` (a signal port)
     Expr symbol;                  ///< Expr::variable("<instance>.<local_name>")
@@ -126,6 +131,7 @@ struct Definition {
   std::string type;
   std::string pointer;   ///< JSON pointer of the instance: `/components/<instance>`
   std::vector<Parameter> parameters;
+  std::vector<Constant> constants;
   std::vector<PortInfo> ports;
   std::vector<Variable> variables;
   std::vector<Equation> equations;
@@ -193,6 +199,16 @@ class ComponentBuilder {
   bool has_tunable() const { return has_tunable_; }
 
   // ---- parameters -------------------------------------------------------------------------------
+  /// A physical constant of the law in `unit` (SI), as Modelica's `constant Real R(unit = "J/(kg.K)")`:
+  /// a netlist cannot set it, but it carries its unit, so the law's dimensions check (a number
+  /// folded into an equation has none). In Describe mode the symbol `name`.
+  Expr constant(std::string_view name, std::string_view unit, double value, std::string_view description);
+  /// The factor by which a quantity in a given unit grows when the unit system changes; constant()
+  /// applies it. Set by the testing API's unit check; 1 for every unit otherwise.
+  void set_unit_conversion(std::function<double(std::string_view unit)> conversion) {
+    unit_conversion_ = std::move(conversion);
+  }
+
   /// A real parameter in `unit` (SI; the netlist may give another unit of the same dimension).
   /// The netlist may also give `{ "value": <guess>, "fixed": false }` (Modelica's `fixed = false`):
   /// the parameter is then an unknown of the initialization, determined by one more initial value
@@ -379,6 +395,7 @@ class ComponentBuilder {
 
   Mode mode_;
   const Environment* environment_ = nullptr;
+  std::function<double(std::string_view unit)> unit_conversion_;
   const FrameRoles* roles_ = nullptr;
   const nlohmann::json* params_;
   const PointerMap* param_pointers_ = nullptr;

@@ -42,6 +42,7 @@ std::vector<std::string> declared_unit_problems(const Definition& described) {
       out.push_back(owner + "'s unit \"" + std::string(unit) + "\": " + problem);
   };
   for (const auto& p : described.parameters) check(p.unit, "parameter " + std::string(p.name));
+  for (const auto& c : described.constants) check(c.unit, "constant " + std::string(c.name));
   for (const auto& v : described.variables) check(v.unit, "variable " + std::string(v.local_name));
   return out;
 }

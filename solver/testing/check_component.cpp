@@ -76,16 +76,22 @@ void check_slopes(const Definition& d, const Values& at, std::size_t k, double t
         const std::string name = to_string(leaf);
         entries.emplace_back(name, 1e-6 * std::max(std::fabs(at.at(name)), 1.0));
       }
+    // A slope is measured by what it contributes to the residual: times the size of its
+    // variable (at least one unit), against the sum of all contributions. A slope that nearly
+    // vanishes (a pressure curve at its minimum) is then not held to a relative tolerance that
+    // the differences' truncation error cannot meet.
+    const auto size = [&](const std::string& name) { return std::max(std::fabs(at.at(name)), 1.0); };
     double row_scale = 0.0;
     std::vector<Partial> coarse;
     for (const auto& [name, h] : entries) {
       coarse.push_back(partial(r, name, at, h));
-      row_scale = std::max(row_scale, std::fabs(coarse.back().symbolic));
+      row_scale += std::fabs(coarse.back().symbolic) * size(name);
     }
     for (std::size_t j = 0; j < entries.size(); ++j) {
       const Partial& p = coarse[j];
+      const double x_size = size(entries[j].first);
       const auto agrees = [&](double central) {
-        return std::fabs(p.symbolic - central) <= tolerance * std::max({std::fabs(p.symbolic), std::fabs(central), row_scale});
+        return std::fabs(p.symbolic - central) * x_size <= tolerance * std::max(std::fabs(central) * x_size, row_scale);
       };
       if (agrees(p.central) || agrees(partial(r, entries[j].first, at, entries[j].second / 10.0).central)) continue;
       result.add("Jacobian", point_text(k) + ", equation " + std::to_string(e + 1) + " (" +

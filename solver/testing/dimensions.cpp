@@ -83,6 +83,8 @@ class Analysis {
       if (!v.unit.empty()) leaf_units_.emplace(v.symbol.name(), std::string(v.unit));
     for (const auto& p : d.parameters)
       if (!p.unit.empty()) parameter_units_.emplace(std::string(p.name), std::string(p.unit));
+    for (const auto& c : d.constants)
+      if (!c.unit.empty()) parameter_units_.emplace(std::string(c.name), std::string(c.unit));
   }
 
   /// The dimension of `e`; `problem` receives the first disagreement found in it.
@@ -325,6 +327,7 @@ void check_unit_conversion(const Component& component, const nlohmann::json& par
   const Environment environment{gravity, "world"};
   ComponentBuilder b(ComponentBuilder::Mode::Instance, d.instance, d.type, d.pointer, &converted_params);
   b.set_environment(&environment);
+  b.set_unit_conversion(conversion);
   component.define(b);
   const Definition c = b.finish();
   if (c.equations.size() != d.equations.size()) return;  // converted values changed the structure
