@@ -31,8 +31,31 @@ std::string source_text(const Program& p, std::size_t j, InitialSource s) {
                                            : "computed";
 }
 
+/// A list of the report, cut after `kShown` lines unless every line was asked for: the report of a
+/// model of 10⁵ components stays readable (and a small netlist that expands to a huge model does
+/// not print hundreds of megabytes).
+class Listing {
+ public:
+  static constexpr std::size_t kShown = 50;
+  explicit Listing(bool all) : all_(all) {}
+  Listing(const Listing&) = delete;
+  Listing& operator=(const Listing&) = delete;
+  ~Listing() {
+    if (hidden_ > 0) std::cout << "  ... and " << hidden_ << " more (acausal check --all lists every one)\n";
+  }
+  /// True if the next line is printed.
+  bool next() {
+    if (all_ || shown_ < kShown) return ++shown_, true;
+    return ++hidden_, false;
+  }
+
+ private:
+  bool all_;
+  std::size_t shown_ = 0, hidden_ = 0;
+};
+
 void text_report(const Netlist& netlist, const Model& model, Program& program, const std::vector<InitialSource>& sources,
-                 const std::vector<std::string>& dropped) {
+                 const std::vector<std::string>& dropped, bool all) {
   const ReducedDae& dae = program.dae();
   std::size_t representatives = 0;
   for (std::size_t i = 0; i < dae.aliases.size(); ++i)
@@ -62,91 +85,125 @@ void text_report(const Netlist& netlist, const Model& model, Program& program, c
 
   if (!model.loop_cuts.empty()) {
     std::cout << "kinematic loops cut at (their orientation closed by 3 residuals there):\n";
-    for (const Model::LoopCut& cut : model.loop_cuts) std::cout << "  " << cut.port << "\n";
+    Listing list(all);
+    for (const Model::LoopCut& cut : model.loop_cuts)
+      if (list.next()) std::cout << "  " << cut.port << "\n";
   }
   if (!model.released_closures.empty()) {
     std::cout << "loop closure rows implied by the rest of their loop (released):\n";
-    for (const std::string& r : model.released_closures) std::cout << "  " << r << "\n";
+    Listing list(all);
+    for (const std::string& r : model.released_closures)
+      if (list.next()) std::cout << "  " << r << "\n";
   }
   std::cout << "states:";
   if (differential == 0) std::cout << " none";
   std::cout << "\n";
-  for (std::size_t j = 0; j < program.size(); ++j)
-    if (program.id()[j] == 1.0) std::cout << "  " << program.name(j) << "\n";
+  {
+    Listing list(all);
+    for (std::size_t j = 0; j < program.size(); ++j)
+      if (program.id()[j] == 1.0 && list.next()) std::cout << "  " << program.name(j) << "\n";
+  }
   if (dae.reduction.index > 1) {
     std::cout << "differentiated equations (index reduction):\n";
+    Listing differentiated(all);
     for (const auto& [e, k] : dae.reduction.differentiated) {
+      if (!differentiated.next()) continue;
       const std::string description = model.description(e);
       std::cout << "  " << model.pointer(e) << " (" << model.origin(e) << (description.empty() ? "" : ": " + description)
                 << "): 0 = " << to_string(model.residual(e)) << "   differentiated " << times_text(k) << "\n";
     }
     std::cout << "dummy derivatives (algebraic; their variables are fixed by the constraints):\n";
-    for (const std::string& d : dae.reduction.dummy_derivatives) std::cout << "  " << d << "\n";
+    Listing dummies(all);
+    for (const std::string& d : dae.reduction.dummy_derivatives)
+      if (dummies.next()) std::cout << "  " << d << "\n";
     if (!dae.reduction.pivots.empty())
       std::cout << "state selection checked at run time: " << dae.reduction.pivots.size()
                 << " block(s) depend on the motion\n";
     if (!dae.reduction.unchecked.empty()) {
       std::cout << "state selection not checked at run time (too large; chosen by structure):\n";
-      for (const std::string& u : dae.reduction.unchecked) std::cout << "  " << u << "\n";
+      Listing list(all);
+      for (const std::string& u : dae.reduction.unchecked)
+        if (list.next()) std::cout << "  " << u << "\n";
     }
   }
 
   std::cout << "unconnected ports (zero flow):";
   if (model.unconnected_ports.empty()) std::cout << " none";
   std::cout << "\n";
-  for (const std::string& p : model.unconnected_ports) std::cout << "  " << p << "\n";
+  {
+    Listing list(all);
+    for (const std::string& p : model.unconnected_ports)
+      if (list.next()) std::cout << "  " << p << "\n";
+  }
   std::cout << "inputs:";
   if (model.inputs.empty()) std::cout << " none";
   else std::cout << " (set by the run: acausal simulate --input NAME=FILE.csv)";
   std::cout << "\n";
+  Listing inputs(all);
   for (const ModelInput& in : model.inputs)
-    std::cout << "  " << in.name << " [" << in.unit << "] feeds " << join(in.feeds)
+    if (inputs.next())
+      std::cout << "  " << in.name << " [" << in.unit << "] feeds " << join(in.feeds)
               << (in.description.empty() ? "" : " (" + in.description + ")") << "\n";
 
   std::size_t width = 8;
   for (std::size_t j = 0; j < program.size(); ++j) width = std::max(width, program.name(j).size());
   std::cout << "initial values:\n";
-  for (std::size_t j = 0; j < program.size(); ++j)
-    std::cout << "  " << pad(program.name(j), width + 2) << source_text(program, j, sources[j]) << "\n";
+  {
+    Listing list(all);
+    for (std::size_t j = 0; j < program.size(); ++j)
+      if (list.next()) std::cout << "  " << pad(program.name(j), width + 2) << source_text(program, j, sources[j]) << "\n";
+  }
 
   std::cout << "defaulted starts:";
   std::size_t defaulted = 0;
   for (InitialSource s : sources) defaulted += s == InitialSource::DefaultStart ? 1 : 0;
   if (defaulted == 0) std::cout << " none";
   std::cout << "\n";
-  for (std::size_t j = 0; j < program.size(); ++j)
-    if (sources[j] == InitialSource::DefaultStart)
-      std::cout << "  " << program.name(j) << " = " << number(program.start()[j])
-                << " (no initial value in the netlist)\n";
+  {
+    Listing list(all);
+    for (std::size_t j = 0; j < program.size(); ++j)
+      if (sources[j] == InitialSource::DefaultStart && list.next())
+        std::cout << "  " << program.name(j) << " = " << number(program.start()[j])
+                  << " (no initial value in the netlist)\n";
+  }
   // A netlist's nominal reaches the unknown IDA integrates along aliases and relations of two terms
   // (docs/netlist-format.md, "Nominals"): show where it arrived.
   std::cout << "nominals:";
   if (std::none_of(dae.nominal.begin(), dae.nominal.end(), [](const std::optional<double>& n) { return n.has_value(); }))
     std::cout << " none (each unknown's absolute tolerance scales with max(1, |start|))";
   std::cout << "\n";
-  for (std::size_t j = 0; j < program.size(); ++j)
-    if (dae.nominal[j]) std::cout << "  " << pad(program.name(j), width + 2) << number(*dae.nominal[j]) << "\n";
+  {
+    Listing list(all);
+    for (std::size_t j = 0; j < program.size(); ++j)
+      if (dae.nominal[j] && list.next()) std::cout << "  " << pad(program.name(j), width + 2) << number(*dae.nominal[j]) << "\n";
+  }
   if (!dropped.empty()) {
     std::cout << "low-priority targets that cannot be met:\n";
-    for (const std::string& d : dropped) std::cout << "  " << d << "\n";
+    Listing list(all);
+    for (const std::string& d : dropped)
+      if (list.next()) std::cout << "  " << d << "\n";
   }
   const InitialParameters& fixed = program.initial_parameters();
   if (!fixed.symbols.empty()) {
     std::cout << "parameters fixed at initialization:\n";
-    for (std::size_t k = 0; k < fixed.symbols.size(); ++k)
+    Listing list(all);
+    for (std::size_t k = 0; k < fixed.symbols.size(); ++k) {
+      if (!list.next()) continue;
       if (k < fixed.defined)
         std::cout << "  " << fixed.symbols[k].name() << " = " << to_string(fixed.values[k]) << " at t0 ("
                   << fixed.pointers[k] << ")\n";
       else
         std::cout << "  " << fixed.symbols[k].name() << ": fixed by the initial values, from the guess "
                   << number(fixed.guesses[k]) << " (" << fixed.pointers[k] << ")\n";
+    }
   }
+  Listing notes(all);
   for (const ModelInstance& d : model.instances)
     for (const std::string& note : d.definition->notes)
-      std::cout << "note: " << d.name() << " (" << d.pointer() << "): " << note << "\n";
+      if (notes.next()) std::cout << "note: " << d.name() << " (" << d.pointer() << "): " << note << "\n";
 }
 
-int run(const NetlistArguments& args, bool as_json) {
+int run(const NetlistArguments& args, bool as_json, bool all) {
   Netlist netlist = load(args);
   Model model = build_model(netlist, command_registry(args.libraries));
   Program program(model, analyze(model));
@@ -156,7 +213,7 @@ int run(const NetlistArguments& args, bool as_json) {
   }
   std::vector<std::string> dropped;
   const std::vector<InitialSource> sources = initial_sources(program, &dropped);
-  text_report(netlist, model, program, sources, dropped);
+  text_report(netlist, model, program, sources, dropped, all);
   return kOk;
 }
 
@@ -164,7 +221,7 @@ int run(const NetlistArguments& args, bool as_json) {
 /// a structurally singular model adds its Dulmage–Mendelsohn parts.
 int run_json(const NetlistArguments& args) {
   try {
-    return run(args, true);
+    return run(args, true, true);
   } catch (const ModelError& e) {
     std::cout << error_report(e).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
     throw;
@@ -182,8 +239,12 @@ Command add_check_command(CLI::App& app) {
   add_netlist_arguments(*sub, *args);
   auto as_json = std::make_shared<bool>(false);
   sub->add_flag("--json", *as_json, "Print the report (or the model error) as JSON on stdout");
-  return {sub, [args, as_json] {
-            return guarded(args->path, [&] { return *as_json ? run_json(*args) : run(*args, false); });
+  auto all = std::make_shared<bool>(false);
+  sub->add_flag("--all", *all,
+                "List every state, initial value, nominal and port (the text report shows the first " +
+                    std::to_string(Listing::kShown) + " of each list)");
+  return {sub, [args, as_json, all] {
+            return guarded(args->path, [&] { return *as_json ? run_json(*args) : run(*args, false, *all); });
           }};
 }
 

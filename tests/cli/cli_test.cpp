@@ -406,6 +406,24 @@ TEST_CASE("check: balance, states, unconnected ports and initial values") {
   CHECK(contains(open.out, "defaulted starts:\n  mass.v = 0"));
 }
 
+TEST_CASE("check: a list longer than 50 lines shows its first 50 and the count of the rest, --all every one") {
+  // 40 free masses: 80 states, 40 open flanges.
+  std::string components;
+  for (int k = 1; k <= 40; ++k)
+    components += std::string(k > 1 ? ", " : "") + "\"m" + std::to_string(k) + "\": { \"type\": \"translational.Mass\" }";
+  const std::string path = netlist("forty_masses.json", R"({ "format": "acausal/1", "name": "forty", "components": {)" +
+                                                            components + R"(}, "connections": [] })");
+  const Run r = acausal("check '" + path + "'");
+  CHECK(r.code == 0);
+  CHECK(contains(r.out, "states:\n  m1.s\n"));
+  CHECK(contains(r.out, "  m25.v\n  ... and 30 more (acausal check --all lists every one)\nunconnected ports (zero flow):\n"));
+  CHECK_FALSE(contains(r.out, "m26.s\n"));
+  CHECK(contains(r.out, "  m40.flange\ninputs:"));  // 40 ports: all shown
+  const Run all = acausal("check --all '" + path + "'");
+  CHECK(contains(all.out, "  m40.v\nunconnected ports (zero flow):\n"));
+  CHECK_FALSE(contains(all.out, "more (acausal check --all"));
+}
+
 TEST_CASE("check and equations: the unknowns a nominal reached, in text and JSON") {
   // ElasticBearing's spring-damper declares phi_nominal = 1e-4 rad (the default): it reaches
   // housing.phi, the state its phi_rel equals. The netlist gives the housing's relative speed a
