@@ -35,7 +35,7 @@ MassProperties read_mass_properties(ComponentBuilder& b) {
 
 namespace {
 
-/// A free body (nothing orients frame_a: it translates and turns freely) needs an inertia about
+/// A body that nothing orients (free, or on a spherical joint) needs an inertia about
 /// frame_a — I about the center of mass plus m·(|r_CM|²·E − r_CM·r_CMᵀ) — that is positive in every
 /// direction: else Euler's law leaves its angular acceleration about some axis undetermined and
 /// the model is singular. (m > 0 is checked with m.) A body on joints may have no inertia (as
@@ -46,11 +46,11 @@ void check_free_body_inertia(ComponentBuilder& b, const MassProperties& p) {
       p.I + p.m * (p.r_CM.squaredNorm() * Eigen::Matrix3d::Identity() - p.r_CM * p.r_CM.transpose());
   const Eigen::Vector3d l = Eigen::SelfAdjointEigenSolver<Eigen::Matrix3d>(about_a).eigenvalues();
   if (l(0) > 1e-12 * l(2)) return;
-  b.fail("I_11", "a free body (nothing orients frame_a: it translates and turns freely) needs inertia about every "
-                 "axis, but its inertia tensor about frame_a (I_11 … I_33 about the center of mass, moved to frame_a by "
-                 "r_CM) has principal moments " + std::to_string(l(0)) + ", " + std::to_string(l(1)) + ", " +
-                 std::to_string(l(2)) + " kg·m²: give I_11, I_22 and I_33 positive values, or connect the body "
-                 "through a joint");
+  b.fail("I_11", "nothing orients frame_a (the body is free, or on joints that leave it free to turn, such as "
+                 "multibody.Spherical): it needs inertia about every axis, but its inertia tensor about frame_a "
+                 "(I_11 … I_33 about the center of mass, moved to frame_a by r_CM) has principal moments " +
+                 std::to_string(l(0)) + ", " + std::to_string(l(1)) + ", " + std::to_string(l(2)) +
+                 " kg·m²: give I_11, I_22 and I_33 positive values, or connect the body through a joint that orients it");
 }
 
 }  // namespace

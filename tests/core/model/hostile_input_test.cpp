@@ -268,10 +268,11 @@ TEST_CASE("a free body without inertia is refused at I_11, a body on a joint may
     "world": { "type": "multibody.World" },
     "body": { "type": "multibody.Body", "params": { "I_11": 0, "I_22": 0, "I_33": 0 } } } })";
   check_error(free_body, "build", "/components/body/params/I_11",
-              "a free body (nothing orients frame_a: it translates and turns freely) needs inertia about every axis, "
-              "but its inertia tensor about frame_a (I_11 … I_33 about the center of mass, moved to frame_a by r_CM) "
-              "has principal moments 0.000000, 0.000000, 0.000000 kg·m²: give I_11, I_22 and I_33 positive values, "
-              "or connect the body through a joint");
+              "nothing orients frame_a (the body is free, or on joints that leave it free to turn, such as "
+              "multibody.Spherical): it needs inertia about every axis, but its inertia tensor about frame_a "
+              "(I_11 … I_33 about the center of mass, moved to frame_a by r_CM) has principal moments 0.000000, "
+              "0.000000, 0.000000 kg·m²: give I_11, I_22 and I_33 positive values, or connect the body through a "
+              "joint that orients it");
   // Its center of mass off frame_a, the body has inertia about frame_a about two axes, not about r_CM.
   std::string offset = free_body;
   offset.replace(offset.find("\"I_11\""), 0, R"("r_CM": [1, 0, 0], )");
@@ -283,6 +284,16 @@ TEST_CASE("a free body without inertia is refused at I_11, a body on a joint may
     "body": { "type": "multibody.Body", "params": { "r_CM": [1, 0, 0], "I_11": 0, "I_22": 0, "I_33": 0 } } },
     "connections": [["world.frame_b", "joint.frame_a"], ["joint.frame_b", "body.frame_a"]] })");
   CHECK(pendulum.stage == "none");
+  // On a spherical joint the body turns freely about frame_a: a point mass has no inertia about its arm.
+  const Outcome spherical = run_pipeline(R"({ "format": "acausal/1", "components": {
+    "world": { "type": "multibody.World" },
+    "joint": { "type": "multibody.Spherical" },
+    "body": { "type": "multibody.Body", "params": { "r_CM": [0.5, 0, 0], "I_11": 0, "I_22": 0, "I_33": 0 } } },
+    "connections": [["world.frame_b", "joint.frame_a"], ["joint.frame_b", "body.frame_a"]] })");
+  CHECK(spherical.stage == "build");
+  CHECK(spherical.message.find("nothing orients frame_a (the body is free, or on joints "
+                               "that leave it free to turn, such as multibody.Spherical)") != std::string::npos);
+  CHECK(spherical.message.find("has principal moments 0.000000, 0.250000, 0.250000 kg·m²") != std::string::npos);
 }
 
 TEST_CASE("an axis of huge components is the same axis, not an overflow") {
