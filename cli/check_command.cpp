@@ -8,6 +8,7 @@
 #include "cli/common.hpp"
 #include "core/analysis/analysis.hpp"
 #include "core/model/errors.hpp"
+#include "core/model/json_checks.hpp"
 #include "core/model/model.hpp"
 #include "core/analysis/program.hpp"
 #include "solver/check_report.hpp"
@@ -64,7 +65,7 @@ void text_report(const Netlist& netlist, const Model& model, Program& program, c
   for (double id : program.id()) differential += id == 1.0 ? 1 : 0;
 
   auto line = [](const char* name, const std::string& value) { std::cout << "  " << pad(name, 25) << value << "\n"; };
-  std::cout << "model " << (model.name.empty() ? "(unnamed)" : model.name) << " (" << netlist.source << ")\n";
+  std::cout << "model " << (model.name.empty() ? "(unnamed)" : json_checks::text_excerpt(model.name)) << " (" << netlist.source << ")\n";
   line("components", std::to_string(model.instances.size()));
   line("variables", std::to_string(model.variables.size()) + " (" + std::to_string(representatives) +
                         " after alias elimination)");

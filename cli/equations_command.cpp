@@ -5,6 +5,7 @@
 
 #include "cli/common.hpp"
 #include "core/analysis/analysis.hpp"
+#include "core/model/json_checks.hpp"
 #include "core/model/model.hpp"
 
 namespace acausal::cli {
@@ -56,7 +57,7 @@ int run(const NetlistArguments& args, bool reduced_only) {
     return kOk;
   }
 
-  std::cout << "model " << (model.name.empty() ? "(unnamed)" : model.name) << ": " << model.equation_count()
+  std::cout << "model " << (model.name.empty() ? "(unnamed)" : json_checks::text_excerpt(model.name)) << ": " << model.equation_count()
             << " equations in " << model.variables.size() << " variables\n";
   // Equations of each instance in netlist order, then the connection equations.
   std::map<std::string, std::vector<std::size_t>> by_origin;

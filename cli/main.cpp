@@ -2,6 +2,7 @@
 // (one file each: simulate_command.cpp, check_command.cpp, ...).
 
 #include <CLI/CLI.hpp>
+#include <csignal>
 #include <iostream>
 
 #include "cli/common.hpp"
@@ -9,6 +10,9 @@
 
 int main(int argc, char** argv) {
   using namespace acausal::cli;
+  // A write past the file size limit (ulimit -f) fails with EFBIG, as on a full disk, and is
+  // reported as the error it is, instead of the signal ending the process.
+  std::signal(SIGXFSZ, SIG_IGN);
   CLI::App app{"acausal: acausal component-based modeling and simulation of mechanical systems"};
   app.set_version_flag("--version", std::string("acausal ") + acausal::version());
   app.footer(

@@ -457,8 +457,8 @@ class Assembler {
           for (const Definition::Discrete& x : d->discretes) names.push_back(x.symbol.name());
         }
         throw ModelError("/outputs/" + std::to_string(i),
-                         "unknown variable \"" + path + "\"" +
-                             (names.empty() ? " (no component named \"" + instance + "\")"
+                         "unknown variable \"" + json_checks::text_excerpt(path) + "\"" +
+                             (names.empty() ? " (no component named \"" + json_checks::text_excerpt(instance) + "\")"
                                             : "; " + instance + " has " + join(names, 40)));
       }
       model_.outputs.push_back(path);

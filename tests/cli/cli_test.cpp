@@ -568,6 +568,44 @@ TEST_CASE("check --json: the Dulmage-Mendelsohn parts of an unbalanced model, wi
   CHECK(under[0]["pointer"] == "/components/spring");
 }
 
+TEST_CASE("check --json: the parts of a huge singular model list their first 1000 entries and count them all") {
+  // 400 springs connected to nothing: 1200 unknowns nothing fixes.
+  std::string components;
+  for (int k = 0; k < 400; ++k)
+    components += std::string(k > 0 ? ", " : "") + "\"s" + std::to_string(k) + "\": { \"type\": \"translational.Spring\" }";
+  const Run r = acausal("check --json '" + netlist("springs.json", R"({ "format": "acausal/1", "components": {)" +
+                                                                        components + "} }") + "'");
+  CHECK(r.code == 1);
+  const nlohmann::json under = nlohmann::json::parse(r.out)["error"]["parts"]["under_determined"];
+  CHECK(under["unknowns"].size() == 1000);
+  CHECK(under["unknowns_total"] == 1200);
+  CHECK(under["equations_total"] == under["equations"].size());
+}
+
+TEST_CASE("a model name and an output of 100000 characters are shortened where check and simulate print them") {
+  const std::string name(100000, 'x'), output(100000, 'y');
+  const std::string path = netlist("long_names.json", R"({ "format": "acausal/1", "name": ")" + name + R"(",
+    "components": { "m": { "type": "translational.Mass" } }, "outputs": [")" + output + R"("] })");
+  const Run check = acausal("check '" + path + "'");
+  CHECK(check.code == 1);
+  CHECK(check.err.size() < 1000);
+  CHECK(contains(check.err, "/outputs/0: unknown variable \"yyyyy"));
+  const std::string fine = netlist("long_name.json", R"({ "format": "acausal/1", "name": ")" + name + R"(",
+    "components": { "m": { "type": "translational.Mass" } } })");
+  const Run ok = acausal("check '" + fine + "'");
+  CHECK(ok.code == 0);
+  CHECK(ok.out.find('\n') < 200);  // the first line: "model xxx… (…)"
+}
+
+TEST_CASE("a write past the file size limit is an error naming the file and leaves no partial result") {
+  // ulimit -f 4: 2 KB. The oscillator's results are larger.
+  const Run r = acausal("simulate '" + kOscillator + "' -o big.csv", "ulimit -f 4 &&");
+  CHECK(r.code == 1);
+  CHECK(contains(r.err, "error: writing results to big.csv failed: File too large"));
+  CHECK_FALSE(fs::exists(scratch() / "big.csv"));
+  CHECK_FALSE(fs::exists(scratch() / "big.csv.partial"));
+}
+
 TEST_CASE("equations --reduced: only the index-1 system IDA integrates") {
   Run r = acausal("equations --reduced '" + netlist("gear.json", kGearNetlist) + "'");
   CHECK(r.code == 0);

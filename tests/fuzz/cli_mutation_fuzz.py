@@ -500,7 +500,10 @@ def classify(command, code, out_size, err_size, stderr_head, result_before, resu
             return "RESULT DESTROYED"
     if code == 0:
         return "UNCONFINED" if case["outside"] else "OK"
-    first = text.split("\n", 1)[0]
+    # Under the memory limit the allocator (tcmalloc) logs its failed allocation before the CLI
+    # reports std::bad_alloc; the CLI's message is the first line after those.
+    lines = [line for line in text.split("\n") if "tcmalloc: allocation failed" not in line]
+    first = lines[0] if lines else ""
     if code in MESSAGE_PREFIXES:
         return "USER ERROR" if first.startswith(MESSAGE_PREFIXES[code]) else "BAD MESSAGE"
     return "USER ERROR" if first.strip() else "BAD MESSAGE"  # usage errors: CLI11's or the command's words
