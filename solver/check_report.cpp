@@ -85,7 +85,7 @@ nlohmann::json check_report(const Model& model, Program& program) {
 nlohmann::json singular_parts_report(const SingularParts& parts) {
   // Each list keeps its first kListedParts entries (100000 copies of a damper without its ground
   // made a report of 70 MB); `equations_total` and `unknowns_total` count them all.
-  constexpr std::size_t kListedParts = 1000;
+  constexpr std::size_t kListedParts = 100;
   auto equations = [](const std::vector<SingularParts::Equation>& list) {
     nlohmann::json out = nlohmann::json::array();
     for (std::size_t k = 0; k < list.size() && k < kListedParts; ++k) {
