@@ -23,6 +23,30 @@
 #include "core/model/units.hpp"
 
 namespace acausal {
+namespace {
+
+/// True if `text` matches `pattern`, where * stands for any characters (dots included).
+bool glob_match(std::string_view pattern, std::string_view text) {
+  std::size_t p = 0, t = 0, star = std::string_view::npos, resume = 0;
+  while (t < text.size()) {
+    if (p < pattern.size() && pattern[p] == '*') {
+      star = p++;
+      resume = t;
+    } else if (p < pattern.size() && pattern[p] == text[t]) {
+      ++p;
+      ++t;
+    } else if (star != std::string_view::npos) {
+      p = star + 1;
+      t = ++resume;
+    } else {
+      return false;
+    }
+  }
+  while (p < pattern.size() && pattern[p] == '*') ++p;
+  return p == pattern.size();
+}
+
+}  // namespace
 
 using nlohmann::json;
 
@@ -440,34 +464,79 @@ class Assembler {
     if (graph_problem_) throw *graph_problem_;
   }
 
+  /// Output `path` (netlist entry i): a variable or discrete variable, or a subsystem port's
+  /// variable (`gearbox1.flange_a.phi`, through the flat port it stands for).
+  void output(const std::string& path, std::size_t i) {
+    std::string resolved = path;
+    for (std::size_t dot = path.rfind('.'); !netlist_.subsystem_ports.empty() && dot != std::string::npos && dot > 0;
+         dot = path.rfind('.', dot - 1))
+      if (const auto port = netlist_.subsystem_ports.find(path.substr(0, dot)); port != netlist_.subsystem_ports.end()) {
+        resolved = port->second + path.substr(dot);
+        break;
+      }
+    const auto [index, dot] = split_path(resolved);
+    const std::string instance = resolved.substr(0, dot);
+    const Definition* d = index == npos ? nullptr : model_.instances[index].definition.get();
+    const std::string_view local = dot == std::string::npos ? std::string_view() : std::string_view(resolved).substr(dot + 1);
+    const Definition::Variable* v = d == nullptr || local.empty() ? nullptr : d->find_variable(local);
+    if (const Definition::Discrete* discrete = v == nullptr && d != nullptr ? d->find_discrete(local) : nullptr) {
+      model_.output_discretes.push_back({model_.outputs.size(), static_cast<std::uint32_t>(index),
+                                         static_cast<std::uint32_t>(discrete - d->discretes.data())});
+      model_.outputs.push_back(path);
+      return;
+    }
+    if (v == nullptr) throw ModelError("/outputs/" + std::to_string(i), unknown_output(path, d, index));
+    model_.outputs.push_back(path);
+    model_.output_variables.push_back(model_.instances[index].first_variable + static_cast<std::size_t>(v - d->variables.data()));
+  }
+
+  /// Why `path` names no variable: the instance's variables, or what a subsystem instance of that
+  /// name holds, or that there is no such component.
+  std::string unknown_output(const std::string& path, const Definition* d, std::size_t index) const {
+    const std::string quoted = "unknown variable \"" + json_checks::text_excerpt(path) + "\"";
+    if (d != nullptr) {
+      std::vector<std::string> names;
+      for (std::size_t k = 0; k < d->variables.size(); ++k) names.push_back(model_.variable_name(model_.instances[index].first_variable + k));
+      for (const Definition::Discrete& x : d->discretes) names.push_back(x.symbol.name());
+      return quoted + "; " + model_.instances[index].name() + " has " + join(names, 40);
+    }
+    // The longest subsystem instance the path starts with.
+    for (std::size_t dot = path.rfind('.'); dot != std::string::npos && dot > 0; dot = path.rfind('.', dot - 1)) {
+      const std::string prefix = path.substr(0, dot);
+      const auto sub = netlist_.subsystem_instances.find(prefix);
+      if (sub == netlist_.subsystem_instances.end()) continue;
+      std::vector<std::string> inside, ports;
+      for (const NetlistComponent& c : netlist_.components)
+        if (c.name.starts_with(prefix + ".") && c.name.find('.', prefix.size() + 1) == std::string::npos) inside.push_back(c.name);
+      for (auto it = netlist_.subsystem_instances.lower_bound(prefix + "."); it != netlist_.subsystem_instances.end() && it->first.starts_with(prefix + "."); ++it)
+        if (it->first.find('.', prefix.size() + 1) == std::string::npos) inside.push_back(it->first);
+      for (auto it = netlist_.subsystem_ports.lower_bound(prefix + "."); it != netlist_.subsystem_ports.end() && it->first.starts_with(prefix + "."); ++it)
+        if (it->first.find('.', prefix.size() + 1) == std::string::npos) ports.push_back(it->first.substr(prefix.size() + 1));
+      return quoted + ": " + prefix + " is an instance of subsystem " + sub->second + "; its components: " + join(inside, 40) +
+             (ports.empty() ? std::string() : "; its ports: " + join(ports, 40));
+    }
+    const std::string instance = path.substr(0, path.find('.'));
+    return quoted + " (no component named \"" + json_checks::text_excerpt(instance) + "\")";
+  }
+
   void outputs() {
     for (std::size_t i = 0; i < netlist_.outputs.size(); ++i) {
       const std::string& path = netlist_.outputs[i];
-      const auto [index, dot] = split_path(path);
-      const std::string instance = path.substr(0, dot);
-      const Definition* d = index == npos ? nullptr : model_.instances[index].definition.get();
-      const std::string_view local = dot == std::string::npos ? std::string_view() : std::string_view(path).substr(dot + 1);
-      const Definition::Variable* v = d == nullptr || local.empty() ? nullptr : d->find_variable(local);
-      if (const Definition::Discrete* discrete = v == nullptr && d != nullptr ? d->find_discrete(local) : nullptr) {
-        model_.output_discretes.push_back({i, static_cast<std::uint32_t>(index),
-                                           static_cast<std::uint32_t>(discrete - d->discretes.data())});
-        model_.outputs.push_back(path);
+      if (path.find('*') == std::string::npos) {
+        output(path, i);
         continue;
       }
-      if (v == nullptr) {
-        std::vector<std::string> names;
-        if (d != nullptr) {
-          for (std::size_t k = 0; k < d->variables.size(); ++k) names.push_back(model_.variable_name(model_.instances[index].first_variable + k));
-          for (const Definition::Discrete& x : d->discretes) names.push_back(x.symbol.name());
-        }
+      // A pattern: every variable and discrete variable whose name it matches, in model order.
+      std::vector<std::string> matches;
+      for (std::size_t v = 0; v < model_.variables.size(); ++v)
+        if (std::string name = model_.variable_name(v); glob_match(path, name)) matches.push_back(std::move(name));
+      for (const ModelInstance& instance : model_.instances)
+        for (const Definition::Discrete& x : instance.definition->discretes)
+          if (glob_match(path, x.symbol.name())) matches.push_back(std::string(x.symbol.name()));
+      if (matches.empty())
         throw ModelError("/outputs/" + std::to_string(i),
-                         "unknown variable \"" + json_checks::text_excerpt(path) + "\"" +
-                             (names.empty() ? " (no component named \"" + json_checks::text_excerpt(instance) + "\")"
-                                            : "; " + instance + " has " + join(names, 40)));
-      }
-      model_.outputs.push_back(path);
-      model_.output_variables.push_back(model_.instances[index].first_variable +
-                                        static_cast<std::size_t>(v - d->variables.data()));
+                         "no variable matches \"" + json_checks::text_excerpt(path) + "\" (* stands for any characters)");
+      for (const std::string& name : matches) output(name, i);
     }
     if (!model_.outputs.empty()) return;
     for (std::size_t v = 0; v < model_.variables.size(); ++v) {

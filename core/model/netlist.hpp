@@ -191,6 +191,10 @@ struct Netlist {
   std::map<std::string, Subsystem> subsystems;
   /// Set by flattening (expand_subsystems); empty otherwise.
   std::vector<ExposedPort> exposed_ports;
+  /// Set by flattening: each subsystem instance's path (`gearbox1`, `drive.gearbox1`) with its type,
+  /// and each of its ports (`gearbox1.flange_a`) with the flat port it stands for (`gearbox1.gear.C`).
+  std::map<std::string, std::string> subsystem_instances;
+  std::map<std::string, std::string> subsystem_ports;
   /// The parameters to compile as tunable (`instance.param`, or `*` for every one): numbers a
   /// compiled model may change for a run without a rebuild (ProgramState::set_tunable). Set by the
   /// caller before build_model, not read from the file; empty: every parameter folds into the

@@ -124,6 +124,7 @@ class Expander {
     }
     stack_.push_back(&s);
     Made made{&s, path, {}, {}};
+    out_.subsystem_instances[path] = s.name;
     bind(made, use, outer);
     std::map<std::string, std::vector<Target>> inner_targets = route(made, targets);
     std::map<std::string, Made> inner;
@@ -156,6 +157,7 @@ class Expander {
         made.ports[p.name] = path + "." + p.target;
         out_.exposed_ports.push_back({made.ports[p.name], p.pointer});
       }
+      out_.subsystem_ports[path + "." + p.name] = made.ports[p.name];
     }
     stack_.pop_back();
     return made;

@@ -121,3 +121,34 @@ TEST_CASE("subsystems: a gearbox made of a stage from another file, nested, equa
   CHECK(account(*nested->result.energy, "gearbox2.stage.shaft") != nullptr);
   CHECK(nested->result.energy->relative_balance() < 1e-6);
 }
+
+TEST_CASE("outputs: a pattern with * names every matching variable and a subsystem port reads the flat port it stands for") {
+  Netlist n = load_netlist(ACAUSAL_SOURCE_DIR "/netlists/two_gearboxes.json");
+  n.outputs = {"gearbox1.flange_a.phi", "gearbox1.flange_b.tau", "gearbox*.shaft.w", "rotor.*"};
+  const std::unique_ptr<SimulationRun> run = simulate_netlist(n);
+  const std::vector<std::string> expected = {"gearbox1.flange_a.phi", "gearbox1.flange_b.tau", "gearbox1.shaft.w",
+                                             "gearbox2.shaft.w",      "rotor.flange.phi",      "rotor.flange.tau",
+                                             "rotor.phi",             "rotor.w",               "rotor.a"};
+  CHECK(run->writer.names() == expected);
+  // gearbox1.flange_a is the gear's input flange, on the rotor's shaft: the same angle at every row.
+  const std::vector<double> input = run->column("gearbox1.flange_a.phi"), rotor = run->column("rotor.phi");
+  double worst = 0.0;
+  for (std::size_t k = 0; k < input.size(); ++k) worst = std::max(worst, std::abs(input[k] - rotor[k]));
+  CHECK(worst == 0.0);
+  CHECK(std::abs(rotor.back()) > 1.0);
+  // flange_b is the coupling's R flange: the torque it passes to gearbox2.
+  const std::vector<double> coupling = run_all(ACAUSAL_SOURCE_DIR "/netlists/two_gearboxes.json")->column("gearbox1.coupling.R.tau");
+  CHECK(run->column("gearbox1.flange_b.tau") == coupling);
+}
+
+TEST_CASE("outputs: a pattern that matches nothing and a path into a subsystem instance say what there is") {
+  Netlist n = load_netlist(ACAUSAL_SOURCE_DIR "/netlists/two_gearboxes.json");
+  n.outputs = {"clutch*.w"};
+  CHECK_THROWS_WITH_AS(simulate_netlist(n), "/outputs/0: no variable matches \"clutch*.w\" (* stands for any characters)",
+                       ModelError);
+  n.outputs = {"gearbox1.input.phi"};
+  CHECK_THROWS_WITH_AS(simulate_netlist(n),
+                       "/outputs/0: unknown variable \"gearbox1.input.phi\": gearbox1 is an instance of subsystem gearbox; "
+                       "its components: gearbox1.coupling, gearbox1.gear, gearbox1.shaft; its ports: flange_a, flange_b",
+                       ModelError);
+}
