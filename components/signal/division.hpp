@@ -4,7 +4,7 @@
 namespace acausal::signal_components {
 
 /// Quotient of two signals (Modelica.Blocks.Math.Division): y = u1/u2.
-/// Inputs u1, u2 [1], output y [1]. The simulation stops where u2 reaches 0.
+/// Inputs u1, u2 [1], output y [1]; u2 must stay away from 0.
 class Division final : public Component {
  public:
   std::string_view type() const override { return "signal.Division"; }
