@@ -91,7 +91,7 @@ double free_oscillation(double D, double w, double e0, double t) {
 // ---- catalog ------------------------------------------------------------------------------------
 
 TEST_CASE("control blocks: every type is registered and documented and balanced in every initialization") {
-  for (const char* type :
+  for (const std::string type :
        {"signal.Integrator", "signal.Derivative", "signal.PI", "signal.PID", "signal.LimPID", "signal.TransferFunction",
         "signal.StateSpace", "signal.Feedback", "signal.Division", "signal.Add3", "signal.Sum", "signal.Abs",
         "signal.Sign", "signal.Limiter", "signal.VariableLimiter", "signal.DeadZone", "signal.SlewRateLimiter",
@@ -102,17 +102,17 @@ TEST_CASE("control blocks: every type is registered and documented and balanced 
     CHECK(balance_surplus(d) == 0);
     CHECK(builtin_registry().find(type)->details().find("MSL") != std::string_view::npos);
   }
-  for (const char* init : {"initial_state", "steady_state", "initial_output"}) {
+  for (const std::string init : {"initial_state", "steady_state", "initial_output"}) {
     CAPTURE(init);
-    for (const char* type : {"signal.Integrator", "signal.Derivative", "signal.PI", "signal.PID", "signal.TransferFunction"})
+    for (const std::string type : {"signal.Integrator", "signal.Derivative", "signal.PI", "signal.PID", "signal.TransferFunction"})
       CHECK(balance_surplus(instantiate(type, {{"init", init}})) == 0);
-    for (const char* controller : {"PI", "PID"})
+    for (const std::string controller : {"PI", "PID"})
       CHECK(balance_surplus(instantiate("signal.LimPID", {{"init", init}, {"controller_type", controller}})) == 0);
   }
-  for (const char* init : {"initial_state", "steady_state"}) {
+  for (const std::string init : {"initial_state", "steady_state"}) {
     CHECK(balance_surplus(instantiate("signal.StateSpace", {{"init", init}})) == 0);
     CHECK(balance_surplus(instantiate("signal.SlewRateLimiter", {{"init", init}})) == 0);
-    for (const char* controller : {"P", "PD"})
+    for (const std::string controller : {"P", "PD"})
       CHECK(balance_surplus(instantiate("signal.LimPID", {{"init", init}, {"controller_type", controller}})) == 0);
   }
   // The ports a controller type and the feed-forward flag declare.
@@ -131,7 +131,7 @@ TEST_CASE("control blocks: every type is registered and documented and balanced 
 
 TEST_CASE("signal.Integrator: the step response is a ramp from the initial value") {
   const double k = 2.5, y0 = -0.4, u0 = 0.6, u1 = -1.1, at = 0.3125;
-  for (const char* init : {"initial_state", "initial_output"}) {
+  for (const std::string init : {"initial_state", "initial_output"}) {
     CAPTURE(init);
     const auto run = simulate_netlist(netlist(
         {{"input", step(u0, u1 - u0, at)},
@@ -446,7 +446,7 @@ TEST_CASE("signal.Feedback signal.Division signal.Add3 and signal.Sum: their law
 // ---- nonlinear blocks -----------------------------------------------------------------------------
 
 TEST_CASE("signal.Limiter signal.DeadZone signal.VariableLimiter signal.Abs and signal.Sign: both sides of their switches") {
-  // The input ramps from −2 to 2 over 1 s; every switch is an event (two rows at its time).
+  // The input ramps from −2 to 2 over 1 s; the outputs are the laws at every row.
   const auto run = simulate_netlist(netlist(
       {{"input", ramp(-2.0, 4.0, 1.0)},
        {"upper", constant(1.5)},
@@ -467,12 +467,31 @@ TEST_CASE("signal.Limiter signal.DeadZone signal.VariableLimiter signal.Abs and 
   CHECK(max_error(*run, "dead_zone.y", [&](double t) { return u(t) > 0.5 ? u(t) - 0.5 : u(t) < -1.0 ? u(t) + 1.0 : 0.0; }) < 1e-12);
   CHECK(max_error(*run, "variable.y", [&](double t) { return std::clamp(u(t), -1.0 + 0.5 * t, 1.5); }) < 1e-12);
   CHECK(max_error(*run, "abs.y", [&](double t) { return std::fabs(u(t)); }) < 1e-12);
-  // sign(u): −1 before t = 0.5 and 1 after (the row at 0.5 itself is an event: left and right).
-  CHECK(max_error(*run, "sign.y", [&](double t) { return t < 0.5 ? -1.0 : 1.0; }) == 0.0);
-  // The limiter's two switches: at u = −0.5 (t = 0.375) and u = 1 (t = 0.75).
+  // sign(u): −1 below 0, 0 at u = 0 (the grid's row at t = 0.5), 1 above.
+  CHECK(max_error(*run, "sign.y", [&](double t) { return u(t) > 0.0 ? 1.0 : u(t) < 0.0 ? -1.0 : 0.0; }) == 0.0);
+}
+
+TEST_CASE("signal.Limiter: its switches are events of an integration") {
+  // The limited ramp integrated: the run stops at u = −0.5 (t = 0.375) and at u = 1 (t = 0.75), each an
+  // event with two rows, and the integral is that of the clamped ramp.
+  const auto run = simulate_netlist(netlist({{"input", ramp(-2.0, 4.0, 1.0)},
+                                             {"limiter", block("signal.Limiter", {{"uMax", 1.0}, {"uMin", -0.5}})},
+                                             {"integral", block("signal.Integrator")}},
+                                            {{"input.y", "limiter.u"}, {"limiter.y", "integral.u"}}, 1.0, 0.01, {"integral.y"}));
   const std::vector<double>& t = run->times();
-  for (const double switch_time : {0.375, 0.75, 0.25, 0.625})
+  for (const double switch_time : {0.375, 0.75}) {
+    CAPTURE(switch_time);
     CHECK(std::count_if(t.begin(), t.end(), [&](double x) { return std::fabs(x - switch_time) < 1e-9; }) == 2);
+  }
+  const auto integral = [](double t) {
+    const double first = -0.5 * std::min(t, 0.375);                          // held at −0.5
+    const double a = std::clamp(t, 0.375, 0.75);                              // on the ramp −2 + 4t
+    const double second = (-2.0 * a + 2.0 * a * a) - (-2.0 * 0.375 + 2.0 * 0.375 * 0.375);
+    return first + second + 1.0 * std::max(t - 0.75, 0.0);                    // held at 1
+  };
+  const double error = max_error(*run, "integral.y", integral);
+  MESSAGE("Integral of the limited ramp: max error " << error);
+  CHECK(error < kClosedForm);
 }
 
 TEST_CASE("signal.SlewRateLimiter: a step is followed at the rising rate and then by the lag") {
