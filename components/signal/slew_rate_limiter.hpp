@@ -6,7 +6,7 @@ namespace acausal::signal_components {
 /// Limits the rate of a signal (Modelica.Blocks.Nonlinear.SlewRateLimiter): y follows u with the time
 /// constant Td, its rate limited to [Falling, Rising].
 /// Parameters: Rising [1/s] > 0 (default 1), Falling [1/s] < 0 (default −Rising), Td [s] > 0 (default
-/// 0.001), init ("steady_state" default, "initial_state").
+/// 0.001), init ("initial_state" default, "steady_state" as MSL's default).
 /// @throws ModelError naming Rising, Falling or Td when out of range.
 class SlewRateLimiter final : public Component {
  public:

@@ -495,25 +495,26 @@ TEST_CASE("signal.Limiter: its switches are events of an integration") {
 }
 
 TEST_CASE("signal.SlewRateLimiter: a step is followed at the rising rate and then by the lag") {
-  // Rising = 2/s, Td = 0.01 s: after a step from 0 to 1 at t1, y rises at 2/s until u − y = Rising·Td
-  // (0.02), at ts = t1 + 0.49 s, and then y = 1 − 0.02·exp(−(t − ts)/Td). Falling: the same down.
+  // Rising = 2/s, Td = 0.01 s, steady at u = 0.3: after a step to 1.3 at t1, y rises at 2/s until
+  // u − y = Rising·Td (0.02), at ts = t1 + 0.49 s, and then y = 1.3 − 0.02·exp(−(t − ts)/Td).
   const double rising = 2.0, Td = 0.01, at = 0.1;
   const auto run = simulate_netlist(
-      netlist({{"input", step(0.0, 1.0, at)}, {"slew", block("signal.SlewRateLimiter", {{"Rising", rising}, {"Td", Td}})}},
+      netlist({{"input", step(0.3, 1.0, at)},
+               {"slew", block("signal.SlewRateLimiter", {{"Rising", rising}, {"Td", Td}, {"init", "steady_state"}})}},
               {{"input.y", "slew.u"}}, 1.0, 0.005, {"slew.y"}));
   const double ts = at + (1.0 - rising * Td) / rising;
   const auto expected = [&](double t) {
-    if (t < at) return 0.0;
-    if (t < ts) return rising * (t - at);
-    return 1.0 - rising * Td * std::exp(-(t - ts) / Td);
+    if (t < at) return 0.3;
+    if (t < ts) return 0.3 + rising * (t - at);
+    return 1.3 - rising * Td * std::exp(-(t - ts) / Td);
   };
   const double error = max_error(*run, "slew.y", expected);
   MESSAGE("SlewRateLimiter: max error " << error);
   CHECK(error < kClosedForm);
-  SUBCASE("initial_state starts at the netlist's y and falls at Falling") {
+  SUBCASE("initial_state (the default) starts at the netlist's y and falls at Falling") {
     const auto down = simulate_netlist(netlist(
         {{"input", constant(0.0)},
-         {"slew", {{"type", "signal.SlewRateLimiter"}, {"params", {{"Falling", -4.0}, {"Td", Td}, {"init", "initial_state"}}}, {"initial", {{"y", 1.0}}}}}},
+         {"slew", {{"type", "signal.SlewRateLimiter"}, {"params", {{"Falling", -4.0}, {"Td", Td}}}, {"initial", {{"y", 1.0}}}}}},
         {{"input.y", "slew.u"}}, 0.3, 0.005, {"slew.y"}));
     const double t_lag = (1.0 - 4.0 * Td) / 4.0;
     CHECK(max_error(*down, "slew.y", [&](double t) {
