@@ -21,8 +21,9 @@ with leading zeros to na coefficients bb, d = bb[1]/a[1]):
     y              = (bb[2] − d·a[2])·x[1] + … + (bb[na] − d·a[na])·x[na−1] + d·u
 
 The coefficients are numbers for s in 1/s (the equations carry the constant `time_unit` = 1 s so
-that every term keeps the unit of u). With na = 1 the block is the gain b[1]/a[1]. MSL scales its
-states by a[na] for the solver; this block leaves them unscaled (the same trajectories).
+that every term keeps the unit of u). With na = 1 the block is the gain b[1]/a[1] (MSL's defaults
+b = [1], a = [1]: y = u). MSL scales its states by a[na] for the solver; this block leaves them
+unscaled (the same trajectories).
 
 Initialization (`init`, MSL's initType; MSL's default NoInit with x_start = 0 is
 `"initial_state"`): `"initial_state"`: x[i] starts at the netlist's `"initial"` value (`"x": [ … ]`
@@ -35,7 +36,7 @@ energy terms.)";
 
 void TransferFunction::define(ComponentBuilder& b) const {
   const std::vector<double> num = b.vector_parameter("b", "1", {1.0}, "Numerator coefficients, highest power of s first");
-  const std::vector<double> den = b.vector_parameter("a", "1", {1.0, 1.0}, "Denominator coefficients, highest power of s first");
+  const std::vector<double> den = b.vector_parameter("a", "1", {1.0}, "Denominator coefficients, highest power of s first");
   const BlockInit init = control_init(b, true);
   const Expr y_start = b.parameter("y_start", "1", 0.0, "Output at the start time (initial_output)");
   if (den[0] == 0.0) b.fail("a", {0}, "a[1] must not be zero");

@@ -5,7 +5,7 @@ namespace acausal::signal_components {
 
 /// Linear transfer function (Modelica.Blocks.Continuous.TransferFunction) in controller canonical form.
 /// Parameters: b (numerator coefficients, highest power first, default [1]), a (denominator, default
-/// [1, 1]), init, y_start [1].
+/// [1]: MSL's defaults, a unit gain), init, y_start [1].
 /// @throws ModelError at …/params/a for a[1] = 0, at …/params/b for more coefficients than a.
 class TransferFunction final : public Component {
  public:
