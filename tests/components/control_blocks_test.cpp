@@ -478,10 +478,10 @@ TEST_CASE("signal.Limiter: its switches are events of an integration") {
                                              {"limiter", block("signal.Limiter", {{"uMax", 1.0}, {"uMin", -0.5}})},
                                              {"integral", block("signal.Integrator")}},
                                             {{"input.y", "limiter.u"}, {"limiter.y", "integral.u"}}, 1.0, 0.01, {"integral.y"}));
-  const std::vector<double>& t = run->times();
+  const std::vector<double>& times = run->times();
   for (const double switch_time : {0.375, 0.75}) {
     CAPTURE(switch_time);
-    CHECK(std::count_if(t.begin(), t.end(), [&](double x) { return std::fabs(x - switch_time) < 1e-9; }) == 2);
+    CHECK(std::count_if(times.begin(), times.end(), [&](double x) { return std::fabs(x - switch_time) < 1e-9; }) == 2);
   }
   const auto integral = [](double t) {
     const double first = -0.5 * std::min(t, 0.375);                          // held at −0.5
