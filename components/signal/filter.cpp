@@ -34,8 +34,8 @@ so that r and a ± j·b are the eigenvalues and every state is of the order of u
 x[1..nx] are numbered as MSL numbers them (nx = order, or 2·order for a band). One deliberate
 difference: in a band stop every section's zeros are at ω0 (w = (s² + ω0²)/(s² + c1·s + c0)·v),
 so the stop band's notch is at ω0; MSL 4.0.0 puts the zeros of the two sections split from a
-prototype pair at ω0/α and ω0·α instead. The states are the same; for a prototype of real poles
-only (CriticalDamping) the outputs are too.
+prototype pair at ω0/α and ω0·α instead. The states up to the first section split from a pair are
+MSL's; with a prototype of real poles only (CriticalDamping) every state and the output are.
 
 Initialization (`init`): `"steady_state"` (default, as in MSL: der(x) = 0): the states start at the
 steady state for the input at the start time (x = v for a first-order section, x1 = −(a/b)·v and

@@ -113,9 +113,11 @@ TEST_CASE("signal.Filter: the poles of the example's filters are MSL's") {
         poles(R"({ "analog_filter": ")" + std::string(c.analog) + R"(", "order": 3, "f_cut": "2 Hz" })");
     REQUIRE(p.size() == 3);
     if (c.b == 0.0) {
-      // A triple pole: the eigenvalues of the defective matrix are found to about ε^(1/3) only, their
-      // sum (the trace) exactly.
-      CHECK((p[0] + p[1] + p[2]).real() / 3.0 == doctest::Approx(c.r).epsilon(1e-9));
+      // A triple pole at −2π·f_cut/α, α = √(10^(3/(10·3)) − 1): the eigenvalues of the defective
+      // matrix are found to about ε^(1/3) only, their sum (the trace) exactly.
+      const double r = -2.0 * kPi * 2.0 / std::sqrt(std::pow(10.0, 0.1) - 1.0);
+      CHECK(r == doctest::Approx(c.r).epsilon(1e-7));
+      CHECK((p[0] + p[1] + p[2]).real() / 3.0 == doctest::Approx(r).epsilon(1e-12));
       continue;
     }
     CHECK(p[0].real() == doctest::Approx(c.a).epsilon(1e-6));
