@@ -11,6 +11,11 @@
 #include "components/signal/sine.hpp"
 #include "components/signal/step.hpp"
 #include "components/signal/table.hpp"
+#include "components/signal/filter.hpp"
+#include "components/signal/exp_sine.hpp"
+#include "components/signal/table_1d.hpp"
+#include "components/signal/time_table.hpp"
+#include "components/signal/trapezoid.hpp"
 
 namespace acausal {
 
@@ -28,6 +33,11 @@ void register_signal(Registry& r) {
   r.add(std::make_unique<Sine>());
   r.add(std::make_unique<Step>());
   r.add(std::make_unique<Table>());
+  r.add(std::make_unique<Filter>());
+  r.add(std::make_unique<ExpSine>());
+  r.add(std::make_unique<Table1DBlock>());
+  r.add(std::make_unique<TimeTable>());
+  r.add(std::make_unique<Trapezoid>());
 }
 
 }  // namespace acausal
