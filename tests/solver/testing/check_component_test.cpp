@@ -148,6 +148,8 @@ TEST_CASE("check_component: every built-in component passes") {
     CAPTURE(type);
     ComponentCheckOptions options;
     if (type == "signal.Table") options.params = {{"table", {{"time", {0.0, 1.0, 2.0}}, {"y", {0.0, 1.0, 0.5}}}}};
+    if (type == "signal.Table1D") options.params = {{"table", {{"u", {0.0, 1.0, 2.0}}, {"y", {0.0, 1.0, 0.5}}}}};
+    if (type == "signal.TimeTable") options.params = {{"table", {{0.0, 0.0}, {1.0, 1.0}, {1.0, 2.0}, {2.0, 0.5}}}};
     if (type == "multibody.RevolutePlanarLoopConstraint") options.operating_range = turning_about_z;
     if (type == "multibody.PointMass") options.operating_range = no_torque;
     if (type == "rotational.OneWayClutch") options.operating_range = overrunning;
