@@ -3,8 +3,9 @@
 namespace acausal::signal_components {
 
 void Constant::define(ComponentBuilder& b) const {
-  Expr k = b.parameter("k", "1", 1.0, "Constant output value");
-  Expr y = b.output("y", "1", "Output signal");
+  const std::string unit = b.value_unit({"k"});
+  Expr k = b.parameter("k", unit, 1.0, "Constant output value");
+  Expr y = b.output("y", unit, "Output signal");
   b.equation(y - k, "constant output");
 }
 

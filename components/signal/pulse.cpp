@@ -21,7 +21,8 @@ start_time.)";
 }
 
 void Pulse::define(ComponentBuilder& b) const {
-  const Expr amplitude = b.parameter("amplitude", "1", 1.0, "Amplitude of the pulse");
+  const std::string unit = b.value_unit({"amplitude", "offset"});
+  const Expr amplitude = b.parameter("amplitude", unit, 1.0, "Amplitude of the pulse");
   const ParameterCheck percent = [](double w) -> std::optional<std::string> {
     if (w > 0.0 && w <= 100.0) return std::nullopt;
     return "must be in (0, 100]";
@@ -33,9 +34,9 @@ void Pulse::define(ComponentBuilder& b) const {
     return "must be an integer ≥ -1 (-1: without end)";
   };
   const double nperiod = b.parameter_value("nperiod", "1", -1.0, "Number of periods (-1: without end)", integer_from_minus_one);
-  const Expr offset = b.parameter("offset", "1", 0.0, "Output outside the pulses");
+  const Expr offset = b.parameter("offset", unit, 0.0, "Output outside the pulses");
   const Expr start_time = b.parameter("start_time", "s", 0.0, "Time the first period starts");
-  const Expr y = b.output("y", "1", "Output signal");
+  const Expr y = b.output("y", unit, "Output signal");
 
   const Expr count = b.integer("count", "Periods started since start_time (0 before the second period starts)");
   const Expr on = b.boolean("on", "True during a pulse");

@@ -19,7 +19,8 @@ std::string seconds(double v) {
 }  // namespace
 
 void Trapezoid::define(ComponentBuilder& b) const {
-  const Expr amplitude = b.parameter("amplitude", "1", 1.0, "Amplitude of the trapezoid");
+  const std::string unit = b.value_unit({"amplitude", "offset"});
+  const Expr amplitude = b.parameter("amplitude", unit, 1.0, "Amplitude of the trapezoid");
   const double rising = b.parameter_value("rising", "s", 0.0, "Duration of the rise", non_negative());
   const double width = b.parameter_value("width", "s", 0.5, "Duration at offset + amplitude", non_negative());
   const double falling = b.parameter_value("falling", "s", 0.0, "Duration of the fall", non_negative());
@@ -29,12 +30,12 @@ void Trapezoid::define(ComponentBuilder& b) const {
     return "must be an integer ≥ -1 (-1: without end)";
   };
   const double nperiod = b.parameter_value("nperiod", "1", -1.0, "Number of periods (-1: without end)", integer_from_minus_one);
-  const Expr offset = b.parameter("offset", "1", 0.0, "Output outside the trapezoids");
+  const Expr offset = b.parameter("offset", unit, 0.0, "Output outside the trapezoids");
   const Expr start_time = b.parameter("start_time", "s", 0.0, "Time the first period starts");
   if (rising + width + falling > period)
     b.fail("period", "rising + width + falling (" + seconds(rising + width + falling) +
                          ") must not exceed the period (" + seconds(period) + ")");
-  const Expr y = b.output("y", "1", "Output signal");
+  const Expr y = b.output("y", unit, "Output signal");
 
   const Expr count = b.integer("count", "Periods started since start_time (0 before the second period starts)");
   const Expr time = Expr::time();

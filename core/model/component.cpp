@@ -383,6 +383,33 @@ std::vector<std::vector<double>> ComponentBuilder::rows_parameter(std::string_vi
   return out;
 }
 
+std::string ComponentBuilder::value_unit(std::initializer_list<std::string_view> names) const {
+  if (mode_ != Mode::Instance || params_ == nullptr) return "1";
+  std::string unit = "1";
+  std::string_view first;
+  for (std::string_view name : names) {
+    const auto it = params_->find(std::string(name));
+    if (it == params_->end() || !it->is_string()) continue;
+    const std::string text = it->get<std::string>();
+    const std::size_t space = text.find(' ');
+    if (space == std::string::npos) continue;
+    std::string dimension;
+    try {
+      dimension = units::parse_unit(std::string_view(text).substr(space + 1)).dimension.to_string();
+    } catch (const std::invalid_argument& e) {
+      fail(name, std::string(name) + ": " + e.what());
+    }
+    if (first.empty()) {
+      first = name;
+      unit = dimension;
+    } else if (dimension != unit) {
+      fail(name, std::string(name) + " is in " + dimension + " but " + std::string(first) + " in " + unit +
+                     ": the values of one signal have one dimension");
+    }
+  }
+  return unit;
+}
+
 bool ComponentBuilder::is_given(std::string_view name) const {
   return mode_ == Mode::Instance && params_ != nullptr && params_->contains(std::string(name));
 }

@@ -251,6 +251,13 @@ class ComponentBuilder {
                                                   std::string_view description);
   /// Whether the netlist gives parameter `name` (does not count as asking for it).
   bool is_given(std::string_view name) const;
+  /// The unit a signal source's values carry: the SI unit of the dimension the netlist wrote for
+  /// the parameters `names` (`"150 N"` → "kg*m/s^2"), "1" where it wrote plain numbers (and in
+  /// describe mode). Declare those parameters and the output in it: the output then carries that
+  /// unit and may feed only inputs of its dimension (or dimensionless ones).
+  /// @throws ModelError at the second parameter when two of them carry different dimensions, or
+  ///         at one whose unit does not parse.
+  std::string value_unit(std::initializer_list<std::string_view> names) const;
   /// One of `options` (a string). @throws ModelError listing the valid options.
   std::string choice(std::string_view name, const std::vector<std::string>& options, std::string_view default_value,
                      std::string_view description);

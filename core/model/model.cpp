@@ -842,6 +842,32 @@ class Assembler {
   }
 
 
+  /// The declared unit of a signal end's variable ("" where it has none).
+  std::string_view signal_unit(const End& e) const {
+    const Definition::Variable* v = model_.instances[e.instance].definition->find_variable(e.port->name);
+    return v == nullptr ? std::string_view() : v->unit;
+  }
+
+  /// A signal carries its unit: an output may feed an input of the same dimension, and a
+  /// dimensionless signal ("1", as Modelica's plain Real) feeds or reads any. A force in N into a
+  /// torque input in N*m is an error at the input.
+  void check_signal_units(const End& source, const End& input) const {
+    const std::string_view from = signal_unit(source), to = signal_unit(input);
+    if (from.empty() || to.empty()) return;
+    units::Dimension a, b;
+    try {
+      a = units::parse_unit(from).dimension;
+      b = units::parse_unit(to).dimension;
+    } catch (const std::invalid_argument&) {
+      return;  // a component's declared unit is checked where the component is loaded
+    }
+    const units::Dimension none{};
+    if (a == b || a == none || b == none) return;
+    throw ModelError(end_pointer(input), "cannot connect " + std::string(end_path(source)) + " [" + std::string(from) + "] to " +
+                                             std::string(end_path(input)) + " [" + std::string(to) + "]: the signal is in " +
+                                             a.to_string() + ", the input takes " + b.to_string());
+  }
+
   void signal_node(const std::vector<End>& ends, std::span<const std::uint32_t> node, std::size_t connection) {
     const std::string& pointer = netlist_.connections[connection].pointer;
     std::vector<std::size_t> outputs;
@@ -855,6 +881,8 @@ class Assembler {
       throw ModelError(end_pointer(ends[outputs[1]]), "signal node has two outputs: " + std::string(end_path(ends[outputs[0]])) +
                                                        " and " + std::string(end_path(ends[outputs[1]])));
     const End& source = ends[outputs[0]];
+    for (std::size_t e : node)
+      if (e != outputs[0]) check_signal_units(source, ends[e]);
     const auto output_position = static_cast<std::size_t>(std::find(node.begin(), node.end(), outputs[0]) - node.begin());
     const std::uint32_t labelled = label_node(ends, node, connection, output_position);
     for (std::size_t k = 0; k < node.size(); ++k) {
