@@ -25,7 +25,8 @@ TEST_CASE("Rot_RollingWheel: Modelica.Mechanics.Rotational.Examples.RollingWheel
                                                        });
   // (J + m·r²)·dw/dt = tau − r·10·sign(v)·(v/5)² with J = 1, m = 1, r = 1, v = w: at rest until the
   // step at 0.1 s, then 2·dw/dt = 10 − 0.4·w², so w = 5·tanh(t − 0.1) and phi = 5·ln cosh(t − 0.1).
-  // The vehicle rolls with the wheel: s = r·phi, v = r·w.
+  // The vehicle rolls with the wheel: s = r·phi, v = r·w (mass.v is a state and inertia.w comes
+  // from der(inertia.phi), so the speeds agree to the integration's accuracy, not to rounding).
   const std::vector<double>& t = run.result.times();
   const std::vector<double> phi = run.result.column("inertia.phi"), w = run.result.column("inertia.w");
   const std::vector<double> s = run.result.column("mass.s"), v = run.result.column("mass.v");
@@ -40,10 +41,11 @@ TEST_CASE("Rot_RollingWheel: Modelica.Mechanics.Rotational.Examples.RollingWheel
                                                                       << " rad; wheel slip " << slip);
   CHECK(error_w <= 1e-5 * 5.0);
   CHECK(error_phi <= 1e-5 * 21.0);
-  CHECK(slip <= 1e-9);
+  CHECK(slip <= 1e-6 * 5.0);
 
-  // The wheel passes power on exactly: tau_R·w + f_T·v = 0 at every row (within 1e-12 of the
-  // power through it), and the energy account of the whole run closes: the step's work went into
+  // The wheel passes power on: tau_R·w + f_T·v = 0 at every row, to the accuracy with which the
+  // rows' w and v agree; exactly in the ledger, which evaluates the port powers with consistent
+  // derivatives (below). The energy account of the whole run closes: the step's work went into
   // the inertia, the mass and the resistance (a source with negative injected power).
   const std::vector<double> tau_R = run.result.column("idealRollingWheel.flange_R.tau");
   const std::vector<double> f_T = run.result.column("idealRollingWheel.flange_T.f");
@@ -54,9 +56,21 @@ TEST_CASE("Rot_RollingWheel: Modelica.Mechanics.Rotational.Examples.RollingWheel
   }
   MESSAGE("Rot_RollingWheel: the wheel's port powers sum to at most " << net << " W of " << through << " W");
   CHECK(through > 0.0);
-  CHECK(net <= 1e-12 * through);
+  CHECK(net <= 1e-6 * through);
   const auto account = testing::simulate_netlist_file(ACAUSAL_SOURCE_DIR "/netlists/reference/Rot_RollingWheel.json");
   CHECK(testing::check_energy(*account, 1e-6));
+  const auto& accounts = account->energy().components;
+  const auto wheel = std::find_if(accounts.begin(), accounts.end(),
+                                  [](const ComponentEnergy& c) { return c.instance == "idealRollingWheel"; });
+  if (wheel == accounts.end()) {
+    // The ledger keeps no account for an instance whose port power is zero in the model's
+    // equations: tau_R·der(phi_R) + f_T·der(s_T) vanishes once the rolling condition and the torque
+    // law are substituted.
+    MESSAGE("Rot_RollingWheel: the wheel's port power is zero in the model's equations");
+  } else {
+    MESSAGE("Rot_RollingWheel: the wheel's worst power audit " << wheel->worst_audit << " W of " << wheel->power_scale << " W");
+    CHECK(wheel->worst_audit <= 1e-12 * wheel->power_scale);
+  }
   // The resistance took what the step put in less the kinetic energy (J + m·r²)·w²/2 at the end.
   double step_work = 0.0, resistance_work = 0.0;
   for (const ComponentEnergy& c : account->energy().components) {
