@@ -11,7 +11,11 @@
 #include "components/rotational/brake.hpp"
 #include "components/rotational/clutch.hpp"
 #include "components/rotational/ideal_gear.hpp"
+#include "components/rotational/ideal_gear_r2t.hpp"
+#include "components/rotational/ideal_planetary.hpp"
+#include "components/rotational/ideal_rolling_wheel.hpp"
 #include "components/rotational/inertia.hpp"
+#include "components/rotational/linear_speed_dependent_torque.hpp"
 #include "components/rotational/lossy_gear.hpp"
 #include "components/rotational/nonlinear_damper.hpp"
 #include "components/rotational/nonlinear_spring.hpp"
@@ -20,11 +24,13 @@
 #include "components/rotational/quadratic_speed_dependent_torque.hpp"
 #include "components/rotational/relative_angle_sensor.hpp"
 #include "components/rotational/relative_speed_sensor.hpp"
+#include "components/rotational/sign_torque.hpp"
 #include "components/rotational/speed.hpp"
 #include "components/rotational/speed_sensor.hpp"
 #include "components/rotational/spring.hpp"
 #include "components/rotational/spring_damper.hpp"
 #include "components/rotational/torque.hpp"
+#include "components/rotational/torque_step.hpp"
 #include "components/rotational/torque_sensor.hpp"
 #include "components/rotational/variable_damper.hpp"
 
@@ -40,6 +46,9 @@ void register_rotational(Registry& r) {
   r.add(std::make_unique<ElastoBacklash>());
   r.add(std::make_unique<ElastoBacklash2>());
   r.add(std::make_unique<IdealGear>());
+  r.add(std::make_unique<IdealGearR2T>());
+  r.add(std::make_unique<IdealRollingWheel>());
+  r.add(std::make_unique<IdealPlanetary>());
   r.add(std::make_unique<LossyGear>());
   r.add(std::make_unique<Brake>());
   r.add(std::make_unique<DryFriction>());
@@ -49,6 +58,9 @@ void register_rotational(Registry& r) {
   r.add(std::make_unique<Torque>());
   r.add(std::make_unique<ConstantTorque>());
   r.add(std::make_unique<QuadraticSpeedDependentTorque>());
+  r.add(std::make_unique<LinearSpeedDependentTorque>());
+  r.add(std::make_unique<TorqueStep>());
+  r.add(std::make_unique<SignTorque>());
   r.add(std::make_unique<Speed>());
   r.add(std::make_unique<Position>());
   r.add(std::make_unique<AngleSensor>());

@@ -11,15 +11,19 @@
 #include "components/translational/fixed.hpp"
 #include "components/translational/force.hpp"
 #include "components/translational/force_sensor.hpp"
+#include "components/translational/force_step.hpp"
 #include "components/translational/gas_force2.hpp"
+#include "components/translational/linear_speed_dependent_force.hpp"
 #include "components/translational/mass.hpp"
 #include "components/translational/mass_with_stop_and_friction.hpp"
 #include "components/translational/multi_sensor.hpp"
 #include "components/translational/position.hpp"
 #include "components/translational/position_sensor.hpp"
+#include "components/translational/quadratic_speed_dependent_force.hpp"
 #include "components/translational/relative_position_sensor.hpp"
 #include "components/translational/relative_speed_sensor.hpp"
 #include "components/translational/rod.hpp"
+#include "components/translational/sign_force.hpp"
 #include "components/translational/speed.hpp"
 #include "components/translational/speed_sensor.hpp"
 #include "components/translational/spring.hpp"
@@ -40,6 +44,10 @@ void register_translational(Registry& r) {
   r.add(std::make_unique<Rod>());
   r.add(std::make_unique<Force>());
   r.add(std::make_unique<ConstantForce>());
+  r.add(std::make_unique<QuadraticSpeedDependentForce>());
+  r.add(std::make_unique<LinearSpeedDependentForce>());
+  r.add(std::make_unique<SignForce>());
+  r.add(std::make_unique<ForceStep>());
   r.add(std::make_unique<Position>());
   r.add(std::make_unique<Speed>());
   r.add(std::make_unique<Accelerate>());
