@@ -198,7 +198,7 @@ class Expander {
     const Subsystem& s = *outer->definition;
     const SubsystemParameter* p = s.find_parameter(name);
     if (p == nullptr)
-      throw ModelError(pointer, "no parameter \"" + name + "\" in subsystem " + s.name + "; its parameters: " +
+      throw ModelError(pointer, "no parameter \"" + json_checks::text_excerpt(name) + "\" in subsystem " + s.name + "; its parameters: " +
                                     names(s.parameters, [](const auto& q) { return q.name; }, "none"));
     if (dimension(p->unit) != dimension(unit))
       throw ModelError(pointer, "subsystem parameter " + name + " of " + s.name + " is in " + unit_text(p->unit) +

@@ -352,3 +352,16 @@ TEST_CASE("an engine with a crank journal connected twice is refused without bla
   CHECK(o.message.starts_with("the model is structurally singular\nunder-determined: "));
   CHECK(o.message.find("short of") == std::string::npos);
 }
+
+TEST_CASE("a subsystem parameter reference of 100000 characters is quoted shortened") {
+  const std::string name(100000, 'x');
+  const Outcome o = run_pipeline(R"({ "format": "acausal/1",
+    "subsystems": { "box": { "parameters": { "d": { "unit": "N*m*s/rad", "default": 1 } },
+      "components": { "damper": { "type": "rotational.Damper", "params": { "d": { "param": ")" + name + R"(" } } } },
+      "ports": { "a": "damper.R", "b": "damper.C" } } },
+    "components": { "b1": { "type": "box" } } })");
+  CHECK(o.stage != "none");
+  CHECK(o.message.size() < 400);
+  CHECK(o.message.starts_with("no parameter \"xxxx"));
+  CHECK(o.message.find("\" in subsystem box; its parameters: d") != std::string::npos);
+}
