@@ -384,6 +384,42 @@ void raise_violated_assertion(const Program& p, InitialSystem& sys, double t0) {
     if (value[k] <= 0.0) throw SolverError(t0, p.assertion_messages()[k]);
 }
 
+/// The initial values given as must-hold targets that a block of the initialization depends on
+/// (the conditions among the rows that solve what its rows read, transitively): a block that does
+/// not converge most often asks for a state these values cannot reach together.
+std::string targets_upstream(const Program& p, const Layout& l, const Choice& choice, const BltBlock& block) {
+  std::vector<bool> seen_row(choice.graph.rows(), false);
+  std::vector<std::size_t> pending(block.rows.begin(), block.rows.end());
+  for (std::size_t r : block.rows) seen_row[r] = true;
+  std::vector<std::size_t> targets;
+  while (!pending.empty()) {
+    const std::size_t r = pending.back();
+    pending.pop_back();
+    if (r >= l.equations && choice.source[choice.conditions[r - l.equations].unknown] == InitialSource::HighTarget)
+      targets.push_back(choice.conditions[r - l.equations].unknown);
+    for (const std::uint32_t c : choice.graph.adjacency[r]) {
+      const std::size_t solver = choice.matching.row_of_col[c];
+      if (solver == kUnmatched || seen_row[solver]) continue;
+      seen_row[solver] = true;
+      pending.push_back(solver);
+    }
+  }
+  if (targets.empty()) return {};
+  std::sort(targets.begin(), targets.end());
+  std::string text = "\nit depends on the initial value" + std::string(targets.size() == 1 ? "" : "s") + " ";
+  for (std::size_t k = 0; k < targets.size() && k < 10; ++k)
+    text += (k == 0 ? "" : ", ") + target_text(p, choice.set, targets[k]);
+  if (targets.size() > 10) text += ", … (" + std::to_string(targets.size()) + " in all)";
+  text += "; if " + std::string(targets.size() == 1 ? "it" : "they") + " cannot hold, make a value a guess the model may move";
+  const std::size_t first = targets.front();
+  if (const std::string pointer = p.target_pointer(first); !pointer.empty() && choice.set.find(first) == choice.set.end()) {
+    std::ostringstream guess;
+    guess << ": at " << pointer << " write { \"value\": " << p.targets()[first].netlist_value << ", \"priority\": \"low\" }";
+    text += guess.str();
+  }
+  return text;
+}
+
 /// Block by block in BLT order, when Newton on the whole system fails: more robust (each block
 /// starts from solved predecessors), and a failure names the block's equations and unknowns.
 void solve_blocks(InitialSystem& sys, const Program& p, const Layout& l, const Choice& choice, double t0,
@@ -397,7 +433,8 @@ void solve_blocks(InitialSystem& sys, const Program& p, const Layout& l, const C
     for (std::size_t c : block.cols) unknowns += (unknowns.empty() ? "" : ", ") + column_name(p, l, c);
     throw SolverError(t0, loops_not_closing(p, l, block.rows) + "initialization did not converge in a block of " +
                               std::to_string(block.rows.size()) + " equation" + (block.rows.size() == 1 ? "" : "s") +
-                              " for " + unknowns + ":" + describe_rows(p, l, choice, block.rows, &g));
+                              " for " + unknowns + ":" + describe_rows(p, l, choice, block.rows, &g) +
+                              targets_upstream(p, l, choice, block));
   }
 }
 

@@ -299,6 +299,28 @@ TEST_CASE("initialization: a block without a solution is named with its equation
     MESSAGE(what);
     CHECK(what.starts_with("at t = 0: initialization did not converge in a block of 1 equation for p.y:\n"
                            "  /components/p (p: rod length): residual "));
+    // The target it cannot reach, with the way to make it a guess.
+    CHECK(what.ends_with("\nit depends on the initial value p.x = 2 (/components/p/initial/x); if it cannot hold, make a "
+                         "value a guess the model may move: at /components/p/initial/x write { \"value\": 2, "
+                         "\"priority\": \"low\" }"));
+  }
+}
+
+TEST_CASE("initialization: a double pendulum asked to reach beyond its links names the target it cannot meet") {
+  // link2's frame_a is 0.5 m from the pivot: its x cannot be 2 m.
+  Netlist n = load_netlist(ACAUSAL_SOURCE_DIR "/netlists/double_pendulum.json");
+  n.find("joint1")->initial = {{"w", 0}};
+  n.find("link2")->initial = {{"frame_a.r_0[1]", 2.0}};
+  try {
+    testing::simulate_netlist(n);
+    FAIL("initialization succeeded without a solution");
+  } catch (const SolverError& e) {
+    const std::string what = e.what();
+    CHECK(what.starts_with("at t = 0: initialization did not converge in a block of 1 equation for joint1.phi:\n"));
+    CHECK(what.ends_with("\nit depends on the initial value link2.frame_a.r_0[1] = 2 "
+                         "(/components/link2/initial/frame_a.r_0[1]); if it cannot hold, make a value a guess the model "
+                         "may move: at /components/link2/initial/frame_a.r_0[1] write { \"value\": 2, \"priority\": "
+                         "\"low\" }"));
   }
 }
 
