@@ -284,6 +284,37 @@ std::string listed_equations(const Model& m, const ReducedDae& r, const std::vec
   return text;
 }
 
+/// A joint (a component between two frames) whose own motion is among the under-determined
+/// unknowns while nothing involved has mass or inertia: a pivot with only a massless rod beyond it.
+/// Adds the explanation to `text` and returns the joint's pointer ("" when there is none).
+std::string massless_joint(const Model& m, const ReducedDae& r, const std::vector<std::size_t>& under_cols,
+                           const std::vector<std::size_t>& instances, std::string& text) {
+  for (std::size_t inst : instances)
+    if (!m.instances[inst].definition->stored_energy.is_literal(0.0)) return {};
+  for (std::size_t inst : instances) {
+    const ModelInstance& joint = m.instances[inst];
+    const Definition& d = *joint.definition;
+    std::size_t frames = 0;
+    for (const auto& p : d.ports) frames += p.port.domain->loop_closure() ? 1U : 0U;
+    if (frames < 2) continue;
+    std::vector<std::string> motion;
+    for (std::size_t c : under_cols) {
+      const ModelVariable& v = m.variables[r.unknown_variable[c]];
+      if (v.instance == inst && !d.variables[v.local].is_port) motion.push_back(m.variable_name(r.unknown_variable[c]));
+    }
+    if (motion.empty()) continue;
+    std::string others;
+    for (std::size_t k : instances)
+      if (k != inst) others += (others.empty() ? "" : ", ") + m.instances[k].name();
+    text += "\n  " + joint.name() + " (" + joint.type() + ") moves with nothing that has mass or inertia" +
+            (others.empty() ? std::string() : " (only massless parts: " + others + ")") +
+            ", so no law sets its motion (" + join(motion, 6) +
+            "): attach a body beyond it, or drive or lock the joint";
+    return joint.pointer();
+  }
+  return {};
+}
+
 [[noreturn]] void report_singular(const Model& m, const ReducedDae& r, const Bipartite& g, const Matching& match) {
   DulmageMendelsohn dm = dulmage_mendelsohn(g, match);
   for (std::size_t row : dm.over_rows)
@@ -326,6 +357,7 @@ std::string listed_equations(const Model& m, const ReducedDae& r, const std::vec
               "match its variables";
       if (pointer.empty()) pointer = instance.pointer();
     }
+    if (pointer.empty()) pointer = massless_joint(m, r, dm.under_cols, instances, text);
     if (pointer.empty())
       pointer = m.instances[m.variables[r.unknown_variable[dm.under_cols[0]]].instance].pointer();
   }

@@ -135,3 +135,34 @@ TEST_CASE("analysis: an under-determined model blames the component short of equ
           std::string::npos);
   }
 }
+
+TEST_CASE("analysis: a pivot with only a massless rod beyond it is named as the joint nothing with mass turns") {
+  const char* text = R"({
+    "format": "acausal/1",
+    "components": {
+      "world": { "type": "multibody.World" },
+      "pivot": { "type": "multibody.Revolute", "params": { "n": [0, 0, 1] }, "initial": { "phi": 0.3 } },
+      "arm": { "type": "multibody.FixedTranslation", "params": { "r": [0.5, 0, 0] } } },
+    "connections": [["world.frame_b", "pivot.frame_a"], ["pivot.frame_b", "arm.frame_a"]]
+  })";
+  try {
+    analyze_text(text, builtin_registry());
+    FAIL("no error");
+  } catch (const ModelError& e) {
+    CHECK(e.pointer() == "/components/pivot");
+    CHECK(e.message().ends_with("\n  pivot (multibody.Revolute) moves with nothing that has mass or inertia (only "
+                                "massless parts: arm), so no law sets its motion (pivot.phi, pivot.w, pivot.a): attach a "
+                                "body beyond it, or drive or lock the joint"));
+  }
+  // With a body on the arm's end the same pivot is a pendulum.
+  const char* pendulum = R"({
+    "format": "acausal/1",
+    "components": {
+      "world": { "type": "multibody.World" },
+      "pivot": { "type": "multibody.Revolute", "params": { "n": [0, 0, 1] }, "initial": { "phi": 0.3 } },
+      "arm": { "type": "multibody.FixedTranslation", "params": { "r": [0.5, 0, 0] } },
+      "bob": { "type": "multibody.Body", "params": { "m": 1 } } },
+    "connections": [["world.frame_b", "pivot.frame_a"], ["pivot.frame_b", "arm.frame_a"], ["arm.frame_b", "bob.frame_a"]]
+  })";
+  CHECK_NOTHROW(analyze_text(pendulum, builtin_registry()));
+}
