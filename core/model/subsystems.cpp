@@ -211,6 +211,10 @@ class Expander {
   void substitute(NetlistComponent& f, const Made& made) {
     for (auto it = f.params.begin(); it != f.params.end(); ++it) {
       const std::string pointer = param_location(f, it.key());
+      if (it.value().is_array()) {
+        substitute_elements(f, it.key(), it.value(), made, pointer);
+        continue;
+      }
       const std::optional<std::string> name = reference(it.value(), pointer);
       if (!name) continue;
       const Definition::Parameter* declared = declared_parameter(f.type, it.key());
@@ -221,6 +225,30 @@ class Expander {
                                   it.key() + " of " + f.name + " (" + f.type + ")");
       it.value() = b.value;
       f.param_pointers[it.key()] = b.pointer;
+    }
+  }
+
+  /// Elements of an array parameter that name a subsystem parameter (`"r_CM": [{"param": "L"}, 0, 0]`)
+  /// take its value, in the array parameter's unit.
+  void substitute_elements(NetlistComponent& f, const std::string& key, json& array, const Made& made,
+                           const std::string& pointer) {
+    for (std::size_t k = 0; k < array.size(); ++k) {
+      const std::string at = pointer + "/" + std::to_string(k);
+      const std::optional<std::string> name = reference(array[k], at);
+      if (!name) continue;
+      const Definition::Parameter* declared = declared_parameter(f.type, key);
+      if (declared == nullptr) return;
+      std::string unit(declared->unit);
+      try {
+        units::parse_unit(unit);
+      } catch (const std::invalid_argument&) {
+        unit.clear();
+      }
+      if (unit.empty())
+        throw ModelError(at, key + " of " + f.type + " has no one unit for its elements: a subsystem parameter cannot stand for one");
+      const Bound b = outer_value(*name, &made, f, at, unit, key + "[" + std::to_string(k + 1) + "] of " + f.name + " (" + f.type + ")");
+      array[k] = b.value;
+      f.param_pointers[key] = b.pointer;
     }
   }
 

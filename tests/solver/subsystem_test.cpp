@@ -152,3 +152,35 @@ TEST_CASE("outputs: a pattern that matches nothing and a path into a subsystem i
                        "its components: gearbox1.coupling, gearbox1.gear, gearbox1.shaft; its ports: flange_a, flange_b",
                        ModelError);
 }
+
+TEST_CASE("subsystems: a subsystem parameter stands for an element of an array parameter") {
+  // An arm whose centre of mass is at [L, 0, 0]: the instance's L = 0.7 m swings as the flat pendulum with r_CM = [0.7, 0, 0].
+  const std::string arm = R"({ "format": "acausal/1",
+    "subsystems": { "arm": {
+      "parameters": { "L": { "unit": "m", "default": 0.5 } },
+      "components": {
+        "joint": { "type": "multibody.Revolute", "params": { "n": [0, 0, 1] }, "initial": { "phi": 0.3 } },
+        "body": { "type": "multibody.Body", "params": { "m": 1, "r_CM": [{ "param": "L" }, 0, 0] } } },
+      "connections": [["joint.frame_b", "body.frame_a"]],
+      "ports": { "frame_a": "joint.frame_a" } } },
+    "components": { "world": { "type": "multibody.World" }, "a1": { "type": "arm", "params": { "L": "70 cm" } } },
+    "connections": [["world.frame_b", "a1.frame_a"]],
+    "experiment": { "stop": 2, "interval": 0.1 }, "outputs": ["a1.joint.phi"] })";
+  const std::string flat = R"({ "format": "acausal/1",
+    "components": { "world": { "type": "multibody.World" },
+      "joint": { "type": "multibody.Revolute", "params": { "n": [0, 0, 1] }, "initial": { "phi": 0.3 } },
+      "body": { "type": "multibody.Body", "params": { "m": 1, "r_CM": [0.7, 0, 0] } } },
+    "connections": [["world.frame_b", "joint.frame_a"], ["joint.frame_b", "body.frame_a"]],
+    "experiment": { "stop": 2, "interval": 0.1 }, "outputs": ["joint.phi"] })";
+  const std::vector<double> a = simulate_netlist(arm)->column("a1.joint.phi"), b = simulate_netlist(flat)->column("joint.phi");
+  // Equal to the solver's tolerance (70 cm is 0.7 m to rounding, and the instance names order the unknowns differently).
+  REQUIRE(a.size() == b.size());
+  double worst = 0.0;
+  for (std::size_t k = 0; k < a.size(); ++k) worst = std::max(worst, std::abs(a[k] - b[k]));
+  CHECK(worst <= 1e-5);
+  CHECK(std::abs(a.back() - 0.3) > 0.1);  // it swings
+  // An element in the wrong unit is refused where it is given.
+  std::string wrong = arm;
+  wrong.replace(wrong.find("\"70 cm\""), 7, "\"70 kg\"");
+  CHECK_THROWS_AS(simulate_netlist(wrong), ModelError);
+}
