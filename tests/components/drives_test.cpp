@@ -19,6 +19,7 @@
 
 #include "core/model/errors.hpp"
 #include "tests/support/component_harness.hpp"
+#include "tests/support/netlist_text.hpp"
 #include "tests/support/simulation_run.hpp"
 
 using namespace acausal;
@@ -40,22 +41,7 @@ const std::vector<std::string> kTypes = {
 /// A netlist of `components` and `connections` from 0 to `stop` on a grid of `interval`.
 std::string netlist(const json& components, const std::vector<std::vector<std::string>>& connections, double stop,
                     double interval, const std::vector<std::string>& outputs, double tolerance = 1e-9) {
-  return json{{"format", "acausal/1"},
-              {"name", "drives"},
-              {"components", components},
-              {"connections", connections},
-              {"experiment", {{"start", 0.0}, {"stop", stop}, {"interval", interval}, {"tolerance", tolerance}}},
-              {"outputs", outputs}}
-      .dump();
-}
-
-/// max over every row of |column − expected(t)|.
-double max_error(const SimulationRun& run, const std::string& column, const std::function<double(double)>& expected) {
-  const std::vector<double>& t = run.times();
-  const std::vector<double> y = run.column(column);
-  double worst = 0.0;
-  for (std::size_t k = 0; k < t.size(); ++k) worst = std::max(worst, std::fabs(y[k] - expected(t[k])));
-  return worst;
+  return netlist_text("drives", components, connections, stop, interval, outputs, tolerance);
 }
 
 /// The energy account of `instance` in the run.
