@@ -178,6 +178,14 @@ double quantity(const json& value, const std::string& unit, const std::string& p
   }
 }
 
+json quantities(const json& value, const std::string& unit, const std::string& pointer, const std::string& what) {
+  if (!value.is_array()) return quantity(value, unit, pointer, what);
+  if (value.empty()) throw ModelError(pointer, (what.empty() ? "" : what + ": ") + "an empty array");
+  json out = json::array();
+  for (std::size_t k = 0; k < value.size(); ++k) out.push_back(quantity(value[k], unit, pointer + "/" + std::to_string(k), what));
+  return out;
+}
+
 void check_format(const json& document, const std::string& pointer) {
   if (!document.contains("format")) throw ModelError(pointer + "/format", "missing \"format\": \"acausal/1\"");
   std::string format = require_string(document["format"], pointer + "/format", "\"format\"");

@@ -54,6 +54,11 @@ double require_number(const nlohmann::json& j, const std::string& pointer, const
 double quantity(const nlohmann::json& value, const std::string& unit, const std::string& pointer,
                 const std::string& what = "");
 
+/// A quantity (as quantity()) or a non-empty array of them, each in `unit`: a number or an array of
+/// numbers in SI. @throws ModelError at the value or the element.
+nlohmann::json quantities(const nlohmann::json& value, const std::string& unit, const std::string& pointer,
+                          const std::string& what = "");
+
 /// `"format": "acausal/1"`, required in `document` (a netlist or a subsystem file).
 void check_format(const nlohmann::json& document, const std::string& pointer);
 

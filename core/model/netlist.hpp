@@ -123,7 +123,8 @@ struct NetlistInput {
 struct SubsystemParameter {
   std::string name;
   std::string unit;                     ///< its dimension is checked where it is used and given
-  std::optional<double> default_value;  ///< SI; none: every instance must give it
+  /// SI, a number or an array of numbers (for a vector parameter); none: every instance must give it.
+  std::optional<nlohmann::json> default_value;
   std::string pointer;                  ///< its entry: `/subsystems/gearbox/parameters/J`
 };
 

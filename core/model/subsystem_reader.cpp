@@ -68,7 +68,7 @@ SubsystemParameter read_parameter(const std::string& name, const json& j, const 
   } catch (const std::invalid_argument& e) {
     throw ModelError(pointer + "/unit", e.what());
   }
-  if (j.contains("default")) p.default_value = quantity(j["default"], p.unit, pointer + "/default");
+  if (j.contains("default")) p.default_value = json_checks::quantities(j["default"], p.unit, pointer + "/default");
   if (j.contains("description")) require_string(j["description"], pointer + "/description", "\"description\"");
   return p;
 }

@@ -15,7 +15,7 @@ namespace {
 
 /// A subsystem parameter's value in one instance.
 struct Bound {
-  double value = 0.0;   ///< SI
+  json value;           ///< SI: a number, or an array of numbers for a vector parameter
   std::string pointer;  ///< where it is given: at an instance, or the parameter's default
 };
 
@@ -179,7 +179,7 @@ class Expander {
       if (std::optional<std::string> name = reference(it.value(), pointer))
         made.parameters[p->name] = outer_value(*name, outer, use, pointer, p->unit, what);
       else
-        made.parameters[p->name] = {json_checks::quantity(it.value(), p->unit, pointer, what), pointer};
+        made.parameters[p->name] = {json_checks::quantities(it.value(), p->unit, pointer, what), pointer};
     }
     for (const SubsystemParameter& p : s.parameters) {
       if (made.parameters.count(p.name) > 0) continue;
@@ -247,6 +247,8 @@ class Expander {
       if (unit.empty())
         throw ModelError(at, key + " of " + f.type + " has no one unit for its elements: a subsystem parameter cannot stand for one");
       const Bound b = outer_value(*name, &made, f, at, unit, key + "[" + std::to_string(k + 1) + "] of " + f.name + " (" + f.type + ")");
+      if (b.value.is_array())
+        throw ModelError(at, "subsystem parameter " + *name + " is an array: it stands for a whole parameter, not an element");
       array[k] = b.value;
       f.param_pointers[key] = b.pointer;
     }

@@ -153,13 +153,13 @@ TEST_CASE("outputs: a pattern that matches nothing and a path into a subsystem i
                        ModelError);
 }
 
-TEST_CASE("subsystems: a subsystem parameter stands for an element of an array parameter") {
+TEST_CASE("subsystems: a subsystem parameter stands for an element of an array parameter or for a whole one") {
   // An arm whose centre of mass is at [L, 0, 0]: the instance's L = 0.7 m swings as the flat pendulum with r_CM = [0.7, 0, 0].
   const std::string arm = R"({ "format": "acausal/1",
     "subsystems": { "arm": {
-      "parameters": { "L": { "unit": "m", "default": 0.5 } },
+      "parameters": { "L": { "unit": "m", "default": 0.5 }, "axis": { "unit": "1", "default": [0, 0, 1] } },
       "components": {
-        "joint": { "type": "multibody.Revolute", "params": { "n": [0, 0, 1] }, "initial": { "phi": 0.3 } },
+        "joint": { "type": "multibody.Revolute", "params": { "n": { "param": "axis" } }, "initial": { "phi": 0.3 } },
         "body": { "type": "multibody.Body", "params": { "m": 1, "r_CM": [{ "param": "L" }, 0, 0] } } },
       "connections": [["joint.frame_b", "body.frame_a"]],
       "ports": { "frame_a": "joint.frame_a" } } },
@@ -179,6 +179,17 @@ TEST_CASE("subsystems: a subsystem parameter stands for an element of an array p
   for (std::size_t k = 0; k < a.size(); ++k) worst = std::max(worst, std::abs(a[k] - b[k]));
   CHECK(worst <= 1e-5);
   CHECK(std::abs(a.back() - 0.3) > 0.1);  // it swings
+  // The axis given by the instance: about −z the same pendulum swings the other way.
+  std::string reversed = arm, flat_reversed = flat;
+  reversed.replace(reversed.find("\"70 cm\""), 7, "\"70 cm\", \"axis\": [0, 0, -1]");
+  flat_reversed.replace(flat_reversed.find("\"n\": [0, 0, 1]"), 14, "\"n\": [0, 0, -1]");
+  const std::vector<double> c = simulate_netlist(reversed)->column("a1.joint.phi"),
+                            d = simulate_netlist(flat_reversed)->column("joint.phi");
+  REQUIRE(c.size() == d.size());
+  worst = 0.0;
+  for (std::size_t k = 0; k < c.size(); ++k) worst = std::max(worst, std::abs(c[k] - d[k]));
+  CHECK(worst <= 1e-5);
+  CHECK(std::abs(c.back() - a.back()) > 0.1);
   // An element in the wrong unit is refused where it is given.
   std::string wrong = arm;
   wrong.replace(wrong.find("\"70 cm\""), 7, "\"70 kg\"");
