@@ -39,6 +39,15 @@ BlockInit control_init(ComponentBuilder& b, bool with_initial_output) {
   return BlockInit::InitialState;
 }
 
+Limits read_limits(ComponentBuilder& b, const std::string& of) {
+  const Expr u_max = b.parameter("uMax", "1", 1.0, "Upper limit " + of);
+  const Expr u_min = b.parameter("uMin", "1", -value_or(u_max, 1.0), "Lower limit " + of + " (default −uMax)");
+  if (value_or(u_min, 0.0) > value_or(u_max, 0.0))
+    b.fail("uMin", "uMin must not exceed uMax, got uMin = " + number_text(u_min.constant_value()) +
+                       " and uMax = " + number_text(u_max.constant_value()));
+  return {u_max, u_min};
+}
+
 std::string number_text(double v) {
   std::array<char, 32> buffer{};
   const auto end = std::to_chars(buffer.data(), buffer.data() + buffer.size(), v, std::chars_format::general, 6).ptr;

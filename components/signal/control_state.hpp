@@ -30,6 +30,13 @@ Expr conditioned_state(ComponentBuilder& b, const Expr& x, std::string_view name
 /// block_init(), described for blocks whose steady state may constrain their input.
 BlockInit control_init(ComponentBuilder& b, bool with_initial_output);
 
+/// The limits uMax and uMin (default −uMax) of a limiter-like block, "Upper/Lower limit <of>",
+/// with uMin ≤ uMax checked. @throws ModelError at uMin.
+struct Limits {
+  Expr max, min;
+};
+Limits read_limits(ComponentBuilder& b, const std::string& of);
+
 /// A number as parameter messages print it (6 significant digits, as `std::ostream <<`).
 std::string number_text(double v);
 

@@ -19,11 +19,7 @@ energy terms.)";
 }
 
 void Limiter::define(ComponentBuilder& b) const {
-  const Expr u_max = b.parameter("uMax", "1", 1.0, "Upper limit of the input");
-  const Expr u_min = b.parameter("uMin", "1", -value_or(u_max, 1.0), "Lower limit of the input (default −uMax)");
-  if (value_or(u_min, 0.0) > value_or(u_max, 0.0))
-    b.fail("uMin", "uMin must not exceed uMax, got uMin = " + number_text(u_min.constant_value()) +
-                       " and uMax = " + number_text(u_max.constant_value()));
+  const auto [u_max, u_min] = read_limits(b, "of the input");
   const Expr u = b.input("u", "1", "Input signal");
   const Expr y = b.output("y", "1", "Output signal, u limited to [uMin, uMax]");
   b.equation(y - if_else(u > u_max, u_max, if_else(u < u_min, u_min, u)), "limiter");
