@@ -74,7 +74,8 @@ std::vector<std::complex<double>> bessel_roots(int n) {
   const Eigen::VectorXcd eigenvalues = Eigen::EigenSolver<Eigen::MatrixXd>(t, false).eigenvalues();
   std::vector<Complex> z(size);
   for (std::size_t i = 0; i < size; ++i)
-    z[i] = Complex(eigenvalues[static_cast<Eigen::Index>(i)].real(), eigenvalues[static_cast<Eigen::Index>(i)].imag());
+    z[i] = Complex(static_cast<long double>(eigenvalues[static_cast<Eigen::Index>(i)].real()),
+                   static_cast<long double>(eigenvalues[static_cast<Eigen::Index>(i)].imag()));
   // y_n and its derivative at x by the recurrence.
   const auto evaluate = [n](const Complex& x, Complex& value, Complex& slope) {
     Complex previous = 1.0L, previous_slope = 0.0L;
