@@ -8,7 +8,7 @@
 namespace acausal::rotational_components {
 
 namespace {
-ParameterCheck non_zero() {
+ParameterCheck nonzero_ratio() {
   return [](double v) -> std::optional<std::string> {
     if (v < 0.0 || v > 0.0) return std::nullopt;
     return "must not be zero";
@@ -40,7 +40,7 @@ supports, sum to (ratio·tau_R + f_T)·v_rel = 0: the power audit checks the law
 
 void IdealGearR2T::define(ComponentBuilder& b) const {
   const Expr ratio = b.parameter("ratio", "rad/m", 1.0,
-                                 "Transmission ratio: phi_R − phi_support_R = ratio·(s_T − s_support_T)", non_zero());
+                                 "Transmission ratio: phi_R − phi_support_R = ratio·(s_T − s_support_T)", nonzero_ratio());
   const RotationalToTranslational c =
       define_rotational_to_translational(b, "Rotational flange (MSL flangeR): the shaft",
                                          "Translational flange (MSL flangeT): moves 1/ratio metres per radian");
