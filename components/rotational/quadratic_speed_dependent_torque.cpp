@@ -1,5 +1,7 @@
 #include "components/rotational/quadratic_speed_dependent_torque.hpp"
 
+#include "components/rotational/torque_source.hpp"
+
 namespace acausal::rotational_components {
 
 std::string_view QuadraticSpeedDependentTorque::details() const {
@@ -28,14 +30,9 @@ void QuadraticSpeedDependentTorque::define(ComponentBuilder& b) const {
   const bool same_direction =
       b.flag("TorqueDirection", true, "true: the torque has the same direction for both directions of rotation");
   const Expr w_nominal = b.parameter("w_nominal", "rad/s", 1.0, "Nominal speed", positive());
-  const FlangeAndSupport h = define_flange_and_support(b, rotational(), "Driven flange");
-  const Expr tau = b.variable("tau", "N*m", "Torque applied to the flange (= −flange.tau)");
-  const Expr w = b.variable("w", "rad/s", "Angular velocity of the flange relative to the support");
-  const Expr law = same_direction ? tau_nominal * pow(w / w_nominal, 2) : tau_nominal * w * abs(w) / pow(w_nominal, 2);
-  b.equation(tau - law, same_direction ? "torque quadratic in speed" : "torque quadratic in speed, with the sign of w");
-  b.equation(h.flange.flow() + tau, "the source applies tau to the flange");
-  b.equation(w - h.rate, "relative angular velocity");
-  b.injected_power(tau * w);
+  const TorqueSource s = define_torque_source(b);
+  const Expr law = same_direction ? tau_nominal * pow(s.w / w_nominal, 2) : tau_nominal * s.w * abs(s.w) / pow(w_nominal, 2);
+  b.equation(s.tau - law, same_direction ? "torque quadratic in speed" : "torque quadratic in speed, with the sign of w");
 }
 
 }  // namespace acausal::rotational_components
