@@ -33,8 +33,8 @@ void add_netlist_arguments(CLI::App& app, NetlistArguments& args) {
       ->allow_extra_args(false);
   add_library_option(app, args.libraries);
   app.add_option("--subsystem-path", args.subsystem_path,
-                 "A directory whose files (and those of its subdirectories) subsystems may be read from, besides "
-                 "the netlist's own directory; repeatable")
+                 "A directory whose files (and those of its subdirectories) subsystems and data files may be read "
+                 "from, besides the netlist's own directory; repeatable")
       ->type_name("DIR")
       ->check(CLI::ExistingDirectory)
       ->allow_extra_args(false);

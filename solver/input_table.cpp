@@ -3,7 +3,11 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
-#include <fstream>
+#include <optional>
+#include <sstream>
+
+#include "core/model/csv_table.hpp"
+#include "core/model/netlist.hpp"
 
 namespace acausal {
 
@@ -33,51 +37,27 @@ double InputTable::operator()(double t) const {
 
 namespace {
 
-/// The cells of one CSV line; a cell may be quoted ("a,b", quotes doubled inside).
-std::vector<std::string> split_cells(const std::string& line) {
-  std::vector<std::string> cells(1);
-  bool quoted = false;
-  for (std::size_t i = 0; i < line.size(); ++i) {
-    const char c = line[i];
-    if (quoted) {
-      if (c != '"') cells.back() += c;
-      else if (i + 1 < line.size() && line[i + 1] == '"') cells.back() += '"', ++i;
-      else quoted = false;
-    } else if (c == '"') {
-      quoted = true;
-    } else if (c == ',') {
-      cells.emplace_back();
-    } else {
-      cells.back() += c;
-    }
-  }
-  return cells;
-}
-
-std::string trimmed(const std::string& s) {
-  const std::size_t first = s.find_first_not_of(" \t");
-  if (first == std::string::npos) return "";
-  return s.substr(first, s.find_last_not_of(" \t") - first + 1);
+std::string number_text(double v) {
+  std::ostringstream out;
+  out.precision(15);
+  out << v;
+  return out.str();
 }
 
 }  // namespace
 
 InputTable read_input_csv(const std::string& path, const std::string& column) {
-  std::ifstream in(path);
-  if (!in) throw InputFileError("cannot read input file " + path);
-  std::string line;
-  std::size_t line_number = 0;
-  auto next_line = [&] {
-    while (std::getline(in, line)) {
-      ++line_number;
-      if (!line.empty() && line.back() == '\r') line.pop_back();
-      if (!trimmed(line).empty()) return true;
-    }
-    return false;
-  };
-  if (!next_line()) throw InputFileError(path + ": empty (expected a header row, then rows of time and value)");
-  std::vector<std::string> header = split_cells(line);
-  for (std::string& h : header) h = trimmed(h);
+  std::string problem;
+  const std::optional<std::string> text = read_regular_file(path, problem, true);
+  if (!text) throw InputFileError("cannot read input file " + path + ": " + problem);
+  CsvTable csv;
+  try {
+    csv = parse_csv(*text, path, CsvHeader::Required);
+  } catch (const CsvError& e) {
+    throw InputFileError(e.what());
+  }
+  if (csv.header.empty()) throw InputFileError(path + ": empty (expected a header row, then rows of time and value)");
+  const std::vector<std::string>& header = csv.header;
   auto value_column = static_cast<std::size_t>(std::find(header.begin(), header.end(), column) - header.begin());
   if (value_column == 0 || value_column == header.size()) {
     if (header.size() != 2) {
@@ -90,25 +70,13 @@ InputTable read_input_csv(const std::string& path, const std::string& column) {
     value_column = 1;
   }
   std::vector<double> times, values;
-  while (next_line()) {
-    const std::vector<std::string> cells = split_cells(line);
-    const std::string where = path + ": line " + std::to_string(line_number) + ": ";
-    if (cells.size() != header.size())
-      throw InputFileError(where + std::to_string(cells.size()) + " cells, the header has " + std::to_string(header.size()));
-    auto number = [&](std::size_t c) {
-      const std::string text = trimmed(cells[c]);
-      char* end = nullptr;
-      const double v = std::strtod(text.c_str(), &end);
-      if (text.empty() || end != text.c_str() + text.size() || !std::isfinite(v))
-        throw InputFileError(where + "\"" + text + "\" (" + header[c] + ") is not a finite number");
-      return v;
-    };
-    const double t = number(0);
+  for (std::size_t r = 0; r < csv.rows.size(); ++r) {
+    const double t = csv.rows[r][0];
     if (!times.empty() && !(t > times.back()))
-      throw InputFileError(where + "the time " + trimmed(cells[0]) + " does not increase (times must increase strictly; "
-                           "give a step a short ramp)");
+      throw InputFileError(path + ": line " + std::to_string(csv.lines[r]) + ": the time " + number_text(t) +
+                           " does not increase (times must increase strictly; give a step a short ramp)");
     times.push_back(t);
-    values.push_back(number(value_column));
+    values.push_back(csv.rows[r][value_column]);
   }
   if (times.size() < 2)
     throw InputFileError(path + ": " + std::to_string(times.size()) + " row" + (times.size() == 1 ? "" : "s") +

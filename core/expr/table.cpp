@@ -60,6 +60,8 @@ Table1D::Table1D(std::string label, std::vector<double> x, std::vector<double> y
   }
   if (interpolation_ == Interpolation::Smooth) {
     slope_ = monotone_slopes(x_, y_);
+  } else if (interpolation_ == Interpolation::Constant) {
+    slope_.assign(x_.size(), 0.0);
   } else {
     slope_.resize(x_.size());
     for (std::size_t i = 0; i + 1 < x_.size(); ++i) slope_[i] = (y_[i + 1] - y_[i]) / (x_[i + 1] - x_[i]);
@@ -73,6 +75,11 @@ void Table1D::find_kinks() {
   const std::size_t n = x_.size();
   // Slopes computed from collinear data differ in the last bits; a relative 1e-9 is no kink.
   auto differ = [](double a, double b) { return std::fabs(a - b) > 1e-9 * std::max(std::fabs(a), std::fabs(b)); };
+  if (interpolation_ == Interpolation::Constant) {  // a step wherever the value changes
+    for (std::size_t i = 1; i < n; ++i)
+      if (y_[i] != y_[i - 1]) kinks_.push_back(i);
+    return;
+  }
   if (differ(end_slope(0), inside(0, x_[0], 1))) kinks_.push_back(0);
   if (interpolation_ == Interpolation::Linear)
     for (std::size_t i = 1; i + 1 < n; ++i)
@@ -88,7 +95,12 @@ std::pair<std::ptrdiff_t, std::ptrdiff_t> Table1D::pieces_between_kinks(std::siz
 }
 
 int Table1D::max_nonzero_derivative_order(Interpolation interpolation) {
-  return interpolation == Interpolation::Linear ? 1 : 3;
+  switch (interpolation) {
+    case Interpolation::Constant: return 0;
+    case Interpolation::Linear: return 1;
+    case Interpolation::Smooth: break;
+  }
+  return 3;
 }
 
 std::size_t Table1D::segment(double x) const {
@@ -99,6 +111,7 @@ std::size_t Table1D::segment(double x) const {
 }
 
 double Table1D::inside(std::size_t i, double x, int order) const {
+  if (interpolation_ == Interpolation::Constant) return order == 0 ? y_[i] : 0.0;
   const double h = x_[i + 1] - x_[i];
   if (interpolation_ == Interpolation::Linear) {
     const double s = (y_[i + 1] - y_[i]) / h;
@@ -138,6 +151,7 @@ double Table1D::inside_integral(std::size_t i, double x) const {
   const double h = x_[i + 1] - x_[i];
   const double d = x - x_[i];
   const double s = (y_[i + 1] - y_[i]) / h;
+  if (interpolation_ == Interpolation::Constant) return d * y_[i];
   if (interpolation_ == Interpolation::Linear) return d * (y_[i] + 0.5 * s * d);
   const double c0 = y_[i];
   const double c1 = slope_[i];

@@ -13,6 +13,7 @@ namespace acausal {
 enum class Interpolation {
   Linear,  ///< piecewise linear
   Smooth,  ///< monotone piecewise-cubic Hermite (Fritsch–Carlson): C¹, no overshoot between points
+  Constant,  ///< y_i from x_i up to x_{i+1} (a step at each point); held beyond either end
 };
 
 enum class Extrapolation {
@@ -50,6 +51,7 @@ class Table1D {
   /// point whose two segments have different slopes (collinear points do not switch). Smooth
   /// interpolation: no interior point (it is C¹). At an end, nearest extrapolation switches unless
   /// the end slope is zero; linear extrapolation continues the end slope and does not switch.
+  /// Constant interpolation: every point after the first where the value changes (it jumps there).
   const std::vector<std::size_t>& kinks() const { return kinks_; }
 
   /// The same table followed through its kinks without events (no kinks): Modelica's tables inside
@@ -65,7 +67,7 @@ class Table1D {
   /// holds the kinks' sides (between events) may pick the piece live within this range.
   std::pair<std::ptrdiff_t, std::ptrdiff_t> pieces_between_kinks(std::size_t left) const;
 
-  /// Derivatives above this order vanish everywhere (1 for linear, 3 for cubic segments).
+  /// Derivatives above this order vanish everywhere (0 for constant, 1 for linear, 3 for cubic segments).
   static int max_nonzero_derivative_order(Interpolation interpolation);
 
   const std::string& label() const { return label_; }

@@ -251,6 +251,26 @@ class ComponentBuilder {
                                                   std::string_view description);
   /// Whether the netlist gives parameter `name` (does not count as asking for it).
   bool is_given(std::string_view name) const;
+  /// The number of values in the first row of parameter `name` when the netlist gives it as an
+  /// array of arrays, else 0 (for rows whose width the netlist chooses: a table of n columns read
+  /// with rows_parameter). Does not count as asking for it.
+  std::size_t first_row_length(std::string_view name) const;
+  /// A data file that a string parameter names (`"file": "cycle.csv"`): `path` as resolved (for
+  /// messages), `text` its contents.
+  struct DataFile {
+    std::string path;
+    std::string text;
+  };
+  /// Reads the data file parameter `name` names, when the model is built: a path relative to the
+  /// file the instance is written in (the netlist, or the subsystem file that defines it), whose
+  /// real path must lie in the netlist's directory tree or one of its search path
+  /// (core/model/file_access.hpp), a regular file of at most kMaxFileBytes. Outside a netlist
+  /// (the testing API) a path is relative to the working directory and must lie in its tree.
+  /// nullopt when the netlist does not give the parameter (and in describe mode). The definition
+  /// then depends on where the instance is written, and is no template for other instances.
+  /// @throws ModelError at the parameter: not a non-empty string, no such file, outside those
+  ///         directories, not a regular file, too large.
+  std::optional<DataFile> data_file(std::string_view name, std::string_view description);
   /// The unit a signal source's values carry: the SI unit of the dimension the netlist wrote for
   /// the parameters `names` (`"150 N"` → "kg*m/s^2"), "1" where it wrote plain numbers (and in
   /// describe mode). Declare those parameters and the output in it: the output then carries that

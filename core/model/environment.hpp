@@ -1,12 +1,14 @@
 #pragma once
 /// @file
-/// What every component of a model shares and one component sets: gravity, set by the
-/// multibody.World (Modelica's `inner world`). The model assembler defines the components that
-/// provide it (Component::provides_environment) before all others.
+/// What every component of a model shares: gravity, set by the multibody.World (Modelica's `inner
+/// world`; the model assembler defines the components that provide it,
+/// Component::provides_environment, before all others), and where the netlist was read from, for
+/// the data files its parameters name (ComponentBuilder::data_file).
 
 #include <array>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace acausal {
 
@@ -20,6 +22,8 @@ struct Gravity {
 struct Environment {
   std::optional<Gravity> gravity;
   std::string provider;  ///< the instance that set it (for messages)
+  std::string netlist_source;            ///< Netlist::source: a name in the netlist is relative to it
+  std::vector<std::string> search_path;  ///< Netlist::search_path
 };
 
 }  // namespace acausal

@@ -288,6 +288,8 @@ class Assembler {
       const std::string& type_name = netlist_.components[i].type;
       types[i] = i > 0 && type_name == netlist_.components[i - 1].type ? types[i - 1] : registry.find(type_name);
     }
+    environment_.netlist_source = netlist_.source;
+    environment_.search_path = netlist_.search_path;
     for (std::size_t i = 0; i < count; ++i) {
       const NetlistComponent& c = netlist_.components[i];
       const Component* type = types[i];

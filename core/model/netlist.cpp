@@ -605,6 +605,7 @@ Netlist parse_netlist(std::string_view text, std::string source, const std::vect
     const std::unique_ptr<NetlistReader> read_into_n = read(text, source, n, NetlistReader::Mode::netlist);
     NetlistReader& reader = *read_into_n;
     n.source = source;
+    n.search_path = subsystem_path;
     // The checks in their order (see NetlistReader).
     reader.check_duplicates();
     const json& root = reader.members();

@@ -177,6 +177,9 @@ struct Netlist {
   ~Netlist() { release_json_values(components); }
 
   std::string source;  ///< file name, for messages; subsystem files are found relative to it
+  /// The directories given to parse_netlist besides source's own whose trees the netlist may name
+  /// files in (--subsystem-path): its subsystem files, and the data files its parameters name.
+  std::vector<std::string> search_path;
   std::string name;
   std::string description;
   std::vector<NetlistComponent> components;

@@ -9,6 +9,7 @@
 #include <stdexcept>
 
 #include "core/model/errors.hpp"
+#include "core/model/file_access.hpp"
 #include "core/model/json_checks.hpp"
 #include "core/model/units.hpp"
 
@@ -141,31 +142,6 @@ void read_file(const std::string& path, const std::string& text, std::map<std::s
   if (doc.contains("subsystems")) read_subsystem_section(doc["subsystems"], path, prefix, library);
 }
 
-/// True when `path` is `directory` or inside it (both absolute and without links, `.` or `..`).
-bool inside(const std::filesystem::path& path, const std::filesystem::path& directory) {
-  auto p = path.begin();
-  for (auto d = directory.begin(); d != directory.end(); ++d, ++p) {
-    if (d->empty() && std::next(d) == directory.end()) return true;  // a trailing separator
-    if (p == path.end() || *p != *d) return false;
-  }
-  return true;
-}
-
-/// The directories whose trees subsystem files may be in: the netlist's, and `subsystem_path`'s,
-/// each with its links resolved (one that does not exist holds no file).
-std::vector<std::filesystem::path> allowed_directories(const std::string& source,
-                                                       const std::vector<std::string>& subsystem_path) {
-  std::vector<std::filesystem::path> out;
-  auto add = [&out](const std::filesystem::path& directory) {
-    std::error_code error;
-    std::filesystem::path real = std::filesystem::canonical(directory.empty() ? "." : directory, error);
-    if (!error) out.push_back(std::move(real));
-  };
-  add(std::filesystem::path(source).parent_path());
-  for (const std::string& directory : subsystem_path) add(directory);
-  return out;
-}
-
 /// Counts the components each definition stands for once expanded, to check the total before
 /// expanding.
 class ComponentCount {
@@ -273,28 +249,6 @@ void check_component_count(const Netlist& netlist) {
   throw ModelError(largest_count > 1 ? largest->pointer + "/type" : "/components", message);
 }
 
-namespace {
-
-/// Why a subsystem file at `path` (as resolved from where it is named) may not be read: nullopt
-/// when it may, "" when there is no such file (a reason the message need not give), else the
-/// reason. `real` gets its path with links resolved.
-std::optional<std::string> refusal(const std::string& path, const std::vector<std::filesystem::path>& allowed,
-                                   std::filesystem::path& real) {
-  std::error_code error;
-  real = std::filesystem::canonical(path, error);
-  if (error == std::errc::no_such_file_or_directory) return "";
-  if (error) return error.message();
-  for (const std::filesystem::path& directory : allowed)
-    if (inside(real, directory)) return std::nullopt;
-  std::string list;
-  for (const std::filesystem::path& directory : allowed) list += (list.empty() ? "" : ", ") + directory.string();
-  return "it is " + real.string() + ", outside the directories subsystem files may be in (" + list +
-         "); a netlist may name only files in its own directory or below, or in a directory given with "
-         "--subsystem-path";
-}
-
-}  // namespace
-
 void read_subsystem_section(const json& section, const std::string& file, const std::string& prefix,
                             std::map<std::string, Subsystem>& library) {
   const std::string pointer = prefix + "/subsystems";
@@ -326,7 +280,7 @@ void load_subsystem_files(Netlist& netlist, const std::vector<std::string>& subs
       const std::string cannot = "cannot read subsystem file \"" + text_excerpt(written) + "\" (looked for " +
                                  text_excerpt(path) + ")";
       std::filesystem::path real;
-      if (const std::optional<std::string> refused = refusal(path, allowed, real))
+      if (const std::optional<std::string> refused = file_refusal(path, allowed, "subsystem files", real))
         throw ModelError(c.pointer + "/type", refused->empty() ? cannot : cannot + ": " + *refused);
       std::string problem;
       const std::optional<std::string> text = read_regular_file(real.string(), problem);

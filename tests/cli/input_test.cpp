@@ -107,7 +107,7 @@ TEST_CASE("cli input: a missing, unknown or uncovered input is an input error na
   CHECK(longer.err == "error: " + kRamp + ": input torque_cmd covers t = 0 to 3 s; the run goes from 0 to 4 s\n");
   const Run unreadable = acausal("simulate '" + kChainInput + "' --input torque_cmd=nothing.csv -o unreadable.csv");
   CHECK(unreadable.code == 1);
-  CHECK(unreadable.err == "error: cannot read input file nothing.csv\n");
+  CHECK(unreadable.err == "error: cannot read input file nothing.csv: No such file or directory\n");
   const Run malformed = acausal("simulate '" + kChainInput + "' --input torque_cmd");
   CHECK(malformed.code == 2);
   CHECK(contains(malformed.err, "--input expects NAME=FILE.csv, got \"torque_cmd\""));

@@ -76,6 +76,6 @@ TEST_CASE("input table: the files it refuses, by file and line") {
   const std::string empty = write("empty.csv", "\n");
   CHECK_THROWS_WITH_AS(read_input_csv(empty, "u"),
                        (empty + ": empty (expected a header row, then rows of time and value)").c_str(), InputFileError);
-  CHECK_THROWS_WITH_AS(read_input_csv("/nonexistent/u.csv", "u"), "cannot read input file /nonexistent/u.csv",
+  CHECK_THROWS_WITH_AS(read_input_csv("/nonexistent/u.csv", "u"), "cannot read input file /nonexistent/u.csv: No such file or directory",
                        InputFileError);
 }

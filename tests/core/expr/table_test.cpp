@@ -426,3 +426,23 @@ TEST_CASE("the antiderivative as an expression: its derivative is the table") {
   REQUIRE(folded.is_constant());
   CHECK(folded.constant_value() == doctest::Approx(-1.5 - 1.0 / 12.0 * (t->evaluate(-1.0, 1) - t->evaluate(0.0, 1))).epsilon(1e-14));
 }
+
+TEST_CASE("Table1D constant interpolation: each value holds from its point to the next, a step where it changes") {
+  const Table1D t("hold", V{0.0, 1.0, 2.5, 4.0}, V{1.0, 1.0, 3.0, -2.0}, Interpolation::Constant);
+  CHECK(t.evaluate(-1.0) == 1.0);  // held below the first point
+  CHECK(t.evaluate(0.5) == 1.0);
+  CHECK(t.evaluate(2.5) == 3.0);  // a point takes its own value
+  CHECK(t.evaluate(3.9) == 3.0);
+  CHECK(t.evaluate(7.0) == -2.0);  // held above the last
+  CHECK(t.evaluate(3.0, 1) == 0.0);
+  CHECK(Table1D::max_nonzero_derivative_order(Interpolation::Constant) == 0);
+  // The steps are at the points whose value differs from the one before (not at 1.0).
+  CHECK(t.kinks() == std::vector<std::size_t>{2, 3});
+  // The antiderivative from 0: rectangles.
+  CHECK(t.evaluate(3.0, -1) == doctest::Approx(2.5 * 1.0 + 0.5 * 3.0).epsilon(1e-15));
+  CHECK(t.evaluate(5.0, -1) == doctest::Approx(2.5 + 1.5 * 3.0 - 2.0).epsilon(1e-15));
+  CHECK(t.evaluate(-1.0, -1) == doctest::Approx(-1.0).epsilon(1e-15));
+  // Between events the piece is held: just past a step the frozen piece still gives the old value.
+  CHECK(t.evaluate_piece(1, 2.5 + 1e-12, 0) == 1.0);
+  CHECK(t.evaluate_piece(3, 4.0 - 1e-12, 0) == -2.0);
+}
