@@ -27,7 +27,9 @@ void EnergyLedger::start(double t, const double* y, const double* yp) {
   }
   report_.stored_end = report_.stored_start;
   report_.worst_balance_time = t;
-  report_.energy_scale = std::fabs(report_.stored_start);
+  net_scale_ = std::fabs(report_.stored_start);
+  report_.energy_scale = 0.0;
+  for (double e : stored_) report_.energy_scale += std::fabs(e);
 }
 
 IdaSession::Integrals EnergyLedger::step_control() {
@@ -45,7 +47,7 @@ IdaSession::Integrals EnergyLedger::step_control() {
     state_.energy_totals_jacobian(t, cj, y, yp, values);
   };
   // Works of the energy scale (check_balance raises it as it grows), of 1 J in a model at rest.
-  integrals.magnitude = steering_magnitude_ = report_.energy_scale > 0.0 ? report_.energy_scale : kRestMagnitude;
+  integrals.magnitude = steering_magnitude_ = net_scale_ > 0.0 ? net_scale_ : kRestMagnitude;
   integrals.weight = 1e-2;
   return integrals;
 }
@@ -66,7 +68,7 @@ void EnergyLedger::integrate_with(IdaSession& ida) {
       // Works of 1 J, or of the energy at the start, to half the states' relative tolerance: the
       // balance adds up the works' local errors over the run (the 10⁴-mass chain closed to 1.2e-5
       // of its scale at tolerance 1e-6 with the states' own, 7.9e-6 with half).
-      kTotals, std::max(1.0, report_.energy_scale), 0.5);
+      kTotals, std::max(1.0, net_scale_), 0.5);
 }
 
 void EnergyLedger::book_jump(double t, const double* y_before, const double* yp_before, const double* y_after,
@@ -85,7 +87,7 @@ void EnergyLedger::check_balance(IdaSession& ida) {
   const std::vector<double>& work = program_.energy_flows().output_count() > 0 ? ida.quadratures() : none;
   const auto integral = [&work](std::uint32_t flow) { return flow == EnergyAccount::kNoFlow ? 0.0 : work[flow]; };
   state_.energy_stored(t, ida.y(), ida.yp(), stored_.data());
-  double stored = 0.0, lost = 0.0, injected = 0.0;
+  double stored = 0.0, lost = 0.0, injected = 0.0, magnitude = 0.0;
   const auto& accounts = program_.accounts();
   for (std::size_t c = 0; c < stored_.size(); ++c) {
     ComponentEnergy& e = report_.components[c];
@@ -104,6 +106,7 @@ void EnergyLedger::check_balance(IdaSession& ida) {
     stored += e.stored_end;
     lost += e.work_lost;
     injected += e.work_injected;
+    magnitude += std::fabs(e.stored_end) + std::fabs(e.work_lost) + std::fabs(e.work_injected);
   }
   report_.stored_end = stored;
   report_.work_lost = lost;
@@ -113,9 +116,12 @@ void EnergyLedger::check_balance(IdaSession& ida) {
     report_.worst_balance = std::fabs(balance);
     report_.worst_balance_time = t;
   }
-  report_.energy_scale = std::max(report_.energy_scale, std::fabs(stored) + std::fabs(lost) + std::fabs(injected));
-  if (steering_magnitude_ > 0.0 && report_.energy_scale > 2.0 * steering_magnitude_)
-    ida.set_integrals_magnitude(steering_magnitude_ = report_.energy_scale);
+  // Each component's energies by their size: a potential energy below its datum (negative) must not
+  // cancel another body's (1000 links of a pendulum chain each holding 4.3 J summed to 0.06 J).
+  report_.energy_scale = std::max(report_.energy_scale, magnitude);
+  net_scale_ = std::max(net_scale_, std::fabs(stored) + std::fabs(lost) + std::fabs(injected));
+  if (steering_magnitude_ > 0.0 && net_scale_ > 2.0 * steering_magnitude_)
+    ida.set_integrals_magnitude(steering_magnitude_ = net_scale_);
   if (report_.power_audit) audit_power(t, ida.y(), ida.yp());
 }
 

@@ -55,7 +55,10 @@ class EnergyLedger {
   const Program& program_;
   std::vector<double> stored_, values_;
   std::vector<double> y_, yp_;
-  /// The magnitude of the totals that step_control() set up (0: none), raised with the energy scale.
+  /// max over time of |E(t)| + |W_loss| + |W_in| of the whole model (the report's energy scale adds
+  /// the components' magnitudes instead): the size of the totals the integrator carries.
+  double net_scale_ = 0.0;
+  /// The magnitude of the totals that step_control() set up (0: none), raised with net_scale_.
   double steering_magnitude_ = 0.0;
   static constexpr double kRestMagnitude = 1.0;  ///< [J] before a model at rest has an energy scale
   /// Quadratures after the flows: the totals that steer the step size (integrate_with).

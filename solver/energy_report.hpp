@@ -39,7 +39,10 @@ struct EnergyReport {
   double work_lost = 0.0, work_injected = 0.0;
   double worst_balance = 0.0;  ///< max over time of |E(t) + W_loss − W_in − E(t0)| [J]
   double worst_balance_time = 0.0;  ///< [s] where worst_balance was reached (the start while it is 0)
-  double energy_scale = 0.0;   ///< max over time of |E(t)| + |W_loss| + |W_in| [J]
+  /// max over time of Σ over the components of |E_c(t)| + |W_loss,c| + |W_in,c| [J]: what the
+  /// components hold and exchanged, each by its size (a body's potential energy below its datum,
+  /// negative, does not cancel another's).
+  double energy_scale = 0.0;
   bool power_audit = false;    ///< whether the components' power audits were evaluated
   std::vector<ComponentEnergy> components;
   double relative_balance() const { return energy_scale > 0.0 ? worst_balance / energy_scale : 0.0; }
