@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "components/signal/control_state.hpp"
 #include "components/signal/filter_coefficients.hpp"
 
 namespace acausal::signal_components {
@@ -42,7 +43,10 @@ steady state for the input at the start time (x = v for a first-order section, x
 x2 = v for a second-order one); each state is integrated as `x_dev[i]` = x[i] − its steady start,
 with `u_start` the input at the start time (a parameter fixed at initialization).
 `"initial_state"` (MSL's InitialState with x_start = 0): every x[i] starts at the netlist's
-`"initial"` value, 0 without one. A signal block: no energy terms.)";
+`"initial"` value, 0 without one. `"initial_output"` (MSL's InitialOutput): y starts at `y_start`
+(default 0) and der(x[i]) = 0 for every state but the last; each state is then integrated as
+`x_dev[i]` = x[i] − `x_t0[i]`, with `x_t0[i]` a parameter fixed at initialization by those
+conditions. A signal block: no energy terms.)";
 }
 
 void Filter::define(ComponentBuilder& b) const {
@@ -62,9 +66,11 @@ void Filter::define(ComponentBuilder& b) const {
   const double f_min = b.parameter_value("f_min", "Hz", 0.0, "Lower edge of the band of a band pass or band stop",
                                          non_negative());
   const bool normalized = b.flag("normalized", true, "true: the amplitude at f_cut is -3 dB; false: the unmodified prototype");
-  const std::string init = b.choice("init", {"steady_state", "initial_state"}, "steady_state",
-                                    "How the states start: steady_state (der(x) = 0) or initial_state (the netlist's "
-                                    "initial values, else 0)");
+  const std::string init =
+      b.choice("init", {"steady_state", "initial_state", "initial_output"}, "steady_state",
+               "How the states start: steady_state (der(x) = 0), initial_state (the netlist's initial values, else 0) "
+               "or initial_output (y = y_start, der(x[1..nx-1]) = 0)");
+  const Expr y_start = b.parameter("y_start", "1", 0.0, "Output at the start time (initial_output)");
   const Expr u_nominal = b.parameter("u_nominal", "1", 1.0, "Nominal value of the input (the states are u/u_nominal)",
                                      positive());
   const Expr u = b.input("u", "1", "Input signal");
@@ -87,6 +93,9 @@ void Filter::define(ComponentBuilder& b) const {
   }
 
   const bool steady = init == "steady_state";
+  const bool from_output = init == "initial_output";
+  std::size_t nx = 0;
+  for (const Section& s : parts) nx += s.second_order ? 2 : 1;
   std::optional<Expr> v_start;  // the first section's input at the start time
   if (steady) v_start = b.initial_parameter("u_start", "1", "Input at the start time", u) / u_nominal;
   std::size_t index = 0;
@@ -102,6 +111,12 @@ void Filter::define(ComponentBuilder& b) const {
     return {x, dev};
   };
 
+  // What der() applies to for state x[i] whose rate is `rate`: for initial_output, its deviation
+  // from a start fixed by der(x[i]) = 0, or for the last state by y = y_start.
+  const auto integrated = [&](const Expr& x, const Expr& d, const Expr& rate, std::size_t i) -> Expr {
+    if (!from_output) return d;
+    return conditioned_state(b, x, "x", "1", i == nx ? y - y_start : rate, "[" + std::to_string(i) + "]");
+  };
   Expr v = u / u_nominal;
   Expr v_at_start = steady ? *v_start : Expr(0.0);
   for (std::size_t k = 0; k < parts.size(); ++k) {
@@ -110,13 +125,15 @@ void Filter::define(ComponentBuilder& b) const {
     const std::vector<double> steady_states = s.steady_states();
     if (!s.second_order) {
       const auto [x, d] = state(steady_states[0], v_at_start);
-      b.equation(der(d) - s.r * (x - v), "first-order section" + section);
+      const Expr rate = s.r * (x - v);
+      b.equation(der(integrated(x, d, rate, index)) - rate, "first-order section" + section);
       v = s.k1 * x + s.dv * v;
     } else {
       const auto [x1, d1] = state(steady_states[0], v_at_start);
       const auto [x2, d2] = state(steady_states[1], v_at_start);
-      b.equation(der(d1) - (s.a * x1 - s.b * x2 + s.ku * v), "second-order section, first state" + section);
-      b.equation(der(d2) - (s.b * x1 + s.a * x2), "second-order section, second state" + section);
+      const Expr rate1 = s.a * x1 - s.b * x2 + s.ku * v, rate2 = s.b * x1 + s.a * x2;
+      b.equation(der(integrated(x1, d1, rate1, index - 1)) - rate1, "second-order section, first state" + section);
+      b.equation(der(integrated(x2, d2, rate2, index)) - rate2, "second-order section, second state" + section);
       v = s.k1 * x1 + s.k2 * x2 + s.dv * v;
     }
     v_at_start = s.dc_gain() * v_at_start;

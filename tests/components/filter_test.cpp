@@ -185,6 +185,43 @@ TEST_CASE("signal.Filter: a second-order Butterworth low pass follows a step as 
   CHECK(error_x <= 1e-8);
 }
 
+TEST_CASE("signal.Filter: initial_output starts y at y_start with the first state steady") {
+  // The Butterworth pair of order 2 at 1.5 Hz (poles a ± j·b, a = −ζω, b = ω_d): y = x[2] = 0.3 and
+  // der(x[1]) = a·x[1] − b·x[2] + ku·u = 0 at the start give y'(0) = ω²(y0 − 1)/a = ω(1 − y0)/ζ, so
+  // under u = 1: y = 1 − (1 − y0)·exp(−ζωt)·(cos(ω_d·t) + B·sin(ω_d·t)) with
+  // B = (ζω − ω/ζ)/ω_d, which is −1 for ζ = 1/√2.
+  const double y0 = 0.3;
+  const auto run = simulate_netlist(filter_netlist(
+      R"({ "analog_filter": "Butterworth", "order": 2, "f_cut": "1.5 Hz", "init": "initial_output", "y_start": 0.3 })",
+      R"({ "type": "signal.Constant", "params": { "k": 1 } })", 2.0, 0.001));
+  const double w = 2.0 * kPi * 1.5, zeta = 1.0 / std::sqrt(2.0), wd = w * std::sqrt(1.0 - zeta * zeta);
+  const double B = (zeta * w - w / zeta) / wd;
+  const auto expected = [&](double t) {
+    return 1.0 - (1.0 - y0) * std::exp(-zeta * w * t) * (std::cos(wd * t) + B * std::sin(wd * t));
+  };
+  CHECK(run->column("filter.y").front() == doctest::Approx(y0).epsilon(1e-12));
+  const double error = largest_error(*run, "filter.y", 0.0, expected);
+  MESSAGE("initial_output step response: largest error " << error);
+  CHECK(error <= 1e-8);
+  // A third-order Bessel filter (a real pole, then a pair): y starts at y_start and the two states
+  // before the last start steady.
+  const auto third = simulate_netlist(filter_netlist(
+      R"({ "analog_filter": "Bessel", "order": 3, "f_cut": 2, "init": "initial_output", "y_start": -0.5 })",
+      R"({ "type": "signal.Constant", "params": { "k": 1 } })", 0.01, 1e-5));
+  CHECK(third->column("filter.y").front() == doctest::Approx(-0.5).epsilon(1e-12));
+  // A state that starts steady changes as h² (twice the time: four times the change), the last
+  // one as h (twice).
+  const auto growth = [&](const std::string& state) {
+    const std::vector<double> x = third->column(state);
+    return (x[2] - x[0]) / (x[1] - x[0]);
+  };
+  // x[1], the real pole's section, starts steady under a constant input and stays there.
+  const std::vector<double> x1 = third->column("filter.x[1]");
+  CHECK(std::abs(x1.back() - x1.front()) <= 1e-12);
+  CHECK(growth("filter.x[2]") == doctest::Approx(4.0).epsilon(0.05));
+  CHECK(growth("filter.x[3]") == doctest::Approx(2.0).epsilon(0.05));
+}
+
 TEST_CASE("signal.Filter: a high pass rejects a constant input") {
   // Third-order Butterworth high pass at 5 Hz under u = 2. From rest the output jumps to u (the
   // high frequencies pass) and decays to 0; in steady state it is 0 from the start.
