@@ -27,8 +27,12 @@ Initialization (`init`, MSL's initType; MSL's default NoInit with x_start = 0 is
 `"initial_state"`): `"initial_state"`: x[i] starts at the netlist's `"initial"` value (`"x": [ … ]`
 or `"x[2]": …`), 0 without one. `"steady_state"`: der(x) = A·x + B·u = 0 at the start (for a
 singular A also a condition on u). With it, x[i] is integrated as `x_dev[i]` = x[i] − `x_t0[i]`,
-which starts at 0, with `x_t0[i]` a parameter fixed at initialization. MSL's InitialOutput (a
-least-squares fit of x to y_start) is not offered. A signal block: no energy terms.)";
+which starts at 0, with `x_t0[i]` a parameter fixed at initialization. `"initial_output"` (MSL's
+InitialOutput): the states start where y = `y_start` (ny values, default 0) with der(x) as small
+as that allows, x = argmin |A·x + B·u|² subject to C·x + D·u = y_start (MSL's
+equalityLeastSquares; A and C must leave that x unique): the conditions are the least-squares
+problem's optimality, Aᵀ·(A·x + B·u) + Cᵀ·λ = 0 and the constraint, with the multipliers
+`lambda[k]` parameters fixed at initialization beside `x_t0[i]`. A signal block: no energy terms.)";
 }
 
 void StateSpace::define(ComponentBuilder& b) const {
@@ -55,7 +59,9 @@ void StateSpace::define(ComponentBuilder& b) const {
   const auto B = b.rows_parameter("B", u_columns, filled(nx, nu, 1.0, false), "Input matrix (nx rows of nu)");
   const auto C = b.rows_parameter("C", x_columns, filled(ny, nx, 1.0, false), "Output matrix (ny rows of nx)");
   const auto D = b.rows_parameter("D", u_columns, filled(ny, nu, 0.0, false), "Feedthrough matrix (ny rows of nu)");
-  const BlockInit init = control_init(b, false);
+  const BlockInit init = control_init(b, true);
+  const std::vector<double> y_start =
+      b.vector_parameter("y_start", "1", std::vector<double>(ny, 0.0), "Outputs at the start time (initial_output)", ny);
   for (const auto& [name, rows, wanted, size_name] :
        {std::tuple{"A", &A, nx, "nx"}, std::tuple{"B", &B, nx, "nx"}, std::tuple{"C", &C, ny, "ny"}, std::tuple{"D", &D, ny, "ny"}})
     if (rows->size() != wanted)
@@ -74,10 +80,30 @@ void StateSpace::define(ComponentBuilder& b) const {
     for (std::size_t j = 0; j < nu; ++j) sum = sum + m_u[j] * u[j];
     return sum;
   };
+  std::vector<Expr> rates;  // time_unit·der(x[i])
+  for (std::size_t i = 0; i < nx; ++i) rates.push_back(row(A[i], B[i]));
+  // initial_output: the multipliers of the constraints C·x + D·u = y_start, each fixed by its
+  // constraint (λ_k = λ_k + constraint: the sum leaves the constraint alone).
+  std::vector<Expr> lambda;
+  if (init == BlockInit::InitialOutput)
+    for (std::size_t k = 0; k < ny; ++k) {
+      const std::string local = "lambda[" + std::to_string(k + 1) + "]";
+      const Expr symbol = Expr::parameter(b.instance().empty() ? local : b.instance() + "." + local);
+      lambda.push_back(b.initial_parameter(local, "1", "Multiplier of output " + std::to_string(k + 1) +
+                                                           "'s start in the least-squares fit (initial_output)",
+                                           symbol + row(C[k], D[k]) - y_start[k]));
+    }
   for (std::size_t i = 0; i < nx; ++i) {
     const std::string index = "[" + std::to_string(i + 1) + "]";
-    const Expr rate = row(A[i], B[i]);  // time_unit·der(x[i])
-    const std::optional<Expr> condition = init == BlockInit::SteadyState ? std::optional<Expr>(rate) : std::nullopt;
+    const Expr& rate = rates[i];
+    std::optional<Expr> condition;
+    if (init == BlockInit::SteadyState) condition = rate;
+    if (init == BlockInit::InitialOutput) {  // row i of Aᵀ·(A·x + B·u) + Cᵀ·λ
+      Expr optimality = 0.0;
+      for (std::size_t j = 0; j < nx; ++j) optimality = optimality + A[j][i] * rates[j];
+      for (std::size_t k = 0; k < ny; ++k) optimality = optimality + C[k][i] * lambda[k];
+      condition = optimality;
+    }
     const Expr state = conditioned_state(b, x[i], "x", "1", condition, index);
     b.equation(time_unit * der(state) - rate, "state equation, row " + std::to_string(i + 1));
   }

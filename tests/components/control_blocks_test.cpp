@@ -109,8 +109,9 @@ TEST_CASE("control blocks: every type is registered and documented and balanced 
     for (const std::string controller : {"PI", "PID"})
       CHECK(balance_surplus(instantiate("signal.LimPID", {{"init", init}, {"controller_type", controller}})) == 0);
   }
-  for (const std::string init : {"initial_state", "steady_state"}) {
+  for (const std::string init : {"initial_state", "steady_state", "initial_output"})
     CHECK(balance_surplus(instantiate("signal.StateSpace", {{"init", init}})) == 0);
+  for (const std::string init : {"initial_state", "steady_state"}) {
     CHECK(balance_surplus(instantiate("signal.SlewRateLimiter", {{"init", init}})) == 0);
     for (const std::string controller : {"P", "PD"})
       CHECK(balance_surplus(instantiate("signal.LimPID", {{"init", init}, {"controller_type", controller}})) == 0);
@@ -418,6 +419,26 @@ TEST_CASE("signal.StateSpace: a two-state system against its modes") {
   MESSAGE("StateSpace step: max error y[1] " << e1 << ", y[2] " << e2);
   CHECK(e1 < kClosedForm);
   CHECK(e2 < kClosedForm);
+}
+
+TEST_CASE("signal.StateSpace: initial_output starts at the least-squares fit of the states to y_start") {
+  // der(x1) = −x1 + u, der(x2) = −2·x2 + u, y = x1 + x2, u = 1. With y(0) = 0.5, the x that makes
+  // |der(x)|² = (1 − x1)² + (1 − 2·x2)² least on x1 + x2 = 0.5 is x1 = 0.2, x2 = 0.3 (setting the
+  // derivative of (1 − x1)² + 4·x1² to zero); then each state relaxes to 1 and 0.5 on its own.
+  const json params = {{"nx", 2}, {"nu", 1}, {"ny", 1}, {"A", {{-1.0, 0.0}, {0.0, -2.0}}}, {"B", {{1.0}, {1.0}}},
+                       {"C", {{1.0, 1.0}}}, {"D", {{0.0}}}, {"init", "initial_output"}, {"y_start", {0.5}}};
+  const auto run = simulate_netlist(netlist({{"input", constant(1.0)}, {"ss", block("signal.StateSpace", params)}},
+                                            {{"input.y", "ss.u[1]"}}, 2.0, 0.01, {"ss.x[1]", "ss.x[2]", "ss.y[1]"}));
+  CHECK(run->column("ss.y[1]").front() == doctest::Approx(0.5).epsilon(1e-12));
+  CHECK(max_error(*run, "ss.x[1]", [](double t) { return 1.0 - 0.8 * std::exp(-t); }) < kClosedForm);
+  CHECK(max_error(*run, "ss.x[2]", [](double t) { return 0.5 - 0.2 * std::exp(-2.0 * t); }) < kClosedForm);
+  // A y_start the steady state meets: the fit is the steady state, der(x) = 0, and nothing moves.
+  json steady = params;
+  steady["y_start"] = {1.5};
+  const auto at_rest = simulate_netlist(netlist({{"input", constant(1.0)}, {"ss", block("signal.StateSpace", steady)}},
+                                                {{"input.y", "ss.u[1]"}}, 1.0, 0.01, {"ss.x[1]", "ss.x[2]"}));
+  CHECK(max_error(*at_rest, "ss.x[1]", [](double) { return 1.0; }) < kClosedForm);
+  CHECK(max_error(*at_rest, "ss.x[2]", [](double) { return 0.5; }) < kClosedForm);
 }
 
 // ---- algebraic blocks -----------------------------------------------------------------------------
