@@ -28,6 +28,7 @@ void TimeTable::define(ComponentBuilder& b) const {
   const bool shift_given = b.is_given("shift_time");
   const Expr shift = b.parameter("shift_time", "s", 0.0, "Time the table's time 0 is at (default start_time)");
   const Expr shift_time = shift_given ? shift : start_time;
+  const Expr time_scale = b.parameter("time_scale", "s", 1.0, "The table's time unit", positive());
   const Expr y = b.output("y", "1", "Output signal");
   if (rows.empty()) {
     if (b.mode() != ComponentBuilder::Mode::Describe)
@@ -65,7 +66,7 @@ void TimeTable::define(ComponentBuilder& b) const {
   close_piece();
 
   const Expr time = Expr::time();
-  const Expr tau = time - shift_time;
+  const Expr tau = (time - shift_time) / time_scale;
   Expr value = interpolate(pieces.back(), tau);
   for (std::size_t j = steps.size(); j-- > 0;) value = if_else(tau - steps[j] < Expr(0.0), interpolate(pieces[j], tau), value);
   b.equation(y - (offset + if_else(time - start_time >= Expr(0.0), value, 0.0)), "time table");

@@ -521,7 +521,7 @@ TEST_CASE("signal.SlewRateLimiter: a step is followed at the rising rate and the
   const double rising = 2.0, Td = 0.01, at = 0.1;
   const auto run = simulate_netlist(
       netlist({{"input", step(0.3, 1.0, at)},
-               {"slew", block("signal.SlewRateLimiter", {{"Rising", rising}, {"Td", Td}, {"init", "steady_state"}})}},
+               {"slew", block("signal.SlewRateLimiter", {{"Rising", rising}, {"Td", Td}})}},  // steady, as MSL's default
               {{"input.y", "slew.u"}}, 1.0, 0.005, {"slew.y"}));
   const double ts = at + (1.0 - rising * Td) / rising;
   const auto expected = [&](double t) {
@@ -535,7 +535,7 @@ TEST_CASE("signal.SlewRateLimiter: a step is followed at the rising rate and the
   SUBCASE("initial_state (the default) starts at the netlist's y and falls at Falling") {
     const auto down = simulate_netlist(netlist(
         {{"input", constant(0.0)},
-         {"slew", {{"type", "signal.SlewRateLimiter"}, {"params", {{"Falling", -4.0}, {"Td", Td}}}, {"initial", {{"y", 1.0}}}}}},
+         {"slew", {{"type", "signal.SlewRateLimiter"}, {"params", {{"Falling", -4.0}, {"Td", Td}, {"init", "initial_state"}}}, {"initial", {{"y", 1.0}}}}}},
         {{"input.y", "slew.u"}}, 0.3, 0.005, {"slew.y"}));
     const double t_lag = (1.0 - 4.0 * Td) / 4.0;
     CHECK(max_error(*down, "slew.y", [&](double t) {

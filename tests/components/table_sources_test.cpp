@@ -1,4 +1,4 @@
-// The sources signal.Trapezoid, signal.ExpSine and signal.TimeTable against their closed forms
+// The sources signal.Trapezoid, signal.ExpSine and signal.TimeTable (its time scale too) against their closed forms
 // (corners and steps as events), signal.Table1D's interpolation and extrapolations, and their
 // parameter errors.
 
@@ -131,6 +131,23 @@ TEST_CASE("signal.TimeTable: linear between rows, a step where a time repeats, e
   CHECK(at_step.back() == doctest::Approx(11.0).epsilon(1e-9));
   // The rows' times are events too, where the slope changes: 2.5 s and 3.5 s are output rows.
   CHECK(has_time(t, 3.5));
+}
+
+TEST_CASE("signal.TimeTable: time_scale stretches the table's times") {
+  // The same table in minutes (time_scale 60 s) from start_time 30 s: the step at table time 1 is at
+  // 90 s, and at 150 s (table time 2) the output is 4.
+  const auto run = run_source(R"({ "type": "signal.TimeTable", "params": {
+      "table": [[0, 0], [1, 0], [1, 1], [2, 4]], "start_time": 30, "time_scale": "1 min" } })",
+                              200.0, 5.0);
+  const std::vector<double> t = run->times(), y = run->column("source.y");
+  for (std::size_t k = 0; k < t.size(); ++k) {
+    CAPTURE(t[k]);
+    const double tau = (t[k] - 30.0) / 60.0;
+    const bool after_step = k + 1 < t.size() ? !(std::abs(t[k] - 90.0) <= 1e-9 && std::abs(t[k + 1] - 90.0) <= 1e-9) : true;
+    const double expected = t[k] < 30.0 ? 0.0 : tau < 1.0 || !after_step ? 0.0 : 1.0 + 3.0 * (tau - 1.0);
+    CHECK(y[k] == doctest::Approx(expected).epsilon(1e-12));
+  }
+  CHECK(has_time(t, 150.0));
 }
 
 TEST_CASE("signal.TimeTable: table errors name the row") {
