@@ -161,6 +161,29 @@ TEST_CASE("signal.Integrator: steady_state makes its input zero at the start and
   CHECK(error < kClosedForm);
 }
 
+TEST_CASE("signal.Integrator: a reset input sets y to the set input or to y_start at each rising edge") {
+  // A pulse of amplitude 1 rises at 0.5, 1.5 and 2.5 s. "ramp" integrates 1 and is set to 2 there;
+  // "loop" integrates 4·(1.5 − y), starts steady at y = 1.5 and is reset to y_start = −1, after
+  // which it relaxes back: y = 1.5 − 2.5·exp(−4·(t − t_reset)).
+  const json pulse = block("signal.Pulse", {{"amplitude", 1.0}, {"width", 20.0}, {"period", 1.0}, {"start_time", 0.5}});
+  const auto run = simulate_netlist(netlist(
+      {{"one", constant(1.0)}, {"two", constant(2.0)}, {"command", constant(1.5)}, {"pulse", pulse},
+       {"error", block("signal.Feedback")},
+       {"ramp", block("signal.Integrator", {{"use_reset", true}, {"use_set", true}})},
+       {"loop", block("signal.Integrator", {{"k", 4.0}, {"init", "steady_state"}, {"use_reset", true}, {"y_start", -1.0}})}},
+      {{"one.y", "ramp.u"}, {"two.y", "ramp.set"}, {"pulse.y", "ramp.reset"}, {"pulse.y", "loop.reset"},
+       {"command.y", "error.u1"}, {"loop.y", "error.u2"}, {"error.y", "loop.u"}},
+      3.0, 0.01, {"ramp.y", "loop.y"}));
+  const auto last_reset = [](double t) { return t < 0.5 ? -1.0 : std::floor(t - 0.5) + 0.5; };
+  CHECK(max_error(*run, "ramp.y", [&](double t) { return t < 0.5 ? t : 2.0 + (t - last_reset(t)); }) < kClosedForm);
+  CHECK(max_error(*run, "loop.y", [&](double t) {
+          return t < 0.5 ? 1.5 : 1.5 - 2.5 * std::exp(-4.0 * (t - last_reset(t)));
+        }) < kClosedForm);
+  CHECK_THROWS_WITH_AS(instantiate("signal.Integrator", {{"use_set", true}}, "i"),
+                       "/components/i/params/use_set: use_set needs use_reset: the set input is read when a reset happens",
+                       ModelError);
+}
+
 // ---- Derivative -----------------------------------------------------------------------------------
 
 TEST_CASE("signal.Derivative: the step response decays with T in every initialization") {
