@@ -33,7 +33,10 @@ columns are signals, read once when the model is built.
 - `extrapolation` outside the table's times: `"last_two_points"` (default: through the first or
   last two rows; with constant segments the end values hold), `"hold_last_point"` (the first or last
   row's values), `"no_extrapolation"` (the run stops with an error when the table time leaves the
-  table). MSL's periodic extrapolation is not offered.
+  table), `"periodic"` (the table repeats with the period last time − first time, a drive cycle
+  driven again and again; the Integer `period` counts the repetitions, changing at an event each
+  time the table time passes a period's end, either way; a run that starts more than 24 periods
+  away from the table's first period cannot find its count at initialization).
 - `offset` (one value for every output, or one per output; default 0), `start_time` [s] (default
   0: before it every output is its offset), `shift_time` [s] (default start_time) and `time_scale`
   [s] (default 1 s): the table is read at the table time (t − shift_time)/time_scale.
@@ -138,8 +141,9 @@ void CombiTimeTable::define(ComponentBuilder& b) const {
   const std::string smoothness = b.choice("smoothness", {"linear_segments", "constant_segments"}, "linear_segments",
                                           "Between rows: linear, or each row's values held");
   const std::string extrapolation =
-      b.choice("extrapolation", {"last_two_points", "hold_last_point", "no_extrapolation"}, "last_two_points",
-               "Outside the table's times: through the end rows, the end values, or an error");
+      b.choice("extrapolation", {"last_two_points", "hold_last_point", "no_extrapolation", "periodic"},
+               "last_two_points", "Outside the table's times: through the end rows, the end values, an error, or the "
+               "table repeated");
   const std::string time_events =
       b.choice("time_events", {"always", "at_discontinuities"}, "always",
                "Events at every row's time, or only where the outputs jump (linear corners stepped over)");
@@ -168,7 +172,23 @@ void CombiTimeTable::define(ComponentBuilder& b) const {
   const Extrapolation ends = extrapolation == "hold_last_point" ? Extrapolation::Nearest : Extrapolation::Linear;
 
   const Expr time = Expr::time();
-  const Expr tau = (time - shift_time) / time_scale;
+  Expr tau = (time - shift_time) / time_scale;
+  if (extrapolation == "periodic") {
+    const double first = rows.values.front()[0], span = rows.values.back()[0] - first;
+    if (!(span > 0.0))
+      b.fail("extrapolation", "a periodic table needs rows at two times at least (its period is the last time − the first)");
+    // The repetitions passed: up by one when the table time reaches the end of the current one,
+    // down by one when it is below its start (found at initialization: the table time only grows
+    // during a run). Each relation is `indicator >= 0` of the number the root finder watches (see
+    // signal.Pulse). The root of the end of a repetition may be reported a rounding before it, and
+    // the next repetition must not then count back: its start is behind only beyond a slack.
+    const Expr period = b.integer("period", "Repetitions of the table before the current one");
+    const Expr last = b.pre(period);
+    const Expr ahead = tau - (first + (last + 1.0) * span) >= Expr(0.0);
+    const Expr behind = tau - (first + last * span) + 1e-9 * span < Expr(0.0);
+    b.discrete_equation(period, if_else(ahead, last + 1.0, if_else(behind, last - 1.0, last)));
+    tau = tau - period * span;
+  }
   const Expr started = time - start_time;
   const std::string label = b.instance() + ".table";
   for (std::size_t i = 0; i < columns.size(); ++i) {

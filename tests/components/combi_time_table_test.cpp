@@ -52,6 +52,18 @@ double largest_error(const SimulationRun& run, const std::string& column, const 
   return largest;
 }
 
+/// The message of a periodic table whose rows are all at one time.
+std::string error_of_periodic_without_span() {
+  try {
+    simulate_netlist(table_netlist(R"({ "type": "signal.CombiTimeTable", "params": {
+        "table": [[1, 0]], "extrapolation": "periodic" } })",
+                                   1.0));
+  } catch (const ModelError& e) {
+    return e.what();
+  }
+  return "no error";
+}
+
 }  // namespace
 
 TEST_CASE("signal.CombiTimeTable: linear segments with a step, extrapolated through the last two rows") {
@@ -214,4 +226,34 @@ TEST_CASE("signal.CombiTimeTable: corners are events by default, stepped over wi
     CHECK(has_time(*run, 1.055) == (events == "always"));  // an event has its own rows
     CHECK(largest_error(*run, "i1.y", integral) <= (events == "always" ? 1e-9 : 1e-6));
   }
+}
+
+TEST_CASE("signal.CombiTimeTable: a periodic table repeats with the period of its times, before its first time too") {
+  // A triangle over [1, 3] s (0, 2, 0), repeated every 2 s; at t = 0 the table time is one period
+  // before the table, so the run starts in repetition −1. With φ = (t − 1) mod 2 the value is 2φ,
+  // then 2·(2 − φ); its integral over a repetition from φ = 0 is φ², then 4φ − φ² − 2.
+  const auto run = simulate_netlist(table_netlist(R"({ "type": "signal.CombiTimeTable", "params": {
+      "table": [[1, 0], [2, 2], [3, 0]], "extrapolation": "periodic" } })",
+                                                  6.5));
+  const auto phase = [](double t) { return t - 1.0 - 2.0 * std::floor((t - 1.0) / 2.0); };
+  const auto value = [&](double t) {
+    const double p = phase(t);
+    return p < 1.0 ? 2.0 * p : 2.0 * (2.0 - p);
+  };
+  const auto within = [&](double t) {
+    const double p = phase(t);
+    return p < 1.0 ? p * p : 4.0 * p - p * p - 2.0;
+  };
+  const auto integral = [&](double t) { return 2.0 * std::floor((t - 1.0) / 2.0) + within(t) + 1.0; };
+  CHECK(largest_error(*run, "tab.y[1]", value) <= 1e-10);  // a repetition's end found to a rounding
+  CHECK(largest_error(*run, "i1.y", integral) <= 1e-8);
+  const std::vector<std::pair<double, double>> repetitions = switches(*run, "tab.period");
+  REQUIRE(repetitions.size() == 3);  // at 1, 3 and 5 s
+  for (std::size_t k = 0; k < repetitions.size(); ++k) {
+    CHECK(repetitions[k].first == doctest::Approx(1.0 + 2.0 * static_cast<double>(k)).epsilon(1e-12));
+    CHECK(repetitions[k].second == static_cast<double>(k));
+  }
+  CHECK(error_of_periodic_without_span() ==
+        "/components/tab/params/extrapolation: a periodic table needs rows at two times at least (its period is the "
+        "last time − the first)");
 }
