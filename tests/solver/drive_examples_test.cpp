@@ -1,4 +1,4 @@
-// The example drives under control (netlists/vehicle_speed_control.json, crane_trolley.json,
+// The example drives under control (netlists/vehicle_speed_control.json, drive_cycle.json, crane_trolley.json,
 // servo_planetary.json; docs/drives.md), run with the energy account as `acausal simulate --energy`
 // runs them. Each test reads the physical parameters from the netlist itself and checks the run
 // against what they give in closed form: the vehicle's cruising throttle and its top speed, the
@@ -248,6 +248,46 @@ TEST_CASE("drive_examples: the servo's planetary gear obeys Willis' equation and
   CHECK(w_sun.back() == doctest::Approx((1.0 + ratio) * w_set).epsilon(1e-6));
   CHECK(run->column("motor.tau").back() == doctest::Approx(tau_motor).epsilon(1e-6));
   CHECK(run->column("mount.tau").back() == doctest::Approx(-ratio * tau_motor).epsilon(1e-6));
+  const CheckResult energy = check_energy(*run, energy_tolerance);
+  CHECK_MESSAGE(energy.passed(), energy.message());
+}
+
+TEST_CASE("drive_examples: the vehicle follows a drive cycle read from a CSV file") {
+  // netlists/drive_cycle.json is the cruise-control vehicle with its set-point from drive_cycle.csv.
+  const json netlist = read_netlist("drive_cycle.json");
+  const Vehicle vehicle(netlist);
+  std::vector<double> cycle_t, cycle_v;  // the CSV's rows, read here on their own
+  {
+    std::ifstream in(netlist_path("drive_cycle.csv"));
+    REQUIRE(in.good());
+    std::string line;
+    while (std::getline(in, line)) {
+      if (line.empty() || line[0] == '#' || line.rfind("time", 0) == 0) continue;
+      const std::size_t comma = line.find(',');
+      cycle_t.push_back(std::stod(line.substr(0, comma)));
+      cycle_v.push_back(std::stod(line.substr(comma + 1)));
+    }
+  }
+  REQUIRE(cycle_t.size() >= 2);
+  const auto set_point = [&](double t) {
+    std::size_t k = 1;
+    while (k + 1 < cycle_t.size() && t > cycle_t[k]) ++k;
+    return cycle_v[k - 1] + (t - cycle_t[k - 1]) / (cycle_t[k] - cycle_t[k - 1]) * (cycle_v[k] - cycle_v[k - 1]);
+  };
+  const auto run = simulate_netlist_file(netlist_path("drive_cycle.json"));
+  const std::vector<double> t = run->times(), v = run->column("vehicle.v"), set = run->column("cycle.y[1]");
+  for (std::size_t k = 0; k < t.size(); ++k) CHECK(set[k] == doctest::Approx(set_point(t[k])).epsilon(1e-12));
+  // At the end of each hold the driver has caught up: the last 5 s of holding 15 and 25 m/s.
+  for (const auto& [from, to] : {std::pair{35.0, 40.0}, std::pair{95.0, 100.0}, std::pair{195.0, 200.0}}) {
+    CAPTURE(from);
+    for (std::size_t k = 0; k < t.size(); ++k)
+      if (t[k] >= from && t[k] <= to) CHECK(std::fabs(v[k] - set[k]) <= 0.1);
+  }
+  // Holding 15 m/s at the end, the throttle is what the engine map needs there.
+  const double v_end = cycle_v.back();
+  CHECK(v.back() == doctest::Approx(v_end).epsilon(1e-5));
+  CHECK(run->column("driver.y").back() ==
+        doctest::Approx(vehicle.resistance(v_end) / vehicle.full_load_force(v_end)).epsilon(1e-4));
   const CheckResult energy = check_energy(*run, energy_tolerance);
   CHECK_MESSAGE(energy.passed(), energy.message());
 }
