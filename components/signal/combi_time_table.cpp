@@ -3,10 +3,10 @@
 #include <cmath>
 #include <functional>
 #include <memory>
-#include <sstream>
 #include <string>
 #include <vector>
 
+#include "components/signal/control_state.hpp"
 #include "core/expr/table.hpp"
 #include "core/model/csv_table.hpp"
 
@@ -52,12 +52,7 @@ integrated over its 100 s took 24 s with events at every row, 0.06 s with `"at_d
 
 namespace {
 
-std::string number(double v) {
-  std::ostringstream out;
-  out.precision(15);
-  out << v;
-  return out.str();
-}
+std::string number(double v) { return number_text(v, 15); }
 
 /// The rows of the table: inline, or parsed from the file; `fail_at(row, column, message)` reports
 /// a bad entry where it was written.

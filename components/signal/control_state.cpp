@@ -48,9 +48,10 @@ Limits read_limits(ComponentBuilder& b, const std::string& of) {
   return {u_max, u_min};
 }
 
-std::string number_text(double v) {
+std::string number_text(double v, int significant) {
   std::array<char, 32> buffer{};
-  const auto end = std::to_chars(buffer.data(), buffer.data() + buffer.size(), v, std::chars_format::general, 6).ptr;
+  const auto end =
+      std::to_chars(buffer.data(), buffer.data() + buffer.size(), v, std::chars_format::general, significant).ptr;
   return std::string(buffer.data(), end);
 }
 

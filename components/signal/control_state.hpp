@@ -37,8 +37,9 @@ struct Limits {
 };
 Limits read_limits(ComponentBuilder& b, const std::string& of);
 
-/// A number as parameter messages print it (6 significant digits, as `std::ostream <<`).
-std::string number_text(double v);
+/// A number as messages print it: `significant` digits (6 for a parameter's value, as
+/// `std::ostream <<`; 15 for a table's times, exact for what a netlist writes), no trailing zeros.
+std::string number_text(double v, int significant = 6);
 
 /// The value of a parameter read with b.parameter(): the number in an instance, `fallback` where it
 /// is a symbol (describe mode).

@@ -2,10 +2,10 @@
 
 #include <algorithm>
 #include <memory>
-#include <sstream>
 #include <string>
 #include <vector>
 
+#include "components/signal/control_state.hpp"
 #include "core/expr/table.hpp"
 
 namespace acausal::signal_components {
@@ -29,11 +29,9 @@ void Table1DBlock::define(ComponentBuilder& b) const {
     const std::vector<double>& x = (*table)->x();
     const double low = x.front(), high = x.back();
     const double slack = 1e-9 * std::max(high - low, 1e-300);
-    std::ostringstream range;
-    range.precision(15);
-    range << "[" << low << ", " << high << "]";
-    b.assertion(u - (low - slack), "the input u is below the table's range " + range.str() + " (no_extrapolation)");
-    b.assertion((high + slack) - u, "the input u is above the table's range " + range.str() + " (no_extrapolation)");
+    const std::string range = "[" + number_text(low, 15) + ", " + number_text(high, 15) + "]";
+    b.assertion(u - (low - slack), "the input u is below the table's range " + range + " (no_extrapolation)");
+    b.assertion((high + slack) - u, "the input u is above the table's range " + range + " (no_extrapolation)");
   }
 }
 

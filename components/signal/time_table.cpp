@@ -1,22 +1,17 @@
 #include "components/signal/time_table.hpp"
 
 #include <memory>
-#include <sstream>
 #include <string>
 #include <vector>
 
+#include "components/signal/control_state.hpp"
 #include "core/expr/table.hpp"
 
 namespace acausal::signal_components {
 
 namespace {
 
-std::string number(double v) {
-  std::ostringstream out;
-  out.precision(15);
-  out << v;
-  return out.str();
-}
+std::string number(double v) { return number_text(v, 15); }
 
 }  // namespace
 

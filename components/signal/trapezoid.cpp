@@ -2,19 +2,15 @@
 
 #include <cmath>
 #include <optional>
-#include <sstream>
 #include <string>
+
+#include "components/signal/control_state.hpp"
 
 namespace acausal::signal_components {
 
 namespace {
 
-std::string seconds(double v) {
-  std::ostringstream out;
-  out.precision(15);
-  out << v << " s";
-  return out.str();
-}
+std::string seconds(double v) { return number_text(v, 15) + " s"; }
 
 }  // namespace
 
