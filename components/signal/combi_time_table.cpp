@@ -120,6 +120,9 @@ std::vector<std::size_t> selected_columns(ComponentBuilder& b, std::size_t width
   return out;
 }
 
+/// Above this many corner events `acausal check` suggests time_events "at_discontinuities".
+constexpr std::size_t kManyCornerEvents = 1000;
+
 }  // namespace
 
 void CombiTimeTable::define(ComponentBuilder& b) const {
@@ -186,6 +189,7 @@ void CombiTimeTable::define(ComponentBuilder& b) const {
   }
   const Expr started = time - start_time;
   const std::string label = b.instance() + ".table";
+  std::size_t corner_events = 0;  // root functions of the tables' kinks, over every column
   for (std::size_t i = 0; i < columns.size(); ++i) {
     const std::size_t c = columns[i];
     std::vector<std::shared_ptr<const Table1D>> pieces;
@@ -203,6 +207,7 @@ void CombiTimeTable::define(ComponentBuilder& b) const {
         piece = piece.without_kink_events();
       pieces.push_back(std::make_shared<const Table1D>(std::move(piece)));
     }
+    for (const auto& piece : pieces) corner_events += piece->kinks().size();
     Expr value = interpolate(pieces.back(), tau);
     for (std::size_t j = steps.size(); j-- > 0;) value = if_else(tau - steps[j] < Expr(0.0), interpolate(pieces[j], tau), value);
     const Expr y = b.output("y[" + std::to_string(i + 1) + "]", "1", "Column " + std::to_string(c + 1) + " of the table");
@@ -210,6 +215,10 @@ void CombiTimeTable::define(ComponentBuilder& b) const {
     b.equation(y - (offset + if_else(started >= Expr(0.0), value, 0.0)),
                "time table, column " + std::to_string(c + 1));
   }
+  if (corner_events > kManyCornerEvents)
+    b.note(std::to_string(corner_events) + " corners of the table are events, each a root function the integrator "
+           "watches at every step: time_events \"at_discontinuities\" steps over the corners of linear segments "
+           "(10 001 rows in two columns over 100 s: 24 s with their events, 0.06 s without)");
   if (extrapolation == "no_extrapolation") {
     const double low = v.front()[0], high = v.back()[0];
     const double slack = 1e-9 * std::max(high - low, 1e-300);

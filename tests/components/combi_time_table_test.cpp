@@ -13,6 +13,8 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "core/model/errors.hpp"
 #include "solver/solver_error.hpp"
 #include "tests/support/scratch_directory.hpp"
@@ -256,4 +258,15 @@ TEST_CASE("signal.CombiTimeTable: a periodic table repeats with the period of it
   CHECK(error_of_periodic_without_span() ==
         "/components/tab/params/extrapolation: a periodic table needs rows at two times at least (its period is the "
         "last time − the first)");
+}
+
+TEST_CASE("signal.CombiTimeTable: check notes a table whose corners are more than a thousand events") {
+  // A zigzag of 1002 rows: 1000 interior corners in each of its two columns.
+  nlohmann::json rows = nlohmann::json::array();
+  for (int k = 0; k < 1002; ++k) rows.push_back({0.1 * k, k % 2, 2 * (k % 2)});
+  const Definition many = instantiate("signal.CombiTimeTable", {{"table", rows}}, "tab");
+  REQUIRE(many.notes.size() == 1);
+  CHECK(many.notes[0].starts_with("2000 corners of the table are events"));
+  CHECK(instantiate("signal.CombiTimeTable", {{"table", rows}, {"time_events", "at_discontinuities"}}, "tab").notes.empty());
+  CHECK(instantiate("signal.CombiTimeTable", {{"table", rows}, {"columns", {2}}}, "tab").notes.empty());  // 1000
 }
