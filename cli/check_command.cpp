@@ -204,12 +204,27 @@ void text_report(const Netlist& netlist, const Model& model, Program& program, c
       if (notes.next()) std::cout << "note: " << d.name() << " (" << d.pointer() << "): " << note << "\n";
 }
 
+/// How many entries each list of `check --json` keeps without --all.
+constexpr std::size_t kJsonListed = 100;
+
 int run(const NetlistArguments& args, bool as_json, bool all) {
   Netlist netlist = load(args);
   Model model = build_model(netlist, command_registry(args.libraries));
   Program program(model, analyze(model));
   if (as_json) {
-    std::cout << check_report(model, program).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+    nlohmann::json report = check_report(model, program);
+    // Each list keeps its first kJsonListed entries unless --all, with `<list>_total` counting them
+    // all: a netlist of a few lines that expands to thousands of components would print megabytes.
+    if (!all) {
+      nlohmann::json totals = nlohmann::json::object();
+      for (auto& [key, value] : report.items())
+        if (value.is_array() && value.size() > kJsonListed) {
+          totals[key + "_total"] = value.size();
+          value.erase(value.begin() + static_cast<std::ptrdiff_t>(kJsonListed), value.end());
+        }
+      report.update(totals);
+    }
+    std::cout << report.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
     return kOk;
   }
   std::vector<std::string> dropped;
@@ -220,9 +235,9 @@ int run(const NetlistArguments& args, bool as_json, bool all) {
 
 /// `check --json` on a model that fails: the error as JSON on stdout (and the usual text on stderr);
 /// a structurally singular model adds its Dulmage–Mendelsohn parts.
-int run_json(const NetlistArguments& args) {
+int run_json(const NetlistArguments& args, bool all) {
   try {
-    return run(args, true, true);
+    return run(args, true, all);
   } catch (const ModelError& e) {
     std::cout << error_report(e).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
     throw;
@@ -243,9 +258,10 @@ Command add_check_command(CLI::App& app) {
   auto all = std::make_shared<bool>(false);
   sub->add_flag("--all", *all,
                 "List every state, initial value, nominal and port (the text report shows the first " +
-                    std::to_string(Listing::kShown) + " of each list)");
+                    std::to_string(Listing::kShown) + " of each list, --json the first " +
+                    std::to_string(kJsonListed) + ")");
   return {sub, [args, as_json, all] {
-            return guarded(args->path, [&] { return *as_json ? run_json(*args) : run(*args, false, *all); });
+            return guarded(args->path, [&] { return *as_json ? run_json(*args, *all) : run(*args, false, *all); });
           }};
 }
 

@@ -424,6 +424,25 @@ TEST_CASE("check: a list longer than 50 lines shows its first 50 and the count o
   CHECK_FALSE(contains(all.out, "more (acausal check --all"));
 }
 
+TEST_CASE("check --json: a list longer than 100 entries keeps its first 100 and its count, --all every one") {
+  // 60 free masses: 120 states and initial values, 60 open flanges.
+  std::string components;
+  for (int k = 1; k <= 60; ++k)
+    components += std::string(k > 1 ? ", " : "") + "\"m" + std::to_string(k) + "\": { \"type\": \"translational.Mass\" }";
+  const std::string path = netlist("sixty_masses.json", R"({ "format": "acausal/1", "name": "sixty", "components": {)" +
+                                                            components + R"(}, "connections": [] })");
+  const nlohmann::json cut = nlohmann::json::parse(acausal("check --json '" + path + "'").out);
+  CHECK(cut["states"].size() == 100);
+  CHECK(cut["states_total"] == 120);
+  CHECK(cut["initial_values"].size() == 100);
+  CHECK(cut["initial_values_total"] == 120);
+  CHECK(cut["unconnected_ports"].size() == 60);  // not cut: no total
+  CHECK_FALSE(cut.contains("unconnected_ports_total"));
+  const nlohmann::json all = nlohmann::json::parse(acausal("check --json --all '" + path + "'").out);
+  CHECK(all["states"].size() == 120);
+  CHECK_FALSE(all.contains("states_total"));
+}
+
 TEST_CASE("check and equations: the unknowns a nominal reached, in text and JSON") {
   // ElasticBearing's spring-damper declares phi_nominal = 1e-4 rad (the default): it reaches
   // housing.phi, the state its phi_rel equals. The netlist gives the housing's relative speed a
