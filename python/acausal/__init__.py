@@ -78,7 +78,7 @@ class Model:
         return pd.DataFrame(rows, columns=["name", "unit", "description", "value", "si"]).set_index("name")
 
     def check(self) -> dict:
-        """What ``acausal check --json`` reports: size, structural index, states, dummy derivatives,
+        """What ``acausal check --json --all`` reports: size, structural index, states, dummy derivatives,
         inputs, where each unknown's initial value comes from, nominals, notes. A model that cannot be
         built raises ModelError (a structurally singular one with ``.parts``: its over- and
         under-determined equations and unknowns)."""

@@ -169,7 +169,7 @@ PYBIND11_MODULE(_acausal, m) {
             }
             return report;
           },
-          "`acausal check --json`'s report, as JSON text")
+          "`acausal check --json --all`'s report, as JSON text")
       .def(
           "write_mat",
           [](const LoadedNetlist& n, const std::string& path, const std::vector<std::string>& names,

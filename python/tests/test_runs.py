@@ -130,7 +130,7 @@ def test_a_parameter_computed_at_initialization_is_reported(netlists):
 
 def test_check_reports_as_the_cli_json(netlists, cli):
     path = netlists / "two_masses.json"
-    printed = json.loads(subprocess.run([cli, "check", "--json", str(path)], check=True, capture_output=True,
+    printed = json.loads(subprocess.run([cli, "check", "--json", "--all", str(path)], check=True, capture_output=True,
                                         text=True).stdout)
     assert acausal.load(path).check() == printed
     with pytest.raises(acausal.ModelError) as e:
