@@ -1,14 +1,13 @@
 #include "components/signal/combi_time_table.hpp"
 
 #include <cmath>
-#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "components/signal/control_state.hpp"
+#include "components/signal/table_rows.hpp"
 #include "core/expr/table.hpp"
-#include "core/model/csv_table.hpp"
 
 namespace acausal::signal_components {
 
@@ -54,46 +53,8 @@ namespace {
 
 std::string number(double v) { return number_text(v, 15); }
 
-/// The rows of the table: inline, or parsed from the file; `fail_at(row, column, message)` reports
-/// a bad entry where it was written.
-struct Rows {
-  std::vector<std::vector<double>> values;
-  std::function<void(std::size_t row, std::size_t column, const std::string& message)> fail_at;
-};
-
-Rows read_rows(ComponentBuilder& b) {
-  const std::size_t width = b.first_row_length("table");
-  std::vector<std::string> names{"time"};
-  for (std::size_t c = 1; c < std::max<std::size_t>(width, 2); ++c) names.push_back("v" + std::to_string(c));
-  std::vector<ComponentBuilder::RowColumn> columns{{names[0], "s"}};
-  for (std::size_t c = 1; c < names.size(); ++c) columns.push_back({names[c], "1"});
-  Rows rows;
-  rows.values = b.rows_parameter("table", columns, {}, "The table inline (instead of file)");
-  const std::optional<ComponentBuilder::DataFile> file =
-      b.data_file("file", "A CSV file of the table: a column of time [s], then the values (instead of table)");
-  if (file && !rows.values.empty()) b.fail("file", "give the table inline (table) or as a file (file), not both");
-  if (!file) {
-    rows.fail_at = [&b](std::size_t r, std::size_t c, const std::string& message) { b.fail("table", {r, c}, message); };
-    return rows;
-  }
-  CsvTable csv;
-  try {
-    csv = parse_csv(file->text, file->path, CsvHeader::Optional);
-  } catch (const CsvError& e) {
-    b.fail("file", e.what());
-  }
-  if (csv.rows.empty()) b.fail("file", file->path + ": no rows of numbers (expected rows of time and values)");
-  if (csv.rows.front().size() < 2)
-    b.fail("file", file->path + ": one column; the table needs a column of time and at least one of values");
-  rows.values = std::move(csv.rows);
-  rows.fail_at = [&b, path = file->path, lines = std::move(csv.lines)](std::size_t r, std::size_t, const std::string& message) {
-    b.fail("file", path + ": line " + std::to_string(lines[r]) + ": " + message);
-  };
-  return rows;
-}
-
 /// The checks of the time column: not decreasing, at most two rows per time.
-void check_times(const Rows& rows) {
+void check_times(const TableRows& rows) {
   const std::vector<std::vector<double>>& v = rows.values;
   for (std::size_t r = 1; r < v.size(); ++r) {
     if (v[r][0] < v[r - 1][0])
@@ -103,22 +64,7 @@ void check_times(const Rows& rows) {
   }
 }
 
-/// The selected columns (MSL's numbering: the time is column 1), 0-based.
-std::vector<std::size_t> selected_columns(ComponentBuilder& b, std::size_t width) {
-  std::vector<double> all;
-  for (std::size_t c = 2; c <= width; ++c) all.push_back(static_cast<double>(c));
-  const std::vector<double> given =
-      b.vector_parameter("columns", "1", all, "The columns to output (the time is column 1; default: all others)");
-  if (given.empty()) b.fail("columns", "columns must name at least one column");
-  std::vector<std::size_t> out;
-  for (std::size_t i = 0; i < given.size(); ++i) {
-    if (given[i] != std::floor(given[i]) || given[i] < 2.0 || given[i] > static_cast<double>(width))
-      b.fail("columns", {i}, "column " + number(given[i]) + " is not a column of values: the table has columns 2 to " +
-                                 std::to_string(width) + " after its time column 1");
-    out.push_back(static_cast<std::size_t>(given[i]) - 1);
-  }
-  return out;
-}
+const Abscissa kTime{"time", "s"};
 
 /// Above this many corner events `acausal check` suggests time_events "at_discontinuities".
 constexpr std::size_t kManyCornerEvents = 1000;
@@ -126,7 +72,7 @@ constexpr std::size_t kManyCornerEvents = 1000;
 }  // namespace
 
 void CombiTimeTable::define(ComponentBuilder& b) const {
-  Rows rows = read_rows(b);
+  TableRows rows = read_table_rows(b, kTime);
   const bool describing = b.mode() == ComponentBuilder::Mode::Describe;
   if (rows.values.empty()) {
     if (!describing)
@@ -135,7 +81,7 @@ void CombiTimeTable::define(ComponentBuilder& b) const {
   }
   check_times(rows);
   const std::size_t width = rows.values.front().size();
-  const std::vector<std::size_t> columns = selected_columns(b, width);
+  const std::vector<std::size_t> columns = selected_columns(b, width, kTime);
   const std::string smoothness = b.choice("smoothness", {"linear_segments", "constant_segments"}, "linear_segments",
                                           "Between rows: linear, or each row's values held");
   const std::string extrapolation =

@@ -2,6 +2,7 @@
 #include "components/signal/abs_block.hpp"
 #include "components/signal/add.hpp"
 #include "components/signal/add3.hpp"
+#include "components/signal/combi_table_1ds.hpp"
 #include "components/signal/combi_time_table.hpp"
 #include "components/signal/constant.hpp"
 #include "components/signal/critical_damping.hpp"
@@ -75,6 +76,7 @@ void register_signal(Registry& r) {
   r.add(std::make_unique<Table>());
   r.add(std::make_unique<TimeTable>());
   r.add(std::make_unique<CombiTimeTable>());
+  r.add(std::make_unique<CombiTable1Ds>());
   r.add(std::make_unique<TransferFunction>());
   r.add(std::make_unique<Trapezoid>());
   r.add(std::make_unique<VariableLimiter>());

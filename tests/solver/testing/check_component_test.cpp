@@ -150,6 +150,7 @@ TEST_CASE("check_component: every built-in component passes") {
     if (type == "signal.Table") options.params = {{"table", {{"time", {0.0, 1.0, 2.0}}, {"y", {0.0, 1.0, 0.5}}}}};
     if (type == "signal.Table1D") options.params = {{"table", {{"u", {0.0, 1.0, 2.0}}, {"y", {0.0, 1.0, 0.5}}}}};
     if (type == "signal.TimeTable") options.params = {{"table", {{0.0, 0.0}, {1.0, 1.0}, {1.0, 2.0}, {2.0, 0.5}}}};
+    if (type == "signal.CombiTable1Ds") options.params = {{"table", {{0.0, 0.0, 1.0}, {1.0, 1.0, 1.0}, {2.0, 0.5, 3.0}}}};
     if (type == "signal.CombiTimeTable")
       options.params = {{"table", {{0.0, 0.0, 1.0}, {1.0, 1.0, 1.0}, {1.0, 2.0, 3.0}, {2.0, 0.5, 3.0}}}};
     if (type == "multibody.RevolutePlanarLoopConstraint") options.operating_range = turning_about_z;
