@@ -1,6 +1,5 @@
 #include "components/signal/combi_table_1ds.hpp"
 
-#include <algorithm>
 #include <memory>
 #include <string>
 #include <vector>
@@ -65,13 +64,7 @@ void CombiTable1Ds::define(ComponentBuilder& b) const {
     const Expr out = b.output("y[" + std::to_string(i + 1) + "]", "1", "Column " + std::to_string(c + 1) + " at u");
     b.equation(out - interpolate(table, u), "table lookup, column " + std::to_string(c + 1));
   }
-  if (extrapolation == "no_extrapolation") {
-    const double low = x.front(), high = x.back();
-    const double slack = 1e-9 * std::max(high - low, 1e-300);
-    const std::string range = "[" + number_text(low, 15) + ", " + number_text(high, 15) + "]";
-    b.assertion(u - (low - slack), "the input u is below the table's range " + range + " (no_extrapolation)");
-    b.assertion((high + slack) - u, "the input u is above the table's range " + range + " (no_extrapolation)");
-  }
+  if (extrapolation == "no_extrapolation") stop_outside_range(b, u, x.front(), x.back());
 }
 
 }  // namespace acausal::signal_components

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "components/signal/control_state.hpp"
+#include "components/signal/table_rows.hpp"
 #include "core/expr/table.hpp"
 
 namespace acausal::signal_components {
@@ -25,14 +25,7 @@ void Table1DBlock::define(ComponentBuilder& b) const {
   const Expr u = b.input("u", "1", "Input signal (the table's abscissa)");
   const Expr y = b.output("y", "1", "Output signal");
   b.equation(y - interpolate(*table, u), "table lookup");
-  if (extrapolation == "no_extrapolation") {
-    const std::vector<double>& x = (*table)->x();
-    const double low = x.front(), high = x.back();
-    const double slack = 1e-9 * std::max(high - low, 1e-300);
-    const std::string range = "[" + number_text(low, 15) + ", " + number_text(high, 15) + "]";
-    b.assertion(u - (low - slack), "the input u is below the table's range " + range + " (no_extrapolation)");
-    b.assertion((high + slack) - u, "the input u is above the table's range " + range + " (no_extrapolation)");
-  }
+  if (extrapolation == "no_extrapolation") stop_outside_range(b, u, (*table)->x().front(), (*table)->x().back());
 }
 
 }  // namespace acausal::signal_components

@@ -58,4 +58,11 @@ std::vector<std::size_t> selected_columns(ComponentBuilder& b, std::size_t width
   return out;
 }
 
+void stop_outside_range(ComponentBuilder& b, const Expr& u, double low, double high) {
+  const double slack = 1e-9 * std::max(high - low, 1e-300);
+  const std::string range = "[" + number_text(low, 15) + ", " + number_text(high, 15) + "]";
+  b.assertion(u - (low - slack), "the input u is below the table's range " + range + " (no_extrapolation)");
+  b.assertion((high + slack) - u, "the input u is above the table's range " + range + " (no_extrapolation)");
+}
+
 }  // namespace acausal::signal_components

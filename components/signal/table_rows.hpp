@@ -35,4 +35,8 @@ TableRows read_table_rows(ComponentBuilder& b, const Abscissa& x);
 /// column after it). @throws ModelError at a column that is not one of values.
 std::vector<std::size_t> selected_columns(ComponentBuilder& b, std::size_t width, const Abscissa& x);
 
+/// MSL's NoExtrapolation for a table read at the input u: the run stops once u leaves [low, high]
+/// by more than 1e-9 of its width ("the input u is below the table's range [0, 2] (no_extrapolation)").
+void stop_outside_range(ComponentBuilder& b, const Expr& u, double low, double high);
+
 }  // namespace acausal::signal_components
