@@ -406,13 +406,22 @@ TEST_CASE("check: balance, states, unconnected ports and initial values") {
   CHECK(contains(open.out, "defaulted starts:\n  mass.v = 0"));
 }
 
+namespace {
+
+/// A netlist of n free masses m1 … mn (2n states, n open flanges), written to the scratch directory.
+std::string free_masses_netlist(int n) {
+  std::string components;
+  for (int k = 1; k <= n; ++k)
+    components += std::string(k > 1 ? ", " : "") + "\"m" + std::to_string(k) + "\": { \"type\": \"translational.Mass\" }";
+  return netlist("masses" + std::to_string(n) + ".json",
+                 R"({ "format": "acausal/1", "name": "masses", "components": {)" + components + R"(}, "connections": [] })");
+}
+
+}  // namespace
+
 TEST_CASE("check: a list longer than 50 lines shows its first 50 and the count of the rest, --all every one") {
   // 40 free masses: 80 states, 40 open flanges.
-  std::string components;
-  for (int k = 1; k <= 40; ++k)
-    components += std::string(k > 1 ? ", " : "") + "\"m" + std::to_string(k) + "\": { \"type\": \"translational.Mass\" }";
-  const std::string path = netlist("forty_masses.json", R"({ "format": "acausal/1", "name": "forty", "components": {)" +
-                                                            components + R"(}, "connections": [] })");
+  const std::string path = free_masses_netlist(40);
   const Run r = acausal("check '" + path + "'");
   CHECK(r.code == 0);
   CHECK(contains(r.out, "states:\n  m1.s\n"));
@@ -426,11 +435,7 @@ TEST_CASE("check: a list longer than 50 lines shows its first 50 and the count o
 
 TEST_CASE("check --json: a list longer than 100 entries keeps its first 100 and its count, --all every one") {
   // 60 free masses: 120 states and initial values, 60 open flanges.
-  std::string components;
-  for (int k = 1; k <= 60; ++k)
-    components += std::string(k > 1 ? ", " : "") + "\"m" + std::to_string(k) + "\": { \"type\": \"translational.Mass\" }";
-  const std::string path = netlist("sixty_masses.json", R"({ "format": "acausal/1", "name": "sixty", "components": {)" +
-                                                            components + R"(}, "connections": [] })");
+  const std::string path = free_masses_netlist(60);
   const nlohmann::json cut = nlohmann::json::parse(acausal("check --json '" + path + "'").out);
   CHECK(cut["states"].size() == 100);
   CHECK(cut["states_total"] == 120);
