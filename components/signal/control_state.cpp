@@ -7,13 +7,17 @@
 
 namespace acausal::signal_components {
 
+Expr own_parameter_symbol(ComponentBuilder& b, const std::string& local) {
+  const std::string& instance = b.instance();
+  return Expr::parameter(instance.empty() ? local : instance + "." + local);
+}
+
 Expr conditioned_state(ComponentBuilder& b, const Expr& x, std::string_view name, std::string_view unit,
                        const std::optional<Expr>& start_condition, std::string_view index) {
   if (!start_condition) return x;
   const std::string x_name = std::string(name) + std::string(index);
   const std::string local_t0 = std::string(name) + "_t0" + std::string(index);
-  const std::string& instance = b.instance();
-  const Expr t0_symbol = Expr::parameter(instance.empty() ? local_t0 : instance + "." + local_t0);
+  const Expr t0_symbol = own_parameter_symbol(b, local_t0);
   // The defining equation x_t0 = x_t0 + condition leaves the condition alone (the sum cancels
   // x_t0): one more equation of the initialization, and x_t0 one more unknown that x = x_t0 + x_dev
   // determines once x_dev starts at 0.

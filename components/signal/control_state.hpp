@@ -25,6 +25,11 @@ namespace acausal::signal_components {
 Expr conditioned_state(ComponentBuilder& b, const Expr& x, std::string_view name, std::string_view unit,
                        const std::optional<Expr>& start_condition, std::string_view index = {});
 
+/// The symbol of the block's own parameter `local` (`x_t0[2]`), for a defining expression that
+/// reads it before initial_parameter() declares it, or for an equation that reads x_t0 after
+/// conditioned_state() declared it.
+Expr own_parameter_symbol(ComponentBuilder& b, const std::string& local);
+
 /// MSL's initType of the control blocks: initial_state (default; MSL's InitialState and NoInit),
 /// steady_state and, with `with_initial_output`, initial_output; the same choice `init` as
 /// block_init(), described for blocks whose steady state may constrain their input.

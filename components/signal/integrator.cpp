@@ -47,8 +47,7 @@ void Integrator::define(ComponentBuilder& b) const {
   const Expr resetting = b.boolean("resetting", "True while the reset input is");
   b.discrete_equation(resetting, reset > Expr(0.5));
   // The integrated state is y, or y − y_t0 for steady_state.
-  const std::string& instance = b.instance();
-  const Expr offset = steady ? Expr::parameter(instance.empty() ? "y_t0" : instance + ".y_t0") : Expr(0.0);
+  const Expr offset = steady ? own_parameter_symbol(b, "y_t0") : Expr(0.0);
   b.reinit(resetting, state, value - offset);
 }
 

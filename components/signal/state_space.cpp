@@ -88,10 +88,9 @@ void StateSpace::define(ComponentBuilder& b) const {
   if (init == BlockInit::InitialOutput)
     for (std::size_t k = 0; k < ny; ++k) {
       const std::string local = "lambda[" + std::to_string(k + 1) + "]";
-      const Expr symbol = Expr::parameter(b.instance().empty() ? local : b.instance() + "." + local);
       lambda.push_back(b.initial_parameter(local, "1", "Multiplier of output " + std::to_string(k + 1) +
                                                            "'s start in the least-squares fit (initial_output)",
-                                           symbol + row(C[k], D[k]) - y_start[k]));
+                                           own_parameter_symbol(b, local) + row(C[k], D[k]) - y_start[k]));
     }
   for (std::size_t i = 0; i < nx; ++i) {
     const std::string index = "[" + std::to_string(i + 1) + "]";
