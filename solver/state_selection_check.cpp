@@ -23,6 +23,14 @@ double smallest_eigenvalue_of_gram(const Eigen::MatrixXd& a) {
   return Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd>(gram, Eigen::EigenvaluesOnly).eigenvalues()(0);
 }
 
+/// The sign of det(selected block): it changes only where the selection is singular, so a change
+/// between two looks means the motion went through a configuration the selection cannot follow,
+/// however briefly (a solver with a fresh iteration matrix may step across it).
+double determinant_sign(const Eigen::MatrixXd& all) {
+  const double det = Eigen::PartialPivLU<Eigen::MatrixXd>(all.leftCols(all.rows())).determinant();
+  return det > 0.0 ? 1.0 : det < 0.0 ? -1.0 : 0.0;
+}
+
 /// σ_min(selected)/σ_min(all candidates): how much worse the selected block is than the
 /// constraints themselves. Measured against σ_max instead, a block that is nonsingular by structure
 /// (a chain of rotations with identities on its diagonal) reads worse the longer the chain, at any
@@ -43,6 +51,7 @@ StateSelectionCheck::StateSelectionCheck(ProgramState& state) : state_(state) {
 const std::vector<double>& StateSelectionCheck::qualities(double t, const double* y, const double* yp) {
   state_.selection(t, y, yp, values_.data());
   qualities_.clear();
+  signs_.clear();
   std::size_t offset = 0;
   for (const PivotBlock& block : state_.program().pivot_blocks()) {
     const auto rows = static_cast<Eigen::Index>(block.rows);
@@ -51,6 +60,7 @@ const std::vector<double>& StateSelectionCheck::qualities(double t, const double
         values_.data() + offset, rows, cols);
     offset += block.rows * block.cols;
     qualities_.push_back(quality(all));
+    signs_.push_back(determinant_sign(all));
   }
   return qualities_;
 }
@@ -61,15 +71,19 @@ std::optional<std::size_t> StateSelectionCheck::deepest_below(double threshold) 
   return std::nullopt;
 }
 
-std::string StateSelectionCheck::describe(std::size_t block, double quality) const {
+std::string StateSelectionCheck::describe(std::size_t block, double quality, bool crossed) const {
   const PivotBlock& b = state_.program().pivot_blocks()[block];
   std::ostringstream os;
   os << "the state selection no longer fits the motion: ";
   for (std::size_t k = 0; k < b.rows; ++k) os << (k ? ", " : "") << b.variables[k];
   os << (b.rows == 1 ? " is" : " are") << " solved from the constraint" << (b.rows == 1 ? "" : "s");
   for (const std::string& c : b.constraints) os << "\n  " << c;
-  os << "\nwhose Jacobian with respect to " << (b.rows == 1 ? "it" : "them") << " has become nearly singular ("
-     << quality << " of the best choice); states to choose from instead: ";
+  os << "\nwhose Jacobian with respect to " << (b.rows == 1 ? "it" : "them");
+  if (crossed)
+    os << " has passed through singular (its determinant changed sign since the last look)";
+  else
+    os << " has become nearly singular (" << quality << " of the best choice)";
+  os << "; states to choose from instead: ";
   for (std::size_t k = b.rows; k < b.cols; ++k) os << (k > b.rows ? ", " : "") << b.variables[k];
   os << " (this version selects states once, at the start)";
   return os.str();
@@ -77,16 +91,19 @@ std::string StateSelectionCheck::describe(std::size_t block, double quality) con
 
 void StateSelectionCheck::check(double t, const double* y, const double* yp) {
   if (idle() || calls_++ % kStride != 0) return;
+  std::vector<double> previous_signs = std::move(signs_);
   const std::vector<double>& q = qualities(t, y, yp);
+  for (std::size_t b = 0; b < previous_signs.size() && b < signs_.size(); ++b)
+    if (previous_signs[b] * signs_[b] < 0.0) throw SolverError(t, describe(b, 0.0, true));
   if (!deepest_below(kDegraded)) return;
   const std::size_t root = *deepest_below(kSuspect);
-  throw SolverError(t, describe(root, q[root]));
+  throw SolverError(t, describe(root, q[root], false));
 }
 
 std::optional<std::string> StateSelectionCheck::diagnose(double t, const double* y, const double* yp) {
   if (idle()) return std::nullopt;
   const std::vector<double>& q = qualities(t, y, yp);
-  if (auto root = deepest_below(kSuspect)) return describe(*root, q[*root]);
+  if (auto root = deepest_below(kSuspect)) return describe(*root, q[*root], false);
   return std::nullopt;
 }
 

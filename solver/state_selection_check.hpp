@@ -25,6 +25,8 @@ class StateSelectionCheck {
   /// @throws SolverError naming the constraints, the variables they are solved for and the other
   ///         candidates, when a selected block has become nearly singular (σ_min(selected) below
   ///         1e-3 of σ_max over all candidates); it names the deepest block below 0.1, the root.
+  ///         Also when a selected block's determinant changed sign since the last look: the motion
+  ///         went through the singular configuration between two looks.
   void check(double t, const double* y, const double* yp);
 
   /// For a solver failure: the selection's trouble at this point, if its quality is below 0.1.
@@ -36,12 +38,15 @@ class StateSelectionCheck {
   /// The deepest block (first in order) whose quality is below `threshold`: the root of the
   /// trouble, since the levels above it degrade with it.
   std::optional<std::size_t> deepest_below(double threshold) const;
-  std::string describe(std::size_t block, double quality) const;
+  /// `crossed`: the block's determinant changed sign (it went through singular) rather than its
+  /// quality falling below the bound.
+  std::string describe(std::size_t block, double quality, bool crossed) const;
 
   ProgramState& state_;
   long calls_ = 0;  ///< of check()
   std::vector<double> values_;
   std::vector<double> qualities_;
+  std::vector<double> signs_;  ///< of det(selected) of every block at the last look (qualities())
 };
 
 }  // namespace acausal
