@@ -1,5 +1,6 @@
 #include "solver/energy_ledger.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include "solver/consistency.hpp"
@@ -16,6 +17,11 @@ EnergyLedger::EnergyLedger(ProgramState& state, bool power_audit) : state_(state
 
 void EnergyLedger::start(double t, const double* y, const double* yp) {
   state_.energy_stored(t, y, yp, stored_.data());
+  flows_.resize(program_.energy_flows().output_count());
+  work_through_.assign(flows_.size() - program_.energy_integrated_flows(), 0.0);
+  if (!work_through_.empty()) evaluate_flows(t, y, yp);
+  through_before_.assign(flows_.begin() + static_cast<std::ptrdiff_t>(program_.energy_integrated_flows()), flows_.end());
+  through_time_ = t;
   report_.time_start = report_.time_end = t;
   report_.stored_start = 0.0;
   for (std::size_t c = 0; c < stored_.size(); ++c) {
@@ -32,9 +38,14 @@ void EnergyLedger::start(double t, const double* y, const double* yp) {
   for (double e : stored_) report_.energy_scale += std::fabs(e);
 }
 
+void EnergyLedger::evaluate_flows(double t, const double* y, const double* yp) {
+  state_.energy_flows(t, y, yp, flows_.data());
+  flows_time_ = t;
+}
+
 IdaSession::Integrals EnergyLedger::step_control() {
   IdaSession::Integrals integrals;
-  const std::size_t flows = program_.energy_flows().output_count();
+  const std::size_t flows = program_.energy_integrated_flows();
   if (flows == 0) return integrals;
   // The totals once more, as unknowns of the integrator with a weight of 1e-2: they decide IDA's
   // order where the states' estimates are rounding (integrate_with's quadratures decide the steps).
@@ -53,7 +64,7 @@ IdaSession::Integrals EnergyLedger::step_control() {
 }
 
 void EnergyLedger::integrate_with(IdaSession& ida) {
-  const std::size_t flows = program_.energy_flows().output_count();
+  const std::size_t flows = program_.energy_integrated_flows();
   if (flows == 0) return;
   // Two more quadratures, the model's total loss and injected power (Program::energy_totals),
   // steer the step size: where they integrate accurately, so does every component's. (Not the power
@@ -62,7 +73,10 @@ void EnergyLedger::integrate_with(IdaSession& ida) {
   ida.integrate_quadratures(
       flows + kTotals,
       [this, flows](double t, const double* y, const double* yp, double* rate) {
-        state_.energy_flows(t, y, yp, rate);
+        // IDAS evaluates the rates once per step, at its converged solution: the throughputs
+        // evaluated with them serve check_balance at the end of that step.
+        evaluate_flows(t, y, yp);
+        std::copy(flows_.begin(), flows_.begin() + static_cast<std::ptrdiff_t>(flows), rate);
         state_.energy_totals(t, y, yp, rate + flows);
       },
       // Works of 1 J, or of the energy at the start, to half the states' relative tolerance: the
@@ -84,8 +98,13 @@ void EnergyLedger::check_balance(IdaSession& ida) {
   report_.time_end = t;
   if (stored_.empty()) return;
   static const std::vector<double> none;
-  const std::vector<double>& work = program_.energy_flows().output_count() > 0 ? ida.quadratures() : none;
-  const auto integral = [&work](std::uint32_t flow) { return flow == EnergyAccount::kNoFlow ? 0.0 : work[flow]; };
+  const std::size_t integrated = program_.energy_integrated_flows();
+  const std::vector<double>& work = integrated > 0 ? ida.quadratures() : none;
+  sum_throughputs(t, ida);
+  const auto integral = [&](std::uint32_t flow) {
+    if (flow == EnergyAccount::kNoFlow) return 0.0;
+    return flow < integrated ? work[flow] : work_through_[flow - integrated];
+  };
   state_.energy_stored(t, ida.y(), ida.yp(), stored_.data());
   double stored = 0.0, lost = 0.0, injected = 0.0, magnitude = 0.0;
   const auto& accounts = program_.accounts();
@@ -123,6 +142,20 @@ void EnergyLedger::check_balance(IdaSession& ida) {
   if (steering_magnitude_ > 0.0 && net_scale_ > 2.0 * steering_magnitude_)
     ida.set_integrals_magnitude(steering_magnitude_ = net_scale_);
   if (report_.power_audit) audit_power(t, ida.y(), ida.yp());
+}
+
+void EnergyLedger::sum_throughputs(double t, IdaSession& ida) {
+  if (work_through_.empty() || t == through_time_) return;
+  // The rates of the step that ended at t, unless the step ended elsewhere (a root between the
+  // solver's points) or nothing evaluated them (no integrated flows).
+  if (flows_time_ != t) evaluate_flows(t, ida.y(), ida.yp());
+  const double half_step = 0.5 * (t - through_time_);
+  const double* now = flows_.data() + program_.energy_integrated_flows();
+  for (std::size_t k = 0; k < work_through_.size(); ++k) {
+    work_through_[k] += half_step * (through_before_[k] + now[k]);
+    through_before_[k] = now[k];
+  }
+  through_time_ = t;
 }
 
 void EnergyLedger::audit_power(double t, const double* y, const double* yp) {

@@ -19,10 +19,11 @@
 namespace acausal {
 
 /// Books the energy terms along the solution. The works are quadratures of the integrator (IDAS):
-/// their rates (every component's loss, injected power, port power and |port power|, where not
-/// identically zero) are evaluated once per step at the converged solution and integrated with the
-/// states' own formula, so the account costs a few evaluations per step and no factorization. The
-/// balances are checked at every step end.
+/// their rates (every component's loss, injected power and port power, where not identically zero)
+/// are evaluated once per step at the converged solution and integrated with the states' own
+/// formula, so the account costs a few evaluations per step and no factorization. What passes
+/// through each component (∫ Σ |port power| dt), which only scales its balance, is summed from the
+/// same evaluations by the trapezoidal rule. The balances are checked at every step end.
 class EnergyLedger {
  public:
   /// Evaluates the energy terms through the run's state: with the branch signs the solver holds, so
@@ -50,11 +51,21 @@ class EnergyLedger {
 
  private:
   void audit_power(double t, const double* y, const double* yp);
+  /// Program::energy_flows() at (t, y, y') into flows_.
+  void evaluate_flows(double t, const double* y, const double* yp);
+  /// Adds the throughputs' trapezoid from the last step end to t.
+  void sum_throughputs(double t, IdaSession& ida);
 
   ProgramState& state_;
   const Program& program_;
   std::vector<double> stored_, values_;
   std::vector<double> y_, yp_;
+  std::vector<double> flows_;  ///< the last evaluation of Program::energy_flows(), at flows_time_
+  double flows_time_ = 0.0;
+  /// ∫ Σ |port power| dt of every account that has one (Program::energy_flows() order, after the
+  /// integrated flows), and the powers at through_time_, where the sum has got to.
+  std::vector<double> work_through_, through_before_;
+  double through_time_ = 0.0;
   /// max over time of |E(t)| + |W_loss| + |W_in| of the whole model (the report's energy scale adds
   /// the components' magnitudes instead): the size of the totals the integrator carries.
   double net_scale_ = 0.0;

@@ -570,9 +570,12 @@ void Program::build_energy(const Model& model, bool power_audit) {
     a.loss_flow = flow(a.loss);
     a.injected_flow = flow(a.injected);
     a.ports_flow = flow(a.port_power);
-    a.throughput_flow = flow(a.throughput);
     stored.push_back(terms[a.stored]);
   }
+  // The throughputs last: they only scale the balances, and are summed by the trapezoidal rule
+  // instead of integrated (energy_integrated_flows()).
+  energy_integrated_flows_ = flows.size();
+  for (EnergyAccount& a : accounts_) a.throughput_flow = flow(a.throughput);
   energy_flows_.emplace(flows, inputs_, &indicator_set_.index, Tape::Unindexed::Compare);
   energy_stored_.emplace(stored, inputs_, &indicator_set_.index, Tape::Unindexed::Compare);
   std::vector<Expr> loss_terms, injected_terms;

@@ -280,9 +280,12 @@ class Program {
   /// switching nodes hold the branches of the model's indicators where they share them (evaluate
   /// with the branch signs) and compare live elsewhere. @throws std::logic_error without them.
   const Tape& energy() const;
-  /// The flows the ledger integrates: every account's loss, injected power, Σ port power and
-  /// Σ |port power|, where not identically zero (EnergyAccount::loss_flow …). @throws std::logic_error without the energy terms.
+  /// The flows the ledger books: every account's loss, injected power and Σ port power, which it
+  /// integrates (the first energy_integrated_flows() outputs), then every account's Σ |port power|,
+  /// which only scales the balances; each where not identically zero (EnergyAccount::loss_flow …).
+  /// @throws std::logic_error without the energy terms.
   const Tape& energy_flows() const;
+  std::size_t energy_integrated_flows() const { return energy_integrated_flows_; }
   /// The stored energy of every account, one output each in account order.
   const Tape& energy_stored() const;
   /// The model's total loss power and total injected power (two outputs), and their Jacobian
@@ -361,6 +364,7 @@ class Program {
   Tape selection_;
   std::vector<EnergyAccount> accounts_;
   std::optional<Tape> energy_, energy_flows_, energy_stored_, energy_totals_;
+  std::size_t energy_integrated_flows_ = 0;
   std::optional<JacobianTape> energy_totals_jacobian_;
   std::optional<Tape> time_partials_;
   std::optional<Tape> indicator_scales_;  ///< built once the nominals are known
