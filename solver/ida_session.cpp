@@ -434,12 +434,22 @@ int IdaSession::reinitialize() {
   // A restart follows an event, after which the matrix may differ in kind (a clutch that locked):
   // the first factorization after it pivots anew.
   klu_linear_solver_pivot_anew(h_->solver);
-  int flag = IDAReInit(h_->ida, t_, h_->y, h_->yp);
-  if (flag < 0) fail(flag, "IDAReInit");
-  if (h_->q && (flag = IDAQuadReInit(h_->ida, h_->q)) < 0) fail(flag, "IDAQuadReInit");
   // A small look-ahead for IDACalcIC's step size: one part in 10^6 of what is left.
   const double dt = std::max((t_stop_ - t_) * 1e-6, 1e-12 * std::max(1.0, std::fabs(t_)));
-  return IDACalcIC(h_->ida, IDA_YA_YDP_INIT, t_ + dt);
+  // IDACalcIC's Newton stops when its weighted correction is below IDA's coefficient, a hundredth
+  // of the steps' own: at tolerance 1e-8 that asks a loop's constraint forces for 3e-11 of their size,
+  // below what rounding in their ill-conditioned rows allows (MSL's EngineV6 at its dead centres,
+  // where two cylinders' gas forces switch at once). Where Newton cannot get there it is asked for
+  // a tenth, then all, of the steps' accuracy, from the same values.
+  int flag = 0;
+  for (const double coefficient : {kConsistencyCoefficient, 10.0 * kConsistencyCoefficient, 100.0 * kConsistencyCoefficient}) {
+    if ((flag = IDAReInit(h_->ida, t_, h_->y, h_->yp)) < 0) fail(flag, "IDAReInit");
+    if (h_->q && (flag = IDAQuadReInit(h_->ida, h_->q)) < 0) fail(flag, "IDAQuadReInit");
+    if ((flag = IDASetNonlinConvCoefIC(h_->ida, coefficient)) < 0) fail(flag, "IDASetNonlinConvCoefIC");
+    flag = IDACalcIC(h_->ida, IDA_YA_YDP_INIT, t_ + dt);
+    if (flag != IDA_CONV_FAIL && flag != IDA_LINESEARCH_FAIL) break;
+  }
+  return flag;
 }
 
 void IdaSession::reset(double t, const std::vector<double>& y, const std::vector<double>& yp) {

@@ -131,6 +131,8 @@ class IdaSession {
   static constexpr double kDiagonalShift = 1e-13;
   /// IDAReInit and IDACalcIC at the current time and y, y'; IDACalcIC's flag.
   int reinitialize();
+  /// IDA's own coefficient of IDACalcIC's Newton test (0.01 of the steps' 0.33), where reinitialize() starts.
+  static constexpr double kConsistencyCoefficient = 0.0033;
   /// The shift of the iteration matrix's diagonal (0 or kDiagonalShift), and its pattern with it.
   void set_diagonal_shift(double shift);
   /// Whether IDA's failure `flag` is one a singular iteration matrix gives.

@@ -230,14 +230,15 @@ TEST_CASE("MB_EngineV6: Modelica.Mechanics.MultiBody.Examples.Loops.EngineV6 aga
   CHECK(drag < 0.0);
   CHECK(total_work > -drag);
 
-  // The energy account closes, and closer at a tighter tolerance. (At 1e-8 the run stops at a dead
-  // centre event where IDACalcIC's line search fails: 1e-7 is the tighter run here.)
+  // The energy account closes, and closer at a tighter tolerance. At 1e-8 the restarts at the dead
+  // centres need consistent values looser than IDA's default asks (IdaSession::reinitialize): until
+  // that retry the run stopped at the first with IDACalcIC failing to converge.
   MESSAGE("MB_EngineV6: energy balance " << run->energy().relative_balance() << " at tolerance 1e-6");
   const testing::CheckResult energy = testing::check_energy(*run, 1e-6);
   CHECK_MESSAGE(energy.passed(), energy.message());
-  n.experiment.tolerance = 1e-7;
+  n.experiment.tolerance = 1e-8;
   const auto tight = testing::simulate_netlist(n);
-  MESSAGE("MB_EngineV6: energy balance " << tight->energy().relative_balance() << " at tolerance 1e-7");
+  MESSAGE("MB_EngineV6: energy balance " << tight->energy().relative_balance() << " at tolerance 1e-8");
   CHECK(tight->energy().relative_balance() < 0.1 * run->energy().relative_balance());
 }
 
