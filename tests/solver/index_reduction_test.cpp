@@ -5,6 +5,7 @@
 #include <cmath>
 #include <memory>
 #include <numbers>
+#include <stdexcept>
 #include <string>
 
 #include "acausal/testing.hpp"
@@ -262,26 +263,33 @@ TEST_CASE("index reduction: a Cartesian pendulum keeps its length and energy, wi
   CHECK(crossing == doctest::Approx(period / 4.0).epsilon(1e-6));
 }
 
-TEST_CASE("index reduction: a pendulum whose selected state stops fitting is stopped with the variables named") {
-  // Released near the horizontal, |x| > |y|: the rod constraint is solved for x, which the swing
-  // through the bottom (x = 0) makes impossible. The run must stop there and say why.
-  const Registry registry = registry_with_pendulum();
+/// The Cartesian pendulum released at rest near the horizontal, |x| > |y|: the rod constraint is
+/// solved for x, which the swing through the bottom (x = 0) makes singular. The error that stopped
+/// the run at this tolerance.
+SolverError swing_through_bottom(const std::string& tolerance) {
   const std::string netlist = R"({ "format": "acausal/1",
     "components": { "p": { "type": "test.CartesianPendulum",
                            "initial": { "y": -0.2, "v": 0, "x": { "value": 0.9, "priority": "low" } } } },
-    "experiment": { "stop": 2, "interval": 0.001, "tolerance": 1e-8 },
+    "experiment": { "stop": 2, "interval": 0.001, "tolerance": )" + tolerance + R"( },
     "outputs": ["p.x", "p.y"] })";
   try {
-    simulate_text(netlist, registry);
-    FAIL("the simulation went through the singular selection");
+    simulate_text(netlist, registry_with_pendulum());
   } catch (const SolverError& e) {
-    const std::string what = e.what();
-    MESSAGE(what);
-    CHECK(what.find("the state selection no longer fits the motion: p.x is solved from the constraint") !=
-          std::string::npos);
-    CHECK(what.find("states to choose from instead: p.y") != std::string::npos);
-    CHECK(e.time() > 0.1);  // it swung for a while first
+    MESSAGE(e.what());
+    return e;
   }
+  FAIL("the simulation went through the singular selection");
+  throw std::logic_error("unreachable");
+}
+
+TEST_CASE("index reduction: a pendulum whose selected state stops fitting is stopped with the variables named") {
+  // The run must stop near the bottom and say why.
+  const SolverError e = swing_through_bottom("1e-8");
+  const std::string what = e.what();
+  CHECK(what.find("the state selection no longer fits the motion: p.x is solved from the constraint") !=
+        std::string::npos);
+  CHECK(what.find("states to choose from instead: p.y") != std::string::npos);
+  CHECK(e.time() > 0.1);  // it swung for a while first
 }
 
 TEST_CASE("initialization: a block without a solution is named with its equations and unknowns") {
@@ -444,7 +452,6 @@ TEST_CASE("index reduction: a selection that the motion goes through between two
   // bound by the next look, but the determinant of the selected block (2·x) has changed sign.
   // Until the check compared signs, tolerance 1e-4 swung through every crossing unnoticed and 1e-6
   // was stopped only at the second one (t = 1.70 s).
-  const Registry registry = registry_with_pendulum();
   // Released at rest from x = √0.96 on a rod of 1 m: the bottom after a quarter period,
   // T/4 = (π/2)·sqrt(L/g) / AGM(1, cos(θ0/2)).
   const double L = 1.0, g = 9.80665, theta0 = std::asin(std::sqrt(0.96));
@@ -453,23 +460,13 @@ TEST_CASE("index reduction: a selection that the motion goes through between two
   const double bottom = std::numbers::pi / 2.0 * std::sqrt(L / g) / a;
   for (const std::string tolerance : {"1e-4", "1e-6"}) {
     CAPTURE(tolerance);
-    const std::string netlist = R"({ "format": "acausal/1",
-      "components": { "p": { "type": "test.CartesianPendulum",
-                             "initial": { "y": -0.2, "v": 0, "x": { "value": 0.9, "priority": "low" } } } },
-      "experiment": { "stop": 2, "interval": 0.001, "tolerance": )" + tolerance + R"( },
-      "outputs": ["p.x", "p.y"] })";
-    try {
-      simulate_text(netlist, registry);
-      FAIL("the simulation went through the singular selection");
-    } catch (const SolverError& e) {
-      const std::string what = e.what();
-      MESSAGE(what);
-      CHECK(what.find("p.x is solved from the constraint") != std::string::npos);
-      CHECK(what.find("has passed through singular (its determinant changed sign since the last look)") !=
-            std::string::npos);
-      CHECK(what.find("states to choose from instead: p.y") != std::string::npos);
-      CHECK(e.time() > bottom);
+    const SolverError e = swing_through_bottom(tolerance);
+    const std::string what = e.what();
+    CHECK(what.find("p.x is solved from the constraint") != std::string::npos);
+    CHECK(what.find("has passed through singular (its determinant changed sign since the last look)") !=
+          std::string::npos);
+    CHECK(what.find("states to choose from instead: p.y") != std::string::npos);
+    CHECK(e.time() > bottom);
       CHECK(e.time() < bottom + 0.1);  // within the check's eight steps of the crossing
-    }
   }
 }
