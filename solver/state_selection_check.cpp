@@ -27,8 +27,15 @@ double smallest_eigenvalue_of_gram(const Eigen::MatrixXd& a) {
 /// between two looks means the motion went through a configuration the selection cannot follow,
 /// however briefly (a solver with a fresh iteration matrix may step across it).
 double determinant_sign(const Eigen::MatrixXd& all) {
-  const double det = Eigen::PartialPivLU<Eigen::MatrixXd>(all.leftCols(all.rows())).determinant();
-  return det > 0.0 ? 1.0 : det < 0.0 ? -1.0 : 0.0;
+  // From the factors' signs, not their product: a block of 64 rows can overflow or underflow it.
+  const Eigen::PartialPivLU<Eigen::MatrixXd> lu(all.leftCols(all.rows()));
+  double sign = static_cast<double>(lu.permutationP().determinant());
+  for (Eigen::Index i = 0; i < lu.matrixLU().rows(); ++i) {
+    const double pivot = lu.matrixLU()(i, i);
+    if (pivot == 0.0) return 0.0;
+    if (pivot < 0.0) sign = -sign;
+  }
+  return sign;
 }
 
 /// σ_min(selected)/σ_min(all candidates): how much worse the selected block is than the
