@@ -4,9 +4,9 @@
 #include <cmath>
 #include <cstdlib>
 #include <optional>
-#include <sstream>
 
 #include "core/model/csv_table.hpp"
+#include "core/model/errors.hpp"
 #include "core/model/netlist.hpp"
 
 namespace acausal {
@@ -35,17 +35,6 @@ double InputTable::operator()(double t) const {
   return v_[k] + share * (v_[k + 1] - v_[k]);
 }
 
-namespace {
-
-std::string number_text(double v) {
-  std::ostringstream out;
-  out.precision(15);
-  out << v;
-  return out.str();
-}
-
-}  // namespace
-
 InputTable read_input_csv(const std::string& path, const std::string& column) {
   std::string problem;
   const std::optional<std::string> text = read_regular_file(path, problem, true);
@@ -73,7 +62,7 @@ InputTable read_input_csv(const std::string& path, const std::string& column) {
   for (std::size_t r = 0; r < csv.rows.size(); ++r) {
     const double t = csv.rows[r][0];
     if (!times.empty() && !(t > times.back()))
-      throw InputFileError(path + ": line " + std::to_string(csv.lines[r]) + ": the time " + number_text(t) +
+      throw InputFileError(path + ": line " + std::to_string(csv.lines[r]) + ": the time " + number_text(t, 15) +
                            " does not increase (times must increase strictly; give a step a short ramp)");
     times.push_back(t);
     values.push_back(csv.rows[r][value_column]);

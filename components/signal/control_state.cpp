@@ -1,7 +1,5 @@
 #include "components/signal/control_state.hpp"
 
-#include <array>
-#include <charconv>
 #include <string>
 #include <vector>
 
@@ -50,13 +48,6 @@ Limits read_limits(ComponentBuilder& b, const std::string& of) {
     b.fail("uMin", "uMin must not exceed uMax, got uMin = " + number_text(u_min.constant_value()) +
                        " and uMax = " + number_text(u_max.constant_value()));
   return {u_max, u_min};
-}
-
-std::string number_text(double v, int significant) {
-  std::array<char, 32> buffer{};
-  const auto end =
-      std::to_chars(buffer.data(), buffer.data() + buffer.size(), v, std::chars_format::general, significant).ptr;
-  return std::string(buffer.data(), end);
 }
 
 double value_or(const Expr& parameter, double fallback) {

@@ -11,6 +11,7 @@
 
 #include "components/signal/block_init.hpp"
 #include "core/model/component.hpp"
+#include "core/model/errors.hpp"
 
 namespace acausal::signal_components {
 
@@ -41,10 +42,6 @@ struct Limits {
   Expr max, min;
 };
 Limits read_limits(ComponentBuilder& b, const std::string& of);
-
-/// A number as messages print it: `significant` digits (6 for a parameter's value, as
-/// `std::ostream <<`; 15 for a table's times, exact for what a netlist writes), no trailing zeros.
-std::string number_text(double v, int significant = 6);
 
 /// The value of a parameter read with b.parameter(): the number in an instance, `fallback` where it
 /// is a symbol (describe mode).

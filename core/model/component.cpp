@@ -1,8 +1,6 @@
 #include "core/model/component.hpp"
 
 #include <algorithm>
-#include <array>
-#include <charconv>
 #include <cmath>
 #include <limits>
 #include <nlohmann/json.hpp>
@@ -87,16 +85,9 @@ const Port* Definition::find_port(std::string_view name) const {
 
 namespace {
 
-/// As `std::ostream << v` prints it (printf's %g, 6 significant digits), without a stream.
-std::string format_number(double v) {
-  std::array<char, 32> buffer{};
-  const auto end = std::to_chars(buffer.data(), buffer.data() + buffer.size(), v, std::chars_format::general, 6).ptr;
-  return std::string(buffer.data(), end);
-}
-
 std::string format_vector(const std::vector<double>& v) {
   std::string s = "[";
-  for (std::size_t i = 0; i < v.size(); ++i) s += (i ? ", " : "") + format_number(v[i]);
+  for (std::size_t i = 0; i < v.size(); ++i) s += (i ? ", " : "") + number_text(v[i]);
   return s + "]";
 }
 
@@ -150,7 +141,7 @@ void ComponentBuilder::fail(std::string_view parameter, std::initializer_list<st
 double ComponentBuilder::scalar_value(std::string_view name, std::string_view unit, double default_value,
                                       std::string_view description, const ParameterCheck& check, bool& computed) {
   const json* j = given(name);
-  declare(name, unit, description, format_number(default_value), j != nullptr);
+  declare(name, unit, description, number_text(default_value), j != nullptr);
   computed = false;
   double value = default_value;
   if (j != nullptr && j->is_object()) {
@@ -184,7 +175,7 @@ double ComponentBuilder::scalar_value(std::string_view name, std::string_view un
     if (!std::isfinite(value)) fail(name, std::string(name) + " is not a finite number");
   }
   if (check)
-    if (auto problem = check(value)) fail(name, std::string(name) + " " + *problem + ", got " + format_number(value));
+    if (auto problem = check(value)) fail(name, std::string(name) + " " + *problem + ", got " + number_text(value));
   def_.parameters.back().value = value;
   return value;
 }

@@ -25,14 +25,15 @@ std::optional<ComponentBuilder::DataFile> ComponentBuilder::data_file(std::strin
   if (!j->is_string() || j->get_ref<const std::string&>().empty())
     fail(name, std::string(name) + " must be the path of a file, got " + json_checks::json_excerpt(*j));
   const std::string& written = j->get_ref<const std::string&>();
+  const std::string netlist = environment_ != nullptr ? environment_->netlist_source : std::string("netlist");
   // The file the instance is written in: a subsystem file's locations are `file:<file>#<pointer>`.
-  std::string where = environment_ != nullptr ? environment_->netlist_source : std::string("netlist");
-  if (def_.pointer.starts_with(kFileTypePrefix))
-    where = def_.pointer.substr(kFileTypePrefix.size(), def_.pointer.find('#') - kFileTypePrefix.size());
+  const std::string where =
+      def_.pointer.starts_with(kFileTypePrefix)
+          ? def_.pointer.substr(kFileTypePrefix.size(), def_.pointer.find('#') - kFileTypePrefix.size())
+          : netlist;
   const std::string path = resolve_include(where, written);
   const std::vector<std::filesystem::path> allowed = allowed_directories(
-      environment_ != nullptr ? environment_->netlist_source : std::string("netlist"),
-      environment_ != nullptr ? environment_->search_path : std::vector<std::string>{});
+      netlist, environment_ != nullptr ? environment_->search_path : std::vector<std::string>{});
   const std::string cannot = "cannot read data file \"" + json_checks::text_excerpt(written) + "\" (looked for " +
                              json_checks::text_excerpt(path) + ")";
   std::filesystem::path real;

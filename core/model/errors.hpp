@@ -2,12 +2,24 @@
 /// @file
 /// Errors a user can act on. Every one names where in the netlist the problem is.
 
+#include <array>
+#include <charconv>
 #include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace acausal {
+
+/// A number as messages print it: `significant` digits (6 for a parameter's value, as
+/// `std::ostream <<` prints it; 15 for a table's times, exact for what a netlist or a CSV file
+/// writes), no trailing zeros.
+inline std::string number_text(double v, int significant = 6) {
+  std::array<char, 32> buffer{};
+  const auto end =
+      std::to_chars(buffer.data(), buffer.data() + buffer.size(), v, std::chars_format::general, significant).ptr;
+  return std::string(buffer.data(), end);
+}
 
 /// A bad model or input: syntax, unknown names, units, values, structure, initial targets.
 /// `pointer` is a JSON pointer into the netlist (`/components/spring1/params/c`), or empty when
