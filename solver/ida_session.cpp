@@ -13,6 +13,7 @@
 
 #include "solver/fast_nvector.hpp"
 #include "solver/klu_linear_solver.hpp"
+#include "solver/newton_solver.hpp"
 #include "solver/nonfinite.hpp"
 #include "solver/solver_error.hpp"
 
@@ -33,8 +34,10 @@ struct IdaSession::Handles {
   N_Vector view = nullptr;  ///< interpolation's: over the caller's array (made once: a row of output each)
   SUNMatrix matrix = nullptr;
   SUNLinearSolver solver = nullptr;
+  SUNNonlinearSolver newton = nullptr;  ///< ours (solver/newton_solver.hpp), when the matrix varies
   ~Handles() {
     if (ida) IDAFree(&ida);
+    if (newton) SUNNonlinSolFree(newton);
     if (solver) SUNLinSolFree(solver);
     if (matrix) SUNMatDestroy(matrix);
     for (N_Vector v : {y, yp, id, atol, q, q_atol, stepping_id, view})
@@ -248,6 +251,11 @@ IdaSession::IdaSession(ProgramState& state, double t0, const std::vector<double>
   };
   check(IDAInit(h_->ida, IdaCallbacks::residual, t0, h_->y, h_->yp), "IDAInit");
   check(IDASetUserData(h_->ida, this), "IDASetUserData");
+  if (!program.jacobian().constant()) {
+    h_->newton = make_newton_solver(h_->y, h_->context);
+    if (!h_->newton) throw SolverError(t0, "creating the Newton solver failed");
+    check(IDASetNonlinearSolver(h_->ida, h_->newton), "IDASetNonlinearSolver");
+  }
   check(IDASetErrHandlerFn(h_->ida, IdaCallbacks::error, this), "IDASetErrHandlerFn");
   check(IDAWFtolerances(h_->ida, IdaCallbacks::error_weights), "IDAWFtolerances");
   check(IDASetId(h_->ida, h_->id), "IDASetId");

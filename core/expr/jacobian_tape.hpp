@@ -36,6 +36,9 @@ class JacobianTape {
                const IndicatorIndex* indicators = nullptr, Tape::Unindexed unindexed = Tape::Unindexed::Reject);
 
   const SparsityPattern& pattern() const { return pattern_; }
+  /// Whether every partial is a constant during a run (the residuals are affine in y and y'; the
+  /// tunable parameters' partials are constants of a run): Newton's first correction is then exact.
+  bool constant() const { return tape_.output_count() == 0; }
 
   /// Drops the partials' expressions (dy() and dyp() then throw): the compiled tape holds none.
   void release_expressions();
