@@ -278,8 +278,8 @@ IdaSession::IdaSession(ProgramState& state, double t0, const std::vector<double>
   // IDA keeps an iteration matrix until Newton fails with it or c_j = α/h moves by more than a
   // quarter; a multibody matrix follows the configuration (the rotations). Up to 10 Newton
   // iterations, not IDA's 4: with IDA's own rules the 100-link pendulum chain failed Newton at 21 %
-  // of its steps with 4, 9 % with 10. With newton_solver.hpp's rules the limit hardly matters (4:
-  // the same steps, 3 failures instead of 1; 2026-11-27). A linear model's Newton converges at once.
+  // of its steps with 4, 9 % with 10. With newton_solver.hpp's rules the limit hardly matters (4 or
+  // 10: the same steps, 2026-11-27). A linear model's Newton converges at once.
   check(IDASetMaxNonlinIters(h_->ida, 10), "IDASetMaxNonlinIters");
   if (program.indicator_count() > 0)
     check(IDARootInit(h_->ida, static_cast<int>(program.indicator_count()), IdaCallbacks::roots), "IDARootInit");
