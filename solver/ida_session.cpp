@@ -88,6 +88,7 @@ struct IdaCallbacks {
       double* data = SUNSparseMatrix_Data(J);
       if (pattern.program_only) {  // the program's own pattern: its values as they are
         s->state_.jacobian(t, cj, N_VGetArrayPointer(y), N_VGetArrayPointer(yp), data);
+        s->update_term_scales(pattern, data, N_VGetArrayPointer(y));
         return 0;
       }
       std::vector<double>& values = s->program_jacobian_;
@@ -108,6 +109,7 @@ struct IdaCallbacks {
           largest = std::max(largest, std::fabs(data[e]));
         data[pattern.diagonal[j]] += shift * largest;
       }
+      s->update_term_scales(pattern, data, N_VGetArrayPointer(y));
       if (!s->rate_jacobian_.empty()) {
         std::vector<double>& rates = s->rate_jacobian_;
         s->integrals_.rate_jacobian(t, cj, N_VGetArrayPointer(y), N_VGetArrayPointer(yp), rates.data());
@@ -141,7 +143,8 @@ struct IdaCallbacks {
     double* w = N_VGetArrayPointer(ewt);
     const std::size_t n = s->program_.size();
     for (std::size_t i = 0; i < s->size_; ++i) {
-      const double tolerance = s->rtol_ * std::fabs(y_[i]) + atol[i];
+      const double magnitude = i < n ? std::max(std::fabs(y_[i]), s->term_scale_[i]) : std::fabs(y_[i]);
+      const double tolerance = s->rtol_ * magnitude + atol[i];
       if (!(tolerance > 0.0)) return -1;
       w[i] = (i < n ? 1.0 : s->integrals_.weight) / tolerance;
     }
@@ -244,6 +247,24 @@ IdaSession::IdaSession(ProgramState& state, double t0, const std::vector<double>
     }
   }
 
+  {
+    // The output-only unknowns (see OutputOnly) and their rows' other entries.
+    const SparsityPattern& jacobian = program.jacobian().pattern();
+    std::vector<std::size_t> of_row(jacobian.rows, kNone);
+    for (std::size_t j = 0; j < program.size(); ++j) {
+      const auto first = static_cast<std::size_t>(jacobian.col_start[j]);
+      if (program.id()[j] != 0.0 || jacobian.col_start[j + 1] != jacobian.col_start[j] + 1 ||
+          !program.jacobian().constant_entry(first))
+        continue;
+      of_row[static_cast<std::size_t>(jacobian.row_index[first])] = output_only_.size();
+      output_only_.push_back({j, first, {}});
+    }
+    for (std::size_t c = 0; c < program.size(); ++c)
+      for (auto e = static_cast<std::size_t>(jacobian.col_start[c]); e < static_cast<std::size_t>(jacobian.col_start[c + 1]); ++e)
+        if (const std::size_t k = of_row[static_cast<std::size_t>(jacobian.row_index[e])]; k != kNone && output_only_[k].column != c)
+          output_only_[k].others.emplace_back(e, c);
+    term_scale_.assign(program.size(), 0.0);
+  }
   h_->ida = IDACreate(h_->context);
   if (!h_->ida) throw SolverError(t0, "IDACreate failed");
   auto check = [&](int flag, const char* call) {
@@ -286,6 +307,15 @@ IdaSession::IdaSession(ProgramState& state, double t0, const std::vector<double>
 }
 
 IdaSession::~IdaSession() = default;
+
+void IdaSession::update_term_scales(const IterationPattern& pattern, const double* data, const double* y) {
+  const auto value = [&](std::size_t e) { return data[pattern.program_only ? e : pattern.program_entry[e]]; };
+  for (const OutputOnly& o : output_only_) {
+    double sum = 0.0;
+    for (const auto& [e, c] : o.others) sum += std::fabs(value(e) * y[c]);
+    term_scale_[o.column] = sum / std::fabs(value(o.own_entry));
+  }
+}
 
 void IdaSession::fail(int flag, const char* call) {
   if (pending_) std::rethrow_exception(std::exchange(pending_, nullptr));
@@ -391,6 +421,9 @@ std::vector<int> IdaSession::roots() {
 void IdaSession::control_algebraic(const std::vector<std::uint32_t>& columns) {
   if (columns == controlled_algebraic_) return;
   controlled_algebraic_ = columns;
+  // An indicator reads these: their own accuracy counts.
+  std::erase_if(output_only_, [&](const OutputOnly& o) { return std::find(columns.begin(), columns.end(), o.column) != columns.end(); });
+  for (std::uint32_t c : columns) term_scale_[c] = 0.0;
   if (!h_->stepping_id) {
     h_->stepping_id = N_VClone(h_->id);
     if (!h_->stepping_id) throw SolverError(t_, "N_VClone failed");

@@ -148,6 +148,22 @@ class IdaSession {
   std::vector<double> program_jacobian_;  // the program's Jacobian values, before the diagonal
   std::vector<double> rate_jacobian_;     // the integrals' rates' Jacobian values
   std::vector<double> interpolated_;  // IDAGetDky's, of all size_ unknowns
+  /// An algebraic unknown that one residual gives, linearly with a constant coefficient, and that
+  /// no other residual reads (a reaction force at a fixed frame), unless an indicator reads it
+  /// (control_algebraic): its entry in that row, and the row's other entries (program pattern
+  /// positions and columns). Such an unknown is a sum of the row's other terms, and can be no more
+  /// accurate than they are: its Newton tolerance is scaled by their size (error_weights), not by
+  /// its own, which may be zero where they cancel (six cylinders' bearing forces along the crank
+  /// axis, rounding at 1e-12 of their 10⁴ N).
+  struct OutputOnly {
+    std::size_t column, own_entry;
+    std::vector<std::pair<std::size_t, std::size_t>> others;  ///< (entry, column)
+  };
+  std::vector<OutputOnly> output_only_;
+  /// Per program unknown: Σ |J_ik·y_k| / |J_ij| of its row at the last iteration matrix (0 for the others).
+  std::vector<double> term_scale_;
+  /// term_scale_ from the iteration matrix's values (`data` in `pattern`'s order) at y.
+  void update_term_scales(const IterationPattern& pattern, const double* data, const double* y);
   std::vector<double> band_;  // ε_k of each indicator
   double rtol_ = 0.0;  // IDA's relative tolerance
   std::vector<std::uint32_t> controlled_algebraic_;  // control_algebraic()'s

@@ -49,6 +49,8 @@ class JacobianTape {
   /// Whether ∂F_i/∂y_j (∂F_i/∂y'_j) of entry k is not identically zero.
   bool has_dy(std::size_t k) const { return nonzero(k); }
   bool has_dyp(std::size_t k) const { return nonzero(pattern_.nonzeros() + k); }
+  /// Whether entry k is ∂F_i/∂y_j alone, and a constant during a run.
+  bool constant_entry(std::size_t k) const { return varying_of_[k] == kNone && !has_dyp(k); }
 
   /// The scratch of one evaluation at a time (as Tape::Workspace): one per run or thread.
   struct Workspace {
