@@ -143,11 +143,12 @@ struct IdaCallbacks {
     double* w = N_VGetArrayPointer(ewt);
     const std::size_t n = s->program_.size();
     for (std::size_t i = 0; i < s->size_; ++i) {
-      const double magnitude = i < n ? std::max(std::fabs(y_[i]), s->term_scale_[i]) : std::fabs(y_[i]);
-      const double tolerance = s->rtol_ * magnitude + atol[i];
+      const double tolerance = s->rtol_ * std::fabs(y_[i]) + atol[i];
       if (!(tolerance > 0.0)) return -1;
       w[i] = (i < n ? 1.0 : s->integrals_.weight) / tolerance;
     }
+    for (const IdaSession::OutputOnly& o : s->output_only_)
+      w[o.column] = 1.0 / (s->rtol_ * std::max(std::fabs(y_[o.column]), o.term_scale) + atol[o.column]);
     return 0;
   }
 
@@ -263,7 +264,6 @@ IdaSession::IdaSession(ProgramState& state, double t0, const std::vector<double>
       for (auto e = static_cast<std::size_t>(jacobian.col_start[c]); e < static_cast<std::size_t>(jacobian.col_start[c + 1]); ++e)
         if (const std::size_t k = of_row[static_cast<std::size_t>(jacobian.row_index[e])]; k != kNone && output_only_[k].column != c)
           output_only_[k].others.emplace_back(e, c);
-    term_scale_.assign(program.size(), 0.0);
   }
   h_->ida = IDACreate(h_->context);
   if (!h_->ida) throw SolverError(t0, "IDACreate failed");
@@ -310,10 +310,10 @@ IdaSession::~IdaSession() = default;
 
 void IdaSession::update_term_scales(const IterationPattern& pattern, const double* data, const double* y) {
   const auto value = [&](std::size_t e) { return data[pattern.program_only ? e : pattern.program_entry[e]]; };
-  for (const OutputOnly& o : output_only_) {
+  for (OutputOnly& o : output_only_) {
     double sum = 0.0;
     for (const auto& [e, c] : o.others) sum += std::fabs(value(e) * y[c]);
-    term_scale_[o.column] = sum / std::fabs(value(o.own_entry));
+    o.term_scale = sum / std::fabs(value(o.own_entry));
   }
 }
 
@@ -423,7 +423,6 @@ void IdaSession::control_algebraic(const std::vector<std::uint32_t>& columns) {
   controlled_algebraic_ = columns;
   // An indicator reads these: their own accuracy counts.
   std::erase_if(output_only_, [&](const OutputOnly& o) { return std::find(columns.begin(), columns.end(), o.column) != columns.end(); });
-  for (std::uint32_t c : columns) term_scale_[c] = 0.0;
   if (!h_->stepping_id) {
     h_->stepping_id = N_VClone(h_->id);
     if (!h_->stepping_id) throw SolverError(t_, "N_VClone failed");

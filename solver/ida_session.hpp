@@ -158,11 +158,10 @@ class IdaSession {
   struct OutputOnly {
     std::size_t column, own_entry;
     std::vector<std::pair<std::size_t, std::size_t>> others;  ///< (entry, column)
+    double term_scale = 0.0;  ///< Σ |J_ik·y_k| / |J_ij| of its row at the last iteration matrix
   };
   std::vector<OutputOnly> output_only_;
-  /// Per program unknown: Σ |J_ik·y_k| / |J_ij| of its row at the last iteration matrix (0 for the others).
-  std::vector<double> term_scale_;
-  /// term_scale_ from the iteration matrix's values (`data` in `pattern`'s order) at y.
+  /// Each OutputOnly's term_scale from the iteration matrix's values (`data` in `pattern`'s order) at y.
   void update_term_scales(const IterationPattern& pattern, const double* data, const double* y);
   std::vector<double> band_;  // ε_k of each indicator
   double rtol_ = 0.0;  // IDA's relative tolerance

@@ -12,8 +12,8 @@
 ///
 /// 1. The first correction is checked by a second iteration, which measures the rate of this step.
 ///    Where the second does not contract (IDA's limit, a rate above 0.9: a direction the matrix does
-///    not resolve, such as a reaction force that the rounding of much larger forces sets), the step
-///    is taken as IDA would have taken it.
+///    not resolve, or one whose corrections are rounding above its tolerance), the step is taken as
+///    IDA would have taken it.
 /// 2. After a step whose measured rate exceeded kRefreshRate, the next step starts with a new
 ///    iteration matrix: the one it has is losing its grip on the configuration, and the next step
 ///    would likely fail Newton with it (each such failure is a new matrix and the step again). At
