@@ -117,14 +117,12 @@ void text_report(const Netlist& netlist, const Model& model, Program& program, c
     Listing dummies(all);
     for (const std::string& d : dae.reduction.dummy_derivatives)
       if (dummies.next()) std::cout << "  " << d << "\n";
-    if (!dae.reduction.pivots.empty())
-      std::cout << "state selection checked at run time: " << dae.reduction.pivots.size()
-                << " block(s) depend on the motion\n";
-    if (!dae.reduction.unchecked.empty()) {
-      std::cout << "state selection not checked at run time (too large; chosen by structure):\n";
+    if (!dae.reduction.pivots.empty()) {
+      std::cout << "states chosen during the run (" << dae.reduction.pivots.size()
+                << " block(s) depend on the motion; chosen anew where the choice nears singularity):\n";
       Listing list(all);
-      for (const std::string& u : dae.reduction.unchecked)
-        if (list.next()) std::cout << "  " << u << "\n";
+      for (const std::string& s : dae.reduction.selectable)
+        if (list.next()) std::cout << "  " << s << "\n";
     }
   }
 

@@ -96,6 +96,7 @@ void print_statistics(const Program& program, const SimulationResult& r, const T
   count("refactorizations", s.refactorizations);
   count("error test failures", s.error_test_failures);
   count("events", s.events);
+  if (s.state_choices > 0) count("states chosen anew", s.state_choices);
   std::cout << "timing [s]:\n";
   seconds("load", t.load);
   seconds("assemble", t.assemble);

@@ -71,7 +71,7 @@ nlohmann::json check_report(const Model& model, Program& program) {
           {"states", states},
           {"dummy_derivatives", dae.reduction.dummy_derivatives},
           {"differentiated_equations", differentiated},
-          {"selection_checked_at_run_time", dae.reduction.pivots.size()},
+          {"states_chosen_during_run", dae.reduction.selectable},
           {"event_indicators", program.indicator_count()},
           {"unconnected_ports", model.unconnected_ports},
           {"inputs", inputs},

@@ -9,11 +9,10 @@ namespace acausal {
 
 namespace {
 
-/// The matrix of both solves: column j is ∂F/∂y'_j for a differential unknown, ∂F/∂y_j for an
+/// The matrix of both solves: column j is ∂F/∂y'_j for a differential unknown (by the run's `id`), ∂F/∂y_j for an
 /// algebraic one. `parts` holds ∂F/∂y (first nnz) and ∂F/∂y' (next nnz) on the Jacobian's pattern.
-std::vector<SparseEntry> mixed_matrix(const Program& p, std::span<const double> parts) {
+std::vector<SparseEntry> mixed_matrix(const Program& p, const std::vector<double>& id, std::span<const double> parts) {
   const std::size_t n = p.size();
-  const std::vector<double>& id = p.id();
   const SparsityPattern& pat = p.jacobian().pattern();
   const std::size_t nnz = pat.nonzeros();
   std::vector<SparseEntry> entries;
@@ -46,7 +45,7 @@ void factor(SparseLu& lu, std::size_t n, std::vector<SparseEntry> entries, doubl
 void make_consistent(ProgramState& state, double t, std::vector<double>& y, std::vector<double>& yp, SparseLu& lu) {
   const Program& p = state.program();
   const std::size_t n = p.size();
-  const std::vector<double>& id = p.id();
+  const std::vector<double>& id = state.id;  // the run's states
   std::vector<double> f(n);
   // One factorization for the three Newton corrections: the start is within the integrator's
   // tolerance, where the matrix changes by as little as the corrections do.
@@ -56,7 +55,7 @@ void make_consistent(ProgramState& state, double t, std::vector<double>& y, std:
     double worst = 0.0;
     for (double v : f) worst = std::max(worst, std::fabs(v));
     if (worst == 0.0) break;
-    if (!factored) factor(lu, n, mixed_matrix(p, state.jacobian_partials(t, y.data(), yp.data())), t);
+    if (!factored) factor(lu, n, mixed_matrix(p, id, state.jacobian_partials(t, y.data(), yp.data())), t);
     factored = true;
     lu.solve(f);  // now the correction
     for (std::size_t c = 0; c < n; ++c) (id[c] == 1.0 ? yp[c] : y[c]) -= f[c];
@@ -66,7 +65,7 @@ void make_consistent(ProgramState& state, double t, std::vector<double>& y, std:
   for (double d : id) any_algebraic = any_algebraic || d == 0.0;
   if (!any_algebraic) return;
   const auto parts = state.jacobian_partials(t, y.data(), yp.data());
-  factor(lu, n, mixed_matrix(p, parts), t);
+  factor(lu, n, mixed_matrix(p, id, parts), t);
   std::vector<double> rhs(n);
   state.time_partials(t, y.data(), yp.data(), rhs.data());
   const SparsityPattern& pat = p.jacobian().pattern();

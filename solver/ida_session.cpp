@@ -235,7 +235,7 @@ IdaSession::IdaSession(ProgramState& state, double t0, const std::vector<double>
   }
   std::copy(y.begin(), y.end(), N_VGetArrayPointer(h_->y));
   std::copy(yp.begin(), yp.end(), N_VGetArrayPointer(h_->yp));
-  std::copy(program.id().begin(), program.id().end(), N_VGetArrayPointer(h_->id));
+  std::copy(state.id.begin(), state.id.end(), N_VGetArrayPointer(h_->id));
   for (std::size_t i = 0; i < program.size(); ++i) N_VGetArrayPointer(h_->atol)[i] = rtol * program.nominal()[i];
   if (!rates_.empty()) {
     // The integrals start at 0 with their rates: differential unknowns of magnitude `magnitude`.
@@ -254,7 +254,7 @@ IdaSession::IdaSession(ProgramState& state, double t0, const std::vector<double>
     std::vector<std::size_t> of_row(jacobian.rows, kNone);
     for (std::size_t j = 0; j < program.size(); ++j) {
       const auto first = static_cast<std::size_t>(jacobian.col_start[j]);
-      if (program.id()[j] != 0.0 || jacobian.col_start[j + 1] != jacobian.col_start[j] + 1 ||
+      if (state.id[j] != 0.0 || jacobian.col_start[j + 1] != jacobian.col_start[j] + 1 ||
           !program.jacobian().constant_entry(first))
         continue;
       of_row[static_cast<std::size_t>(jacobian.row_index[first])] = output_only_.size();
@@ -430,6 +430,16 @@ void IdaSession::control_algebraic(const std::vector<std::uint32_t>& columns) {
   N_VScale(1.0, h_->id, h_->stepping_id);
   for (std::uint32_t c : columns) N_VGetArrayPointer(h_->stepping_id)[c] = 1.0;
   stepping_id_pending_ = true;
+}
+
+void IdaSession::set_differential() {
+  std::copy(state_.id.begin(), state_.id.end(), N_VGetArrayPointer(h_->id));
+  if (IDASetId(h_->ida, h_->id) < 0) fail(-1, "IDASetId");
+  if (h_->stepping_id) {
+    N_VScale(1.0, h_->id, h_->stepping_id);
+    for (std::uint32_t c : controlled_algebraic_) N_VGetArrayPointer(h_->stepping_id)[c] = 1.0;
+    stepping_id_pending_ = true;
+  }
 }
 
 void IdaSession::restart(bool event) {

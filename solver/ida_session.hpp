@@ -77,6 +77,9 @@ class IdaSession {
   /// Restarts at t from y and y' given from outside (the differential unknowns held, the algebraic
   /// ones and the derivatives made consistent), as restart() does.
   void reset(double t, const std::vector<double>& y, const std::vector<double>& yp);
+  /// The run's ids (ProgramState::id) again, where it has chosen its states anew
+  /// (StateSelectionCheck); the next restart makes the values consistent under them.
+  void set_differential();
   SolverStatistics statistics() const;
   /// These algebraic unknowns (besides the differential ones) take part in the error test from the
   /// step after the next restart's first on (their derivatives from a restart are not consistent):

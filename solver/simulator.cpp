@@ -86,7 +86,7 @@ const InitialState& Simulator::initialize() {
   if (ledger_) ledger_->integrate_with(*ida_);
   control_watched_unknowns();
   selection_ = std::make_unique<StateSelectionCheck>(*state_);
-  selection_->check(options_.start, y_.data(), yp_.data());
+  choice_pending_ = selection_->wants_new_choice(options_.start, y_.data(), yp_.data());
   defer_failure([&] { check_assertions(options_.start, ida_->y(), ida_->yp()); });
   return *initial_;
 }
@@ -174,7 +174,7 @@ bool Simulator::advance() {
   }
   const double t = ida_->time();
   if (options_.on_step) options_.on_step(t, ++steps_);
-  selection_->check(t, ida_->y(), ida_->yp());
+  if (selection_->wants_new_choice(t, ida_->y(), ida_->yp())) choice_pending_ = true;
   if (ledger_) ledger_->check_balance(*ida_);
   // At a root IDA returns the step's interpolant, which holds the algebraic equations only to the
   // interpolation error: the assertions wait for the consistent values the event's restart computes
@@ -377,6 +377,13 @@ bool Simulator::jump_states() {
   return true;
 }
 
+void Simulator::choose_states() {
+  choice_pending_ = false;
+  if (!selection_->choose(ida_->time(), ida_->y(), ida_->yp())) return;
+  ida_->set_differential();
+  ida_->restart(false);
+}
+
 void Simulator::sample(double t) {
   const std::size_t n = state_->program().size();
   if (std::fabs(t - ida_->time()) <= eps_) {
@@ -421,6 +428,7 @@ void Simulator::step_to(double t) {
         settle_zero_branches(true);
         ida_->restart();
       }
+      if (choice_pending_) choose_states();
     }
     if (ida_->time() >= t - eps_ || stopped_) break;
     if (failure_) break;  // at a step end beyond t: the values up to there stand
@@ -533,6 +541,7 @@ TapeInputs Simulator::tape_inputs() {
 SolverStatistics Simulator::statistics() const {
   SolverStatistics s = ida_ ? ida_->statistics() : SolverStatistics{};
   if (initial_) s.initialization_iterations = initial_->newton_iterations;
+  if (selection_) s.state_choices = static_cast<long>(selection_->changes());
   return s;
 }
 

@@ -108,7 +108,7 @@ class Simulator {
   /// from the integrator's step that covers t (the integrator itself may have gone further). At an
   /// event at t the values are its right limit. Between calls to step_to, the caller may read the
   /// outputs and the state, and set the state.
-  /// @throws SolverError (integration failure, a component's assertion, a degraded state selection),
+  /// @throws SolverError (integration failure, a component's assertion),
   ///         std::invalid_argument for t before time() or after the stop time.
   void step_to(double t);
 
@@ -193,6 +193,9 @@ class Simulator {
   /// Whether indicators that sat exactly at zero have moved off it; with `apply`, their branches
   /// take the side the solution moved to.
   bool settle_zero_branches(bool apply);
+  /// Chooses the states anew at the integrator's time, where the selection has degraded
+  /// (StateSelectionCheck), and restarts the integrator with them.
+  void choose_states();
   void sample(double t);
   /// After an external input changed during the run: the integrator restarts at time() from the
   /// solution there, and the branches of indicators the change moved to their other side switch.
@@ -214,6 +217,7 @@ class Simulator {
   bool event_pending_ = false;   ///< the integrator stopped at a root at or beyond time()
   bool settle_pending_ = false;  ///< and a branch of a zero indicator is to be settled there
   bool stopped_ = false;         ///< the integrator reached the stop time
+  bool choice_pending_ = false;  ///< and the states are to be chosen anew there
   std::size_t steps_ = 0;
   std::vector<double> y_, yp_;
   std::vector<std::uint32_t> sampled_y_, sampled_yp_;

@@ -14,6 +14,7 @@ struct SolverStatistics {
   long factorizations = 0;    ///< of the iteration matrix, from scratch (pivoting)
   long refactorizations = 0;  ///< with the pivot order of the last factorization
   long events = 0;
+  long state_choices = 0;     ///< where the run chose its states anew (dynamic state selection)
   int initialization_iterations = 0;
 };
 

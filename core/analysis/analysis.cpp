@@ -920,6 +920,17 @@ void eliminate_solved_algebraics(const Model& model, ReducedDae& r, RowStore& re
   r = std::move(kept);
 }
 
+/// The differential unknowns as the index-1 test sees them: a candidate whose role the run chooses
+/// (PivotBlock::free) counts as algebraic, its derivative occurring only in the selection
+/// rows, which take it where it is a state.
+std::vector<bool> index_one_differential(const ReducedDae& r) {
+  std::vector<bool> out = r.differential;
+  for (const PivotBlock& block : r.reduction.pivots)
+    for (const Expr& x : block.candidates)
+      if (const std::optional<std::size_t> c = r.column_of(x)) out[*c] = false;
+  return out;
+}
+
 /// Marks the unknowns whose derivative occurs as differential; returns the highest derivative order.
 int mark_differential(ReducedDae& r, const RowStore& rows) {
   std::uint32_t highest = 0;
@@ -1002,7 +1013,7 @@ ReducedDae analyze(const Model& model) {
     rows = RowStore();
     for (const Expr& residual : residuals) rows.push_back(row_of(residual, slot_of));
     mark_differential(r, rows);
-    highest = incidence(rows, r.differential, true);
+    highest = incidence(rows, index_one_differential(r), true);
     h = maximum_matching(highest, solvable_first(r, highest));
     if (!h.perfect()) {
       r.rows = std::move(rows);

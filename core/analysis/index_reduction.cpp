@@ -3,6 +3,8 @@
 #include <Eigen/Dense>
 #include <algorithm>
 #include <cmath>
+#include <limits>
+#include <optional>
 
 #include "core/analysis/analysis.hpp"
 #include "core/model/errors.hpp"
@@ -20,9 +22,8 @@ constexpr double kPivotTolerance = 1e-10;
 /// Dense pivoting of a part costs O(rows²·cols); larger parts (a long rigid chain of gears, the
 /// constraints of a spatial loop) are selected by structure and tier, and up to kCheckedColumns the
 /// structural choice is checked at the start values (pivoted numerically where it is singular
-/// there). Parts up to kDenseColumns are checked during the run (a dense eigenvalue problem of their
-/// size at every step: a 10-link pendulum chain's parts of 100–300 candidates made that three
-/// times the cost of its steps); larger ones are listed as unchecked (IndexReduction::unchecked).
+/// there). Wherever the chosen block can turn singular the run checks it and chooses again
+/// (PivotBlock), at any size.
 constexpr std::size_t kDenseColumns = 64;
 constexpr std::size_t kCheckedColumns = 512;
 
@@ -125,6 +126,7 @@ class Reducer {
   void select_levels() {
     const int levels = *std::max_element(c_.begin(), c_.end());
     selected_depth_.assign(r_.unknowns.size(), 0);
+    part_at_.assign(static_cast<std::size_t>(levels) + 2, std::vector<int>(r_.unknowns.size(), -1));
     std::vector<bool> below(r_.unknowns.size(), false);  // selected one level deeper
     for (int level = levels; level >= 1; --level) {
       std::vector<std::size_t> rows;
@@ -133,12 +135,86 @@ class Reducer {
       std::vector<bool> candidate(r_.unknowns.size());
       for (std::size_t j = 0; j < candidate.size(); ++j) candidate[j] = d_[j] >= level;
       std::vector<bool> selected(candidate.size(), false);
-      for (const auto& [part_rows, part_cols] : parts(rows, candidate))
-        for (std::size_t j : select(level, part_rows, part_cols, below)) selected[j] = true;
+      for (auto& [part_rows, part_cols] : parts(rows, candidate)) {
+        Part part{level, std::move(part_rows), std::move(part_cols), {}, -1};
+        part.selected = select(level, part.rows, part.cols, below);
+        for (std::size_t j : part.selected) selected[j] = true;
+        for (std::size_t j : part.cols) part_at_[static_cast<std::size_t>(level)][j] = static_cast<int>(parts_.size());
+        if (changes_during_run(part)) record_pivot(part);
+        parts_.push_back(std::move(part));
+      }
       for (std::size_t j = 0; j < candidate.size(); ++j)
         if (selected[j] && selected_depth_[j] == 0) selected_depth_[j] = level;
       below = std::move(selected);
     }
+  }
+
+  /// A level's connected part and what was chosen in it at the start values.
+  struct Part {
+    int level = 1;
+    std::vector<std::size_t> rows, cols;  ///< its residuals and candidate unknowns (sorted)
+    std::vector<std::size_t> selected;    ///< the candidates the constraints are solved for (sorted)
+    int block = -1;                       ///< its block in r_.reduction.pivots when its choice is data
+  };
+
+  /// The part of `level` that has unknown j among its candidates, or nullptr.
+  const Part* part_at(int level, std::size_t j) const {
+    if (level >= static_cast<int>(part_at_.size())) return nullptr;
+    const int p = part_at_[static_cast<std::size_t>(level)][j];
+    return p < 0 ? nullptr : &parts_[static_cast<std::size_t>(p)];
+  }
+
+  /// Whether the part's choice may have to change during the run: its selected block can turn
+  /// singular, or the level below's choice (which it must keep) can change. Not where every state
+  /// it leaves is one the netlist or component wants `always` (Modelica's StateSelect.always: the
+  /// user's choice, kept for the whole run, as Modelica tools keep it).
+  bool changes_during_run(const Part& part) const {
+    for (std::size_t j : part.cols)
+      if (const Part* below = part_at(part.level + 1, j); below != nullptr && below->block >= 0) return true;
+    bool all_always = true;
+    for (std::size_t j : part.cols)
+      if (!std::binary_search(part.selected.begin(), part.selected.end(), j))
+        all_always = all_always && tier(part.level, j) == selection_tier(StatePriority::Always, 0);
+    if (all_always) return false;
+    return !always_nonsingular(part);
+  }
+
+  /// Whether the selected block is nonsingular at every solution: constant, or triangular in some
+  /// order of its rows and columns with constant nonzero entries on the diagonal (a chain of
+  /// rotations, each frame placed from the previous one, has identities there). Peels rows that
+  /// have a single selected column left, with a constant entry.
+  bool always_nonsingular(const Part& part) const {
+    const auto in_block = [&](std::size_t j) { return std::binary_search(part.selected.begin(), part.selected.end(), j); };
+    bool constant = true;
+    std::unordered_map<std::size_t, std::vector<std::size_t>> rows_of;  // selected column → rows (positions in part.rows)
+    std::vector<std::size_t> left(part.rows.size(), 0);                  // selected columns not yet peeled, per row
+    for (std::size_t r = 0; r < part.rows.size(); ++r)
+      for (const Entry& e : rows_[part.rows[r]])
+        if (in_block(e.column)) {
+          constant = constant && e.partial.is_constant();
+          rows_of[e.column].push_back(r);
+          ++left[r];
+        }
+    if (constant) return true;
+    std::vector<bool> row_done(part.rows.size(), false);
+    std::unordered_map<std::size_t, bool> peeled;  // per selected column
+    std::size_t done = 0;
+    for (bool progress = true; progress && done < part.rows.size();) {
+      progress = false;
+      for (std::size_t r = 0; r < part.rows.size(); ++r) {
+        if (row_done[r] || left[r] != 1) continue;
+        const Entry* single = nullptr;
+        for (const Entry& e : rows_[part.rows[r]])
+          if (in_block(e.column) && !peeled[e.column]) single = &e;
+        if (single == nullptr || !single->partial.is_constant() || single->partial.is_literal(0.0)) continue;
+        peeled[single->column] = true;
+        row_done[r] = true;
+        ++done;
+        progress = true;
+        for (std::size_t other : rows_of[single->column]) --left[other];
+      }
+    }
+    return done == part.rows.size();
   }
 
   /// Connected parts of the level's block: rows linked through shared candidate columns.
@@ -190,11 +266,6 @@ class Reducer {
     std::vector<std::size_t> out;
     for (std::size_t c : chosen) out.push_back(cols[c]);
     std::sort(out.begin(), out.end());
-    if (cols.size() <= kDenseColumns)
-      record_pivot(level, rows, out, cols);
-    else
-      r_.reduction.unchecked.push_back(std::to_string(rows.size()) + " constraints among " + std::to_string(cols.size()) +
-                                       " candidates, the first " + constraint_text(rows.front(), level));
     return out;
   }
 
@@ -387,54 +458,128 @@ class Reducer {
     return text;
   }
 
-  void record_pivot(int level, const std::vector<std::size_t>& rows, const std::vector<std::size_t>& selected,
-                    const std::vector<std::size_t>& cols) {
+  /// The position in its block's `free` of unknown j, a candidate of `part` (a part with a block).
+  std::optional<std::size_t> free_position(const Part& part, std::size_t j) const {
+    const PivotBlock& block = r_.reduction.pivots[static_cast<std::size_t>(part.block)];
+    const auto c = static_cast<std::uint32_t>(std::lower_bound(part.cols.begin(), part.cols.end(), j) - part.cols.begin());
+    const auto it = std::lower_bound(block.free.begin(), block.free.end(), c);
+    if (it == block.free.end() || *it != c) return std::nullopt;
+    return static_cast<std::size_t>(it - block.free.begin());
+  }
+
+  /// The unknown of der^order(x_j) in the reduced system.
+  Expr order_unknown(std::size_t j, int order) const {
+    return order == 0 ? r_.unknowns[j] : Expr::variable(derivative_name(name(j), order));
+  }
+
+  /// Makes the part's choice data: its block of the Jacobian over every candidate, how each
+  /// candidate relates to the level below, and its selection variables σ (their start values the
+  /// choice at the start values).
+  void record_pivot(Part& part) {
     PivotBlock block;
-    block.rows = rows.size();
-    std::vector<std::size_t> ordered = selected;
-    for (std::size_t j : cols)
-      if (!std::binary_search(selected.begin(), selected.end(), j)) ordered.push_back(j);
-    block.cols = ordered.size();
-    bool constant = true;
-    for (std::size_t i : rows) {
-      for (std::size_t j : ordered) {
-        auto it = std::find_if(rows_[i].begin(), rows_[i].end(), [&](const Entry& e) { return e.column == j; });
-        block.entries.push_back(it == rows_[i].end() ? Expr(0.0) : it->partial);
-        constant = constant && block.entries.back().is_constant();
+    block.level = part.level;
+    block.rows = part.rows.size();
+    block.cols = part.cols.size();
+    for (std::size_t r = 0; r < part.rows.size(); ++r) {
+      for (const Entry& e : rows_[part.rows[r]]) {
+        const auto c = std::lower_bound(part.cols.begin(), part.cols.end(), e.column);
+        if (c == part.cols.end() || *c != e.column) continue;
+        block.entries.push_back(e.partial);
+        block.entry_rows.push_back(static_cast<std::uint32_t>(r));
+        block.entry_cols.push_back(static_cast<std::uint32_t>(c - part.cols.begin()));
       }
-      block.constraints.push_back(constraint_text(i, level));
+      block.constraints.push_back(constraint_text(part.rows[r], part.level));
     }
-    if (constant) return;  // a constant nonsingular block stays nonsingular
-    for (std::size_t j : ordered) block.variables.push_back(derivative_name(name(j), d_[j] - level));
-    r_.reduction.pivots.push_back(std::move(block));
+    // The least preferred state at the start: a candidate of a lower tier is never a state.
+    int lowest_state_tier = std::numeric_limits<int>::max();
+    for (std::size_t j : part.cols)
+      if (!std::binary_search(part.selected.begin(), part.selected.end(), j))
+        lowest_state_tier = std::min(lowest_state_tier, tier(part.level, j));
+    for (std::size_t j : part.cols) {
+      const int order = d_[j] - part.level;
+      block.variables.push_back(derivative_name(name(j), order));
+      block.selected.push_back(std::binary_search(part.selected.begin(), part.selected.end(), j));
+      block.tiers.push_back(tier(part.level, j));
+      if (block.tiers.back() >= lowest_state_tier) {
+        block.free.push_back(static_cast<std::uint32_t>(block.variables.size() - 1));
+        block.candidates.push_back(order_unknown(j, order));
+      }
+      std::int32_t below = PivotBlock::kFree;
+      std::uint32_t position = 0;
+      if (const Part* p = part_at(part.level + 1, j)) {
+        if (p->block >= 0) {
+          below = p->block;
+          position = static_cast<std::uint32_t>(std::lower_bound(p->cols.begin(), p->cols.end(), j) - p->cols.begin());
+        } else if (std::binary_search(p->selected.begin(), p->selected.end(), j)) {
+          below = PivotBlock::kForced;
+        }
+      }
+      block.below_block.push_back(below);
+      block.below_position.push_back(position);
+    }
+    IndexReduction& out = r_.reduction;
+    part.block = static_cast<int>(out.pivots.size());
+    block.first_switch = out.switches.size();
+    std::vector<std::size_t> states;  // positions in `free` of the candidates that are states at the start
+    for (std::size_t f = 0; f < block.free.size(); ++f)
+      if (!block.selected[block.free[f]]) states.push_back(f);
+    for (std::size_t k = 0; k < block.slots(); ++k)
+      for (std::size_t f = 0; f < block.free.size(); ++f) {
+        const std::string name = "selection" + std::to_string(part.block) + "[" + std::to_string(k + 1) + "," +
+                                 std::to_string(f + 1) + "]";
+        out.switches.push_back(Expr::parameter(name));
+        out.pre_switches.push_back(Expr::parameter("pre(" + name + ")"));
+        out.switch_names.push_back(name);
+        out.switch_starts.push_back(k < states.size() && states[k] == f ? 1.0 : 0.0);
+      }
+    out.pivots.push_back(std::move(block));
   }
 
   /// The reduced system: every equation with its derivatives, der^k(x) written in the states'
   /// derivatives and new unknowns, and der(x_k) = x_{k+1} where two orders of x are both states.
+  /// Where an order of x is a candidate of a choice that is data, every order of x is an unknown,
+  /// and the selection rows of its block relate that order to the next.
   void rewrite() {
     const std::size_t n = r_.unknowns.size();
     std::unordered_map<Expr, Expr, ExprHash>& derivatives = r_.derivatives;
     std::vector<Expr> linking;
+    // Per block and candidate: the candidate's unknown and its derivative's.
+    std::vector<std::vector<std::pair<Expr, Expr>>> candidate_terms(r_.reduction.pivots.size());
+    for (std::size_t b = 0; b < candidate_terms.size(); ++b) candidate_terms[b].resize(r_.reduction.pivots[b].free.size());
     for (std::size_t j = 0; j < n; ++j) {
       const int states = d_[j] - selected_depth_[j];  // x, der(x), … der^(states−1)(x) are states
+      // The part of order o when its choice is data and may make that order a state.
+      const auto dynamic_part = [&](int o) -> const Part* {
+        const Part* p = part_at(d_[j] - o, j);
+        return p != nullptr && p->block >= 0 && free_position(*p, j) ? p : nullptr;
+      };
+      bool chosen_in_run = false;
+      for (int o = 0; o < d_[j]; ++o) chosen_in_run = chosen_in_run || dynamic_part(o) != nullptr;
       Expr previous = r_.unknowns[j];  // der^(k−1)(x) as the reduced system writes it
       for (int k = 1; k <= d_[j]; ++k) {
         Expr value;
-        if (k == states) {
+        const Part* dynamic = chosen_in_run ? dynamic_part(k - 1) : nullptr;
+        if (k == states && !chosen_in_run) {
           value = der(previous);  // the derivative of the highest state order: IDA's y'
         } else {
           value = Expr::variable(derivative_name(name(j), k));
           add_unknown(value, j, k);
-          if (k < states)
+          if (dynamic != nullptr) {
+            candidate_terms[static_cast<std::size_t>(dynamic->block)][*free_position(*dynamic, j)] = {previous, value};
+            r_.reduction.selectable.push_back(derivative_name(name(j), k - 1));
+          } else if (k - 1 < states) {
             linking.push_back(der(previous) - value);
-          else
+          }
+          // Never a state: a selected order, or the highest (a candidate's derivative otherwise).
+          if (k >= states && (k == d_[j] || dynamic_part(k) == nullptr))
             r_.reduction.dummy_derivatives.push_back(derivative_name(name(j), k));
         }
         const Expr original = nth_derivative(r_.unknowns[j], k);
         if (value != original) derivatives.emplace(original, value);
         // An order that is not a state has the next order's unknown as its derivative (outputs
-        // and energy rates differentiate such unknowns).
-        if (k > states) derivatives.emplace(der(previous), value);
+        // and energy rates differentiate such unknowns); so has a candidate whose role the run
+        // chooses, everywhere but in its selection rows.
+        if (k > states || dynamic != nullptr) derivatives.emplace(der(previous), value);
         previous = value;
       }
     }
@@ -450,6 +595,18 @@ class Reducer {
         times.push_back(m);
       }
       if (c_[i] > 0) r_.reduction.differentiated.emplace_back(r_.residual_equation[i], c_[i]);
+    }
+    // The selection rows: slot k of a block is Σ_f σ_kf·(der(x_f) − x_f'), der(x_f) the unknown.
+    for (std::size_t b = 0; b < candidate_terms.size(); ++b) {
+      const PivotBlock& block = r_.reduction.pivots[b];
+      for (std::size_t k = 0; k < block.slots(); ++k) {
+        Expr row(0.0);
+        for (std::size_t f = 0; f < block.free.size(); ++f) {
+          const auto& [x, derivative] = candidate_terms[b][f];
+          row = row + r_.reduction.switches[block.first_switch + k * block.free.size() + f] * (derivative - der(x));
+        }
+        linking.push_back(row);
+      }
     }
     for (const Expr& l : linking) {
       residuals.push_back(l);
@@ -497,6 +654,8 @@ class Reducer {
   std::vector<int> c_, d_;
   std::vector<std::vector<Entry>> rows_;
   std::vector<int> selected_depth_;  ///< per unknown: the deepest level that selected it (0: none)
+  std::vector<Part> parts_;          ///< every level's parts, deepest level first
+  std::vector<std::vector<int>> part_at_;  ///< per level and unknown: its part (index in parts_), or −1
 };
 
 }  // namespace

@@ -13,6 +13,7 @@
 /// derivative becomes an algebraic unknown of its own — a *dummy derivative*. What is never
 /// selected stays a state.
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -23,18 +24,49 @@ namespace acausal {
 struct Model;
 struct ReducedDae;
 
-/// One level and connected part of the state selection, where the Jacobian depends on the
-/// solution: its constraints' partial derivatives with respect to all candidates, the selected ones
-/// first. The run-time check compares the selected block with the best the part allows and stops
-/// the run when it nears singularity (the static selection no longer fits the motion).
+/// One level and connected part of the state selection whose choice is data (dynamic state
+/// selection): its constraints' Jacobian depends on the solution, so that the block selected at the
+/// start values may turn singular during the run (a pendulum's x² + y² = L² solved for y, through
+/// the horizontal). The candidates that may be states (`free`: those of a priority tier at least
+/// that of the least preferred state at the start; the others are always solved for) stay unknowns
+/// with their derivatives unknowns of their own, and cols − rows selection rows
+/// Σ_f σ_kf·(der(x_f) − x_f') = 0 say which are states: σ_kf (a discrete variable, 0 or 1) is 1
+/// where free candidate f fills state slot k. The Jacobian is compiled over all of them; a run
+/// chooses the states anew (new σ, new IDA ids) where the selected block nears singularity.
 struct PivotBlock {
+  int level = 1;                         ///< of index reduction (1: the constraints differentiated once)
   std::size_t rows = 0;                  ///< constraints (= selected variables)
-  std::size_t cols = 0;                  ///< candidates, the selected ones first
-  /// rows × cols, row-major, in the representatives and their derivatives (ReducedDae::
-  /// in_reduced_unknowns writes them in the unknowns)
+  std::size_t cols = 0;                  ///< candidates
+  /// The entries of the block over every candidate that are not identically zero, in the
+  /// representatives and their derivatives (ReducedDae::in_reduced_unknowns writes them in the
+  /// unknowns; gone with the analysis), and their places (row, candidate).
   std::vector<Expr> entries;
+  std::vector<std::uint32_t> entry_rows, entry_cols;
   std::vector<std::string> constraints;  ///< the equations of the block, as the user wrote them
-  std::vector<std::string> variables;    ///< the candidates, the selected ones first
+  std::vector<std::string> variables;    ///< the candidates' names
+  /// The positions of the candidates that may be states; their unknowns (gone with the analysis)
+  /// and (Program) their columns of y.
+  std::vector<std::uint32_t> free;
+  std::vector<Expr> candidates;
+  std::vector<std::uint32_t> columns;
+  /// Per candidate: selected (not a state) at the start values.
+  std::vector<bool> selected;
+  /// Per candidate: its selection order (lower is selected first: derivatives, then by state
+  /// priority from avoid to always).
+  std::vector<int> tiers;
+  /// Per candidate, the level below's choice of the same variable one order lower (a variable the
+  /// constraints fix has its derivative fixed too): kFree (not a candidate there, or a state in a
+  /// choice that does not change), kForced (selected there, for good), or the index of that
+  /// level's block (in IndexReduction::pivots) and the candidate's position in it.
+  static constexpr std::int32_t kFree = -1, kForced = -2;
+  std::vector<std::int32_t> below_block;
+  std::vector<std::uint32_t> below_position;
+  /// σ of slot k and free candidate f (a position in `free`): discrete variable
+  /// first_switch + k·free.size() + f (of IndexReduction::switches; of Program::discretes() in a
+  /// program's blocks).
+  std::size_t first_switch = 0;
+  std::size_t slots() const { return cols - rows; }
+  std::size_t entries_size() const { return entry_rows.size(); }
 };
 
 /// What index reduction did, for `acausal check` and for tests.
@@ -43,10 +75,15 @@ struct IndexReduction {
   /// Model equations that were differentiated, with how often.
   std::vector<std::pair<std::size_t, int>> differentiated;
   std::vector<std::string> dummy_derivatives;  ///< derivatives that became algebraic unknowns
-  std::vector<PivotBlock> pivots;              ///< blocks that depend on the solution (checked at run time)
-  /// Parts too large for the run-time check (more than 64 candidates: chosen by structure, checked
-  /// at the start values up to 512), described for `acausal check`.
-  std::vector<std::string> unchecked;
+  /// The parts whose choice is data, deepest level first (a level's choice forces the next's).
+  std::vector<PivotBlock> pivots;
+  /// The selection variables σ of every block (discrete variables, 0 or 1): their value and pre()
+  /// leaves, names and values at the start (gone with the analysis).
+  std::vector<Expr> switches, pre_switches;
+  std::vector<std::string> switch_names;
+  std::vector<double> switch_starts;
+  /// Unknowns whose role (state or not) the run chooses: the candidates of `pivots`.
+  std::vector<std::string> selectable;
 };
 
 /// `x`, `der(x)`, `der(der(x))`: the name of the k-th derivative of a variable.

@@ -222,6 +222,8 @@ std::vector<Expr> Program::build_discrete_values(const Model& model) {
   for (std::size_t i = 0; i < model.instances.size(); ++i)
     for (const Definition::Discrete& x : model.instances[i].definition->discretes)
       out.push_back(substitute(dae_->in_unknowns(model.in_instance(i, *x.value)), explicit_form));
+  // The state selection's σ keep their values at events (the run sets them where it chooses anew).
+  for (const Expr& sigma : dae_->reduction.switches) out.push_back(sigma);
   return out;
 }
 
@@ -243,7 +245,9 @@ std::vector<Expr> output_expressions(const Model& model, const ReducedDae& dae, 
   return out;
 }
 
-DiscreteVariables collect_discretes(const Model& model) {
+/// The components' discrete variables, then the state selection's σ (IndexReduction::switches),
+/// which change only where the run chooses the states again.
+DiscreteVariables collect_discretes(const Model& model, const ReducedDae& dae) {
   DiscreteVariables out;
   // An instance with discrete variables is never a copy (they are named after it).
   for (const ModelInstance& instance : model.instances)
@@ -255,6 +259,15 @@ DiscreteVariables collect_discretes(const Model& model) {
       out.symbols.push_back(d.symbol);
       out.pre_symbols.push_back(d.pre_symbol);
     }
+  const IndexReduction& reduction = dae.reduction;
+  for (std::size_t k = 0; k < reduction.switches.size(); ++k) {
+    out.names.push_back(reduction.switch_names[k]);
+    out.pointers.emplace_back();
+    out.starts.push_back(reduction.switch_starts[k]);
+    out.booleans.push_back(true);
+    out.symbols.push_back(reduction.switches[k]);
+    out.pre_symbols.push_back(reduction.pre_switches[k]);
+  }
   return out;
 }
 
@@ -296,7 +309,7 @@ Program::Program(const Model& model, ReducedDae dae, ProgramOptions options)
       kept_analysis_(options.keep_analysis),
       initial_(collect_initial_parameters(model, *dae_)),
       external_(collect_external_inputs(model)),
-      discretes_(collect_discretes(model)),
+      discretes_(collect_discretes(model, *dae_)),
       inputs_(unknown_inputs(*dae_, initial_, external_, discretes_)),
       derivatives_(*dae_, inputs_),
       output_expressions_(output_expressions(model, *dae_, derivatives_)),
@@ -324,6 +337,18 @@ Program::Program(const Model& model, ReducedDae dae, ProgramOptions options)
     }
     start_.push_back(v.options.start);
     nominal_.push_back(nominal ? *nominal : std::max(1.0, std::fabs(v.options.start)));
+  }
+  // A candidate whose role the run chooses starts as what the choice at the start values made it.
+  const std::size_t component_discretes = discretes_.size() - dae_->reduction.switches.size();
+  for (PivotBlock& block : dae_->reduction.pivots) {
+    block.columns.clear();
+    for (std::size_t f = 0; f < block.free.size(); ++f) {
+      const std::optional<std::size_t> column = dae_->column_of(block.candidates[f]);
+      if (!column) throw std::logic_error("a candidate of a state choice made during the run is no unknown: " + block.variables[block.free[f]]);
+      block.columns.push_back(static_cast<std::uint32_t>(*column));
+      id_[*column] = block.selected[block.free[f]] ? 0.0 : 1.0;
+    }
+    block.first_switch += component_discretes;
   }
   first_discrete_indicator_ = indicator_set_.first_discrete;
   for (const Expr& value : discrete_values_) {
@@ -418,7 +443,10 @@ void Program::keep_what_messages_read(const Model& model, bool keep_analysis) {
   names_.reserve(size());
   for (std::size_t k = 0; k < size(); ++k) names_.push_back(dae_->name(model, k));
   pivot_blocks_ = dae_->reduction.pivots;
-  for (PivotBlock& b : pivot_blocks_) b.entries.clear();
+  for (PivotBlock& b : pivot_blocks_) {
+    b.entries.clear();
+    b.candidates.clear();
+  }
   residual_equation_ = dae_->residual_equation;
   for (const Model::LoopCut& cut : model.loop_cuts)
     for (std::size_t e : cut.rows) loop_closures_.emplace(e, cut.port);

@@ -74,6 +74,7 @@ void ProgramState::reset_discretes() {
   std::copy(starts.begin(), starts.end(), discrete.begin());
   std::copy(starts.begin(), starts.end(), discrete.begin() + static_cast<std::ptrdiff_t>(starts.size()));
   discrete.back() = 0.0;
+  id = program_->id();
 }
 
 void ProgramState::update_indicator_activity(double t, const double* y, const double* yp, const std::vector<double>& bands) {

@@ -41,8 +41,12 @@ class ProgramState {
   /// The d input (Program::discretes()): the discrete variables' values, their pre() values and
   /// initial(); changed by the event iteration only.
   std::vector<double> discrete;
-  /// Every discrete variable and its pre() at its start value, initial() 0.
+  /// Every discrete variable and its pre() at its start value, initial() 0; the states as the
+  /// program starts them (id).
   void reset_discretes();
+  /// The integrator's id of every unknown (1 differential, 0 algebraic) under this run's choice of
+  /// states: Program::id() until the run chooses its states anew (StateSelectionCheck::choose).
+  std::vector<double> id;
   /// Per indicator, whether its crossing can change anything under the discrete values
   /// (Program::indicator_activity): 1 or 0. All 1 until update_indicator_activity().
   std::vector<double> indicator_active;

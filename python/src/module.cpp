@@ -70,6 +70,7 @@ py::dict statistics_dict(const SolverStatistics& s) {
   d["newton_iterations"] = s.newton_iterations;
   d["newton_failures"] = s.newton_failures;
   d["error_test_failures"] = s.error_test_failures;
+  d["state_choices"] = s.state_choices;
   d["events"] = s.events;
   return d;
 }

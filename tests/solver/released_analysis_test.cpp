@@ -11,15 +11,15 @@
 #include "core/analysis/program.hpp"
 #include "solver/initialization.hpp"
 #include "solver/state_selection_check.hpp"
-#include "tests/support/pendulum_chain.hpp"
 
 using namespace acausal;
-using namespace acausal::testing;
 
 TEST_CASE("a program that released its analysis initializes and reports as one that kept it") {
-  // An index-reduced model (a pendulum chain: dummy derivatives, a state selection that depends on
-  // the solution) with initial targets.
-  const Model model = build_model(parse_netlist(pendulum_chain_netlist({.links = 3, .phi = 0.3})), builtin_registry());
+  // An index-reduced model with initial targets, dummy derivatives and a state selection made
+  // during the run: MSL's Fourbar1 without its state_select.
+  Netlist netlist = load_netlist(ACAUSAL_SOURCE_DIR "/netlists/reference/MB_Fourbar1.json");
+  for (NetlistComponent& c : netlist.components) c.state_select = nlohmann::json::object();
+  const Model model = build_model(netlist, builtin_registry());
   const auto kept = compile(model);
   const auto released = compile(model, ProgramOptions{.keep_analysis = false});
 
