@@ -7,6 +7,8 @@
 #include <limits>
 #include <sstream>
 
+#include "core/analysis/column_pivoting.hpp"
+
 namespace acausal {
 namespace {
 
@@ -25,8 +27,6 @@ constexpr std::size_t kDenseColumns = 64;
 /// (at every 8th, EngineV6 ran 1.8 times as long as without the check; at every 32nd, 1.2 times).
 constexpr std::size_t kEveryStepColumns = 64;
 constexpr long kStride = 32;
-/// A pivot this much smaller than the largest entry of its block counts as zero.
-constexpr double kPivotTolerance = 1e-10;
 
 /// A block's entries (PivotBlock::entries' values) over all its candidates, dense.
 Eigen::MatrixXd dense(const PivotBlock& block, const double* values) {
@@ -64,40 +64,6 @@ double quality(const Eigen::MatrixXd& all, const Eigen::MatrixXd& selected) {
   const double constraints = smallest_eigenvalue_of_gram(all);
   if (!(constraints > 0.0)) return 0.0;
   return std::sqrt(std::max(smallest_eigenvalue_of_gram(selected), 0.0) / constraints);
-}
-
-/// Column-pivoted Gram–Schmidt: `rows` columns of `a` with a well-conditioned block, taken tier by
-/// tier (lowest first; −1 the forced ones), the largest remaining norm first within a tier. Fewer
-/// than `rows` where the candidates do not have full rank.
-std::vector<bool> choose_columns(Eigen::MatrixXd a, const std::vector<int>& tiers) {
-  const Eigen::Index m = a.rows(), n = a.cols();
-  std::vector<bool> taken(static_cast<std::size_t>(n), false);
-  const double scale = a.cwiseAbs().maxCoeff();
-  if (!(scale > 0.0)) return taken;
-  std::vector<int> order = tiers;
-  std::sort(order.begin(), order.end());
-  order.erase(std::unique(order.begin(), order.end()), order.end());
-  Eigen::Index chosen = 0;
-  for (int t : order)
-    while (chosen < m) {
-      Eigen::Index best = -1;
-      double best_norm = kPivotTolerance * scale;
-      for (Eigen::Index c = 0; c < n; ++c)
-        if (!taken[static_cast<std::size_t>(c)] && tiers[static_cast<std::size_t>(c)] == t && a.col(c).norm() > best_norm) {
-          best = c;
-          best_norm = a.col(c).norm();
-        }
-      if (best < 0) break;
-      taken[static_cast<std::size_t>(best)] = true;
-      ++chosen;
-      // The chosen direction out of every other column: their remaining norms are what they would
-      // add to the block.
-      const Eigen::VectorXd q = a.col(best) / best_norm;
-      for (Eigen::Index c = 0; c < n; ++c)
-        if (!taken[static_cast<std::size_t>(c)]) a.col(c) -= q * q.dot(a.col(c));
-    }
-  if (chosen < m) std::fill(taken.begin(), taken.end(), false);
-  return taken;
 }
 
 }  // namespace
@@ -221,8 +187,10 @@ bool StateSelectionCheck::choose(double t, const double* y, const double* yp) {
       if (below == PivotBlock::kForced || (below >= 0 && choice[static_cast<std::size_t>(below)][block.below_position[c]]))
         tiers[c] = -1;
     }
-    choice[b] = choose_columns(all, tiers);
-    const bool complete = static_cast<std::size_t>(std::count(choice[b].begin(), choice[b].end(), true)) == block.rows;
+    const std::vector<std::size_t> pivots = pivot_columns(all, tiers);
+    const bool complete = pivots.size() == block.rows;
+    choice[b].assign(block.cols, false);
+    for (std::size_t c : pivots) choice[b][c] = true;
     for (std::size_t c = 0; c < block.cols; ++c) {
       if (!complete) choice[b][c] = selected(b, c);  // the candidates lost rank: nothing better to take
       changed = changed || choice[b][c] != selected(b, c);

@@ -7,6 +7,7 @@
 #include <optional>
 
 #include "core/analysis/analysis.hpp"
+#include "core/analysis/column_pivoting.hpp"
 #include "core/model/errors.hpp"
 #include "core/expr/expr_diff.hpp"
 #include "core/expr/expr_map.hpp"
@@ -17,8 +18,6 @@
 namespace acausal {
 namespace {
 
-/// A pivot this much smaller than the largest entry of its block counts as zero.
-constexpr double kPivotTolerance = 1e-10;
 /// Dense pivoting of a part costs O(rows²·cols); larger parts (a long rigid chain of gears, the
 /// constraints of a spatial loop) are selected by structure and tier, and up to kCheckedColumns the
 /// structural choice is checked at the start values (pivoted numerically where it is singular
@@ -182,37 +181,47 @@ class Reducer {
   /// Whether the selected block is nonsingular at every solution: constant, or triangular in some
   /// order of its rows and columns with constant nonzero entries on the diagonal (a chain of
   /// rotations, each frame placed from the previous one, has identities there). Peels rows that
-  /// have a single selected column left, with a constant entry.
+  /// have a single selected column left, with a constant entry; where two rows are left with the
+  /// same single column, no order is triangular, so the order of peeling does not matter.
   bool always_nonsingular(const Part& part) const {
-    const auto in_block = [&](std::size_t j) { return std::binary_search(part.selected.begin(), part.selected.end(), j); };
+    // Position of an unknown among the selected columns, if it is one.
+    const auto position = [&](std::size_t j) -> std::optional<std::size_t> {
+      const auto it = std::lower_bound(part.selected.begin(), part.selected.end(), j);
+      if (it == part.selected.end() || *it != j) return std::nullopt;
+      return static_cast<std::size_t>(it - part.selected.begin());
+    };
     bool constant = true;
-    std::unordered_map<std::size_t, std::vector<std::size_t>> rows_of;  // selected column → rows (positions in part.rows)
-    std::vector<std::size_t> left(part.rows.size(), 0);                  // selected columns not yet peeled, per row
+    std::vector<std::vector<std::size_t>> rows_of(part.selected.size());  // positions in part.rows
+    std::vector<std::size_t> left(part.rows.size(), 0);  // selected columns not yet peeled, per row
     for (std::size_t r = 0; r < part.rows.size(); ++r)
       for (const Entry& e : rows_[part.rows[r]])
-        if (in_block(e.column)) {
+        if (const std::optional<std::size_t> c = position(e.column)) {
           constant = constant && e.partial.is_constant();
-          rows_of[e.column].push_back(r);
+          rows_of[*c].push_back(r);
           ++left[r];
         }
     if (constant) return true;
-    std::vector<bool> row_done(part.rows.size(), false);
-    std::unordered_map<std::size_t, bool> peeled;  // per selected column
+    std::vector<bool> peeled(part.selected.size(), false);
+    std::vector<std::size_t> ready;  // rows with one selected column left
+    for (std::size_t r = 0; r < part.rows.size(); ++r)
+      if (left[r] == 1) ready.push_back(r);
     std::size_t done = 0;
-    for (bool progress = true; progress && done < part.rows.size();) {
-      progress = false;
-      for (std::size_t r = 0; r < part.rows.size(); ++r) {
-        if (row_done[r] || left[r] != 1) continue;
-        const Entry* single = nullptr;
-        for (const Entry& e : rows_[part.rows[r]])
-          if (in_block(e.column) && !peeled[e.column]) single = &e;
-        if (single == nullptr || !single->partial.is_constant() || single->partial.is_literal(0.0)) continue;
-        peeled[single->column] = true;
-        row_done[r] = true;
-        ++done;
-        progress = true;
-        for (std::size_t other : rows_of[single->column]) --left[other];
-      }
+    while (!ready.empty()) {
+      const std::size_t r = ready.back();
+      ready.pop_back();
+      if (left[r] != 1) continue;  // its column went to another row
+      const Entry* single = nullptr;
+      std::size_t column = 0;
+      for (const Entry& e : rows_[part.rows[r]])
+        if (const std::optional<std::size_t> c = position(e.column); c && !peeled[*c]) {
+          single = &e;
+          column = *c;
+        }
+      if (!single->partial.is_constant() || single->partial.is_literal(0.0)) continue;
+      peeled[column] = true;
+      ++done;
+      for (std::size_t other : rows_of[column])
+        if (--left[other] == 1) ready.push_back(other);
     }
     return done == part.rows.size();
   }
@@ -281,35 +290,9 @@ class Reducer {
         auto it = std::lower_bound(cols.begin(), cols.end(), e.column);
         if (it != cols.end() && *it == e.column) a(i, it - cols.begin()) = e.value;
       }
-    const double scale = a.cwiseAbs().maxCoeff();
-    std::vector<std::size_t> chosen;
-    std::vector<bool> taken(cols.size(), false);
-    if (scale > 0.0) {
-      std::vector<int> tiers;
-      for (std::size_t c = 0; c < cols.size(); ++c) tiers.push_back(forced[cols[c]] ? -1 : tier(level, cols[c]));
-      std::vector<int> order = tiers;
-      std::sort(order.begin(), order.end());
-      order.erase(std::unique(order.begin(), order.end()), order.end());
-      for (int t : order) {
-        while (static_cast<Eigen::Index>(chosen.size()) < m) {
-          Eigen::Index best = -1;
-          double best_norm = kPivotTolerance * scale;
-          for (Eigen::Index c = 0; c < n; ++c)
-            if (!taken[static_cast<std::size_t>(c)] && tiers[static_cast<std::size_t>(c)] == t && a.col(c).norm() > best_norm) {
-              best = c;
-              best_norm = a.col(c).norm();
-            }
-          if (best < 0) break;
-          taken[static_cast<std::size_t>(best)] = true;
-          chosen.push_back(static_cast<std::size_t>(best));
-          // Project the chosen direction out of every other column: their remaining norms are
-          // what they would add to the block.
-          const Eigen::VectorXd q = a.col(best) / best_norm;
-          for (Eigen::Index c = 0; c < n; ++c)
-            if (!taken[static_cast<std::size_t>(c)]) a.col(c) -= q * q.dot(a.col(c));
-        }
-      }
-    }
+    std::vector<int> tiers;
+    for (std::size_t c = 0; c < cols.size(); ++c) tiers.push_back(forced[cols[c]] ? -1 : tier(level, cols[c]));
+    std::vector<std::size_t> chosen = pivot_columns(std::move(a), tiers);
     if (static_cast<Eigen::Index>(chosen.size()) < m) chosen = select_structurally(level, rows, cols, forced);
     return chosen;
   }
