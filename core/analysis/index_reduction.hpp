@@ -32,7 +32,9 @@ struct ReducedDae;
 /// with their derivatives unknowns of their own, and cols − rows selection rows
 /// Σ_f σ_kf·(der(x_f) − x_f') = 0 say which are states: σ_kf (a discrete variable, 0 or 1) is 1
 /// where free candidate f fills state slot k. The Jacobian is compiled over all of them; a run
-/// chooses the states anew (new σ, new IDA ids) where the selected block nears singularity.
+/// chooses the states anew (new σ, new IDA ids) where the selected block nears singularity. A part
+/// whose selected block is constant or triangular with a constant diagonal, or whose states are all
+/// `always`, keeps its choice and has no block.
 struct PivotBlock {
   int level = 1;                         ///< of index reduction (1: the constraints differentiated once)
   std::size_t rows = 0;                  ///< constraints (= selected variables)
@@ -82,7 +84,7 @@ struct IndexReduction {
   std::vector<Expr> switches, pre_switches;
   std::vector<std::string> switch_names;
   std::vector<double> switch_starts;
-  /// Unknowns whose role (state or not) the run chooses: the candidates of `pivots`.
+  /// Unknowns whose role (state or not) the run chooses: the free candidates of `pivots`.
   std::vector<std::string> selectable;
 };
 
