@@ -95,6 +95,8 @@ void text_report(const Netlist& netlist, const Model& model, Program& program, c
     Listing list(all);
     for (const std::string& r : model.released_closures)
       if (list.next()) std::cout << "  " << r << "\n";
+    std::cout << "  (watched during the run: it stops where one of them no longer holds to " +
+                     number_text(Model::kReleasedDrift) + " of the loop's size, or " + number_text(Model::kReleasedDrift) + " rad)\n";
   }
   std::cout << "states:";
   if (differential == 0) std::cout << " none";

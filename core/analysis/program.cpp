@@ -537,6 +537,10 @@ Tape Program::build_assertions(const Model& model) {
       conditions.push_back(dae_->in_unknowns(model.in_instance(i, a.condition)));
       assertion_messages_.push_back(model.instances[i].name() + ": " + a.message);
     }
+  for (const Definition::Assertion& a : model.assertions) {
+    conditions.push_back(dae_->in_unknowns(a.condition));
+    assertion_messages_.push_back(a.message);
+  }
   return Tape(conditions, inputs_, &indicator_set_.index, Tape::Unindexed::Compare);
 }
 

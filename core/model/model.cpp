@@ -262,7 +262,7 @@ LinearRow split_at(const Expr& e, const Position& position) {
 class Assembler {
  public:
   /// `released`: by cut port, the closure rows to replace by their cut quantity set to zero.
-  Assembler(const Netlist& netlist, Model& model, const std::map<std::string, std::vector<bool>>& released = {})
+  Assembler(const Netlist& netlist, Model& model, const RedundantClosures& released = {})
       : netlist_(netlist), model_(model), tunable_(netlist.tunable), released_(released) {}
 
   void instantiate(const Registry& registry) {
@@ -732,11 +732,12 @@ class Assembler {
       const std::vector<bool>* released = nullptr;
       if (closes_loop) {
         loop = &model_.loop_cuts.emplace_back(Model::LoopCut{std::string(end_path(other)), {}});
-        const auto it = released_.find(loop->port);
-        if (it != released_.end()) released = &it->second;
+        const auto it = released_.rows.find(loop->port);
+        if (it != released_.rows.end()) released = &it->second;
       }
-      // A closure row the rest of the loop implies is replaced by its cut quantity set to zero.
-      const auto release = [&](std::size_t row) {
+      // A closure row the rest of the loop implies is replaced by its cut quantity set to zero,
+      // and watched during the run: the configuration it was found implied at may be special.
+      const auto release = [&](std::size_t row, const Expr& closure, double allowed, std::string_view unit) {
         if (released == nullptr || !(*released)[row]) return false;
         const auto [residual, description] = domain.loop_closure()->released(instance_port(other), row);
         model_.labels->add_written_equation(labelled, loop->port + " closes a loop whose rest implies this closure row: " +
@@ -744,19 +745,28 @@ class Assembler {
         add_equation(residual, at_node);
         model_.written.push_back(residual);
         model_.released_closures.push_back(loop->port + ": " + description);
+        model_.assertions.push_back(
+            {Expr(allowed) - abs(closure),
+             "the loop closed at " + loop->port + " has opened: a closure row the assembly found implied by the rest of the loop (" +
+                 description + ") no longer holds to " + number_text(allowed, 3) + " " + std::string(unit) +
+                 ". The start configuration was a special one (links in a line, a dead point); start the mechanism away from "
+                 "it, or close the loop with a joint that states only the rows it needs (RevolutePlanarLoopConstraint)"});
         return true;
       };
       for (std::size_t q = 0; q < source.port->across.size(); ++q) {
         if (closes_loop && replaced[q]) continue;
         if (loop != nullptr) loop->rows.push_back(model_.equation_count());
-        if (loop != nullptr && release(loop->rows.size() - 1)) continue;
+        if (loop != nullptr && release(loop->rows.size() - 1, model_.symbol(across(other, q)) - model_.symbol(across(source, q)),
+                                       Model::kReleasedDrift * released_.size, "m"))
+          continue;
         model_.labels->add_share(labelled, static_cast<std::uint32_t>(k), source.locals->across[q]);
         add_linear({{{across(other, q), 0}, 1.0}, {{across(source, q), 0}, -1.0}});
       }
       if (closes_loop)
         for (const Expr& r : domain.loop_closure()->residuals(instance_port(source), instance_port(other))) {
           loop->rows.push_back(model_.equation_count());
-          if (release(loop->rows.size() - 1)) continue;
+          // The residuals are about twice the angle between the orientations (frame_orientations_agree).
+          if (release(loop->rows.size() - 1, 0.5 * r, Model::kReleasedDrift, "rad")) continue;
           model_.labels->add_written_equation(
               labelled, std::string(end_path(other)) + " closes a loop: its orientation agrees with " + std::string(end_path(source)));
           add_equation(r, at_node);
@@ -981,7 +991,7 @@ class Assembler {
   Environment environment_;
   OrientationGraph graph_;
   std::vector<const Component*> types_;  ///< of each netlist component
-  const std::map<std::string, std::vector<bool>>& released_;
+  const RedundantClosures& released_;
   std::optional<ModelError> graph_problem_;
   std::vector<std::size_t> port_base_;  ///< per instance: the index of its first port in connected_
   std::unordered_map<const Port*, PortLocals> port_locals_;  ///< port_locals(), by port of a definition
@@ -998,7 +1008,7 @@ class Assembler {
 
 namespace {
 
-Model assemble(const Netlist& netlist, const Registry& registry, const std::map<std::string, std::vector<bool>>& released) {
+Model assemble(const Netlist& netlist, const Registry& registry, const RedundantClosures& released) {
   Model model;
   model.name = netlist.name;
   model.source = netlist.source;
@@ -1065,8 +1075,8 @@ Model build_model(const Netlist& written, const Registry& registry) {
   // A loop that moves in fewer dimensions than its closure states (a planar loop of parallel
   // joints): the closure rows its other joints imply are released, and the model built again.
   if (model.loop_cuts.empty()) return model;
-  const std::map<std::string, std::vector<bool>> released = redundant_closure_rows(model);
-  if (released.empty()) return model;
+  const RedundantClosures released = redundant_closure_rows(model);
+  if (released.rows.empty()) return model;
   return assemble(netlist, registry, released);
 }
 

@@ -147,6 +147,14 @@ struct Model {
   /// The closure rows the assembly found implied by the rest of their loop and replaced
   /// (core/model/redundant_closures.hpp), as `check` lists them.
   std::vector<std::string> released_closures;
+  /// Conditions of the model's own beside its components' assertions (Definition::assertions),
+  /// in the model's symbols: each released closure row stays within kReleasedDrift of holding.
+  std::vector<Definition::Assertion> assertions;
+  /// How far a released closure row may come from holding before the run stops: this fraction of
+  /// the loops' size (RedundantClosures::size) for the origins' agreement, in radians for the
+  /// orientations'. Far above the integration error (the rows a loop's joints imply hold to
+  /// rounding), far below a loop visibly open.
+  static constexpr double kReleasedDrift = 1e-3;
   /// By variable, the state selections the netlist gives (they replace the declared ones).
   std::unordered_map<std::size_t, StatePriority> state_selects;
   std::vector<std::string> unconnected_ports;  ///< conserving ports left open (their flow is zero)

@@ -3,6 +3,7 @@
 #include <Eigen/Dense>
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <limits>
 #include <unordered_map>
 
@@ -58,6 +59,23 @@ class PositionSystem {
     return g.lpNorm<Eigen::Infinity>() <= kAssembled * std::max(1.0, x_.lpNorm<Eigen::Infinity>());
   }
 
+  /// The largest extent along a world axis of the frame origins at the current values (m); 1 where
+  /// they all coincide.
+  double size() const {
+    double low[3] = {0, 0, 0}, high[3] = {0, 0, 0};
+    bool seen[3] = {false, false, false};
+    for (std::size_t c = 0; c < columns_.size(); ++c) {
+      const int axis = origin_axis_[columns_[c]];
+      if (axis < 0) continue;
+      const double x = x_[static_cast<Eigen::Index>(c)];
+      low[axis] = seen[axis] ? std::min(low[axis], x) : x;
+      high[axis] = seen[axis] ? std::max(high[axis], x) : x;
+      seen[axis] = true;
+    }
+    const double extent = std::max({high[0] - low[0], high[1] - low[1], high[2] - low[2]});
+    return extent > 0.0 ? extent : 1.0;
+  }
+
   /// Of each cut row (in the order of Model::loop_cuts), whether it is a combination of the rows
   /// that are no cut rows and the cut rows before it.
   std::vector<bool> dependent_cut_rows() const {
@@ -86,6 +104,7 @@ class PositionSystem {
   /// The origins and orientations of frame ports: what loops relate.
   void mark_frame_positions() {
     frame_position_.assign(m_.variables.size(), false);
+    origin_axis_.assign(m_.variables.size(), -1);
     for (const ModelInstance& instance : m_.instances)
       for (const Definition::PortInfo& p : instance.definition->ports) {
         if (p.port.domain != &frame()) continue;
@@ -96,7 +115,10 @@ class PositionSystem {
             if (!position) continue;
             const auto& declared = instance.definition->variables;
             for (std::size_t k = 0; k < declared.size(); ++k)
-              if (declared[k].symbol == p.port.across[at]) frame_position_[instance.first_variable + k] = true;
+              if (declared[k].symbol == p.port.across[at]) {
+                frame_position_[instance.first_variable + k] = true;
+                if (q.name == "r_0") origin_axis_[instance.first_variable + k] = static_cast<std::int8_t>(i);
+              }
           }
         }
       }
@@ -206,6 +228,7 @@ class PositionSystem {
 
   const Model& m_;
   std::vector<bool> frame_position_;
+  std::vector<std::int8_t> origin_axis_;  ///< by variable: the world axis of a frame origin's coordinate, else −1
   std::vector<Row> rows_;
   std::vector<std::size_t> columns_;  ///< model variables
   std::unordered_map<Expr, std::size_t, ExprHash> column_index_;
@@ -214,18 +237,19 @@ class PositionSystem {
 
 }  // namespace
 
-std::map<std::string, std::vector<bool>> redundant_closure_rows(const Model& model) {
-  std::map<std::string, std::vector<bool>> out;
+RedundantClosures redundant_closure_rows(const Model& model) {
+  RedundantClosures out;
   if (model.loop_cuts.empty()) return out;
   PositionSystem system(model);
   if (system.empty() || !system.assemble()) return out;
+  out.size = system.size();
   const std::vector<bool> dependent = system.dependent_cut_rows();
   std::size_t k = 0;
   for (const Model::LoopCut& c : model.loop_cuts) {
     std::vector<bool> rows(dependent.begin() + static_cast<std::ptrdiff_t>(k),
                            dependent.begin() + static_cast<std::ptrdiff_t>(k + c.rows.size()));
     k += c.rows.size();
-    if (std::find(rows.begin(), rows.end(), true) != rows.end()) out.emplace(c.port, std::move(rows));
+    if (std::find(rows.begin(), rows.end(), true) != rows.end()) out.rows.emplace(c.port, std::move(rows));
   }
   return out;
 }

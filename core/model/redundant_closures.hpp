@@ -8,7 +8,9 @@
 /// the in-plane directions are statically indeterminate. Modelica leaves this to the user (use
 /// RevolutePlanarLoopConstraint); here the assembly finds such rows and releases them: each row
 /// that depends on the others is replaced by "the cut quantity it would have carried is zero"
-/// (LoopClosure::released), the choice a planar cut joint makes by hand.
+/// (LoopClosure::released), the choice a planar cut joint makes by hand. The test is made at one
+/// configuration, which may be special (a four-bar at a dead point, its links in a line, loses an
+/// in-plane row too): the model watches each released row during the run (Model::assertions).
 
 #include <map>
 #include <string>
@@ -18,11 +20,20 @@ namespace acausal {
 
 struct Model;
 
-/// By cut port ("instance.port"): which of its closure rows (Model::LoopCut::rows' order) depend
-/// on the model's other position-level equations, at a configuration that satisfies them all
-/// (reached by minimum-norm Gauss–Newton steps from the start values). Empty when the model has no
-/// loop cut or none is redundant; also empty when no such configuration is found near the start
-/// values (initialization then reports the loop that does not close).
-std::map<std::string, std::vector<bool>> redundant_closure_rows(const Model& model);
+struct RedundantClosures {
+  /// By cut port ("instance.port"): which of its closure rows (Model::LoopCut::rows' order) are
+  /// implied by the rest.
+  std::map<std::string, std::vector<bool>> rows;
+  /// The loops' size: the largest extent, along a world axis, of the frame origins the
+  /// position-level equations place at that configuration (m).
+  double size = 1.0;
+};
+
+/// The closure rows that depend on the model's other position-level equations, at a configuration
+/// that satisfies them all (reached by minimum-norm Gauss–Newton steps from the start values).
+/// No rows when the model has no loop cut or none is redundant; also none when no such
+/// configuration is found near the start values (initialization then reports the loop that does
+/// not close).
+RedundantClosures redundant_closure_rows(const Model& model);
 
 }  // namespace acausal
