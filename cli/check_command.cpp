@@ -119,13 +119,18 @@ void text_report(const Netlist& netlist, const Model& model, Program& program, c
     Listing dummies(all);
     for (const std::string& d : dae.reduction.dummy_derivatives)
       if (dummies.next()) std::cout << "  " << d << "\n";
-    if (!dae.reduction.pivots.empty()) {
-      std::cout << "states chosen during the run (" << dae.reduction.pivots.size()
+    const auto kept = static_cast<std::size_t>(
+        std::count_if(dae.reduction.pivots.begin(), dae.reduction.pivots.end(), [](const PivotBlock& b) { return b.kept; }));
+    if (dae.reduction.pivots.size() > kept) {
+      std::cout << "states chosen during the run (" << dae.reduction.pivots.size() - kept
                 << " block(s) depend on the motion; chosen anew where the choice nears singularity):\n";
       Listing list(all);
       for (const std::string& s : dae.reduction.selectable)
         if (list.next()) std::cout << "  " << s << "\n";
     }
+    if (kept > 0)
+      std::cout << "states kept as 'always' asks, in " << kept
+                << " block(s) that depend on the motion: watched during the run, which stops if they turn singular\n";
   }
 
   std::cout << "unconnected ports (zero flow):";

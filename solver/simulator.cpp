@@ -174,7 +174,7 @@ bool Simulator::advance() {
   }
   const double t = ida_->time();
   if (options_.on_step) options_.on_step(t, ++steps_);
-  if (selection_->wants_new_choice(t, ida_->y(), ida_->yp())) choice_pending_ = true;
+  defer_failure([&] { choice_pending_ = choice_pending_ || selection_->wants_new_choice(t, ida_->y(), ida_->yp()); });
   if (ledger_) ledger_->check_balance(*ida_);
   // At a root IDA returns the step's interpolant, which holds the algebraic equations only to the
   // interpolation error: the assertions wait for the consistent values the event's restart computes

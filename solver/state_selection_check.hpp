@@ -28,6 +28,8 @@ class StateSelectionCheck {
   /// singular (σ_min(selected) below 0.1 of σ_min over all candidates), or its determinant changed
   /// sign since the last look (the motion went through the singular configuration between two
   /// looks). Looks at every step where the blocks are small, else at the first call and every 32nd.
+  /// A kept choice (PivotBlock::kept) is never made anew: where its determinant changes sign,
+  /// throws SolverError naming its states.
   bool wants_new_choice(double t, const double* y, const double* yp);
 
   /// Chooses the states at this point, block by block from the deepest level (each keeps the
@@ -52,6 +54,7 @@ class StateSelectionCheck {
   /// trouble, since the levels above it degrade with it.
   std::optional<std::size_t> deepest_below(double threshold) const;
   std::string describe(std::size_t block, double quality) const;
+  std::string kept_singular(std::size_t block) const;
   /// A block of more than 64 candidates: its quality |det(selected)| over the largest since the
   /// last choice, from a sparse factorization (the selected block of a spatial loop is mostly a
   /// chain of frames, each placed from the last).

@@ -139,7 +139,10 @@ class Reducer {
         part.selected = select(level, part.rows, part.cols, below);
         for (std::size_t j : part.selected) selected[j] = true;
         for (std::size_t j : part.cols) part_at_[static_cast<std::size_t>(level)][j] = static_cast<int>(parts_.size());
-        if (changes_during_run(part)) record_pivot(part);
+        if (changes_during_run(part))
+          record_pivot(part, false);
+        else if (all_states_always(part) && !always_nonsingular(part))
+          record_pivot(part, true);
         parts_.push_back(std::move(part));
       }
       for (std::size_t j = 0; j < candidate.size(); ++j)
@@ -166,16 +169,22 @@ class Reducer {
   /// Whether the part's choice may have to change during the run: its selected block can turn
   /// singular, or the level below's choice (which it must keep) can change. Not where every state
   /// it leaves is one the netlist or component wants `always` (Modelica's StateSelect.always: the
-  /// user's choice, kept for the whole run, as Modelica tools keep it).
+  /// user's choice, kept for the whole run, as Modelica tools keep it; the run watches it).
   bool changes_during_run(const Part& part) const {
     for (std::size_t j : part.cols)
-      if (const Part* below = part_at(part.level + 1, j); below != nullptr && below->block >= 0) return true;
-    bool all_always = true;
+      if (const Part* below = part_at(part.level + 1, j);
+          below != nullptr && below->block >= 0 && !r_.reduction.pivots[static_cast<std::size_t>(below->block)].kept)
+        return true;
+    return !all_states_always(part) && !always_nonsingular(part);
+  }
+
+  /// Whether every state the part's choice leaves is wanted `always`.
+  bool all_states_always(const Part& part) const {
     for (std::size_t j : part.cols)
-      if (!std::binary_search(part.selected.begin(), part.selected.end(), j))
-        all_always = all_always && tier(part.level, j) == selection_tier(StatePriority::Always, 0);
-    if (all_always) return false;
-    return !always_nonsingular(part);
+      if (!std::binary_search(part.selected.begin(), part.selected.end(), j) &&
+          tier(part.level, j) != selection_tier(StatePriority::Always, 0))
+        return false;
+    return true;
   }
 
   /// Whether the selected block is nonsingular at every solution: constant, or triangular in some
@@ -457,9 +466,10 @@ class Reducer {
 
   /// Makes the part's choice data: its block of the Jacobian over every candidate, how each
   /// candidate relates to the level below, and its selection variables σ (their start values the
-  /// choice at the start values).
-  void record_pivot(Part& part) {
+  /// choice at the start values). A `kept` choice gets the block and no σ: it is only watched.
+  void record_pivot(Part& part, bool kept) {
     PivotBlock block;
+    block.kept = kept;
     block.level = part.level;
     block.rows = part.rows.size();
     block.cols = part.cols.size();
@@ -483,7 +493,7 @@ class Reducer {
       block.variables.push_back(derivative_name(name(j), order));
       block.selected.push_back(std::binary_search(part.selected.begin(), part.selected.end(), j));
       block.tiers.push_back(tier(part.level, j));
-      if (block.tiers.back() >= lowest_state_tier) {
+      if (!kept && block.tiers.back() >= lowest_state_tier) {
         block.free.push_back(static_cast<std::uint32_t>(block.variables.size() - 1));
         block.candidates.push_back(order_unknown(j, order));
       }
@@ -582,6 +592,7 @@ class Reducer {
     // The selection rows: slot k of a block is Σ_f σ_kf·(der(x_f) − x_f'), der(x_f) the unknown.
     for (std::size_t b = 0; b < candidate_terms.size(); ++b) {
       const PivotBlock& block = r_.reduction.pivots[b];
+      if (block.kept) continue;
       for (std::size_t k = 0; k < block.slots(); ++k) {
         Expr row(0.0);
         for (std::size_t f = 0; f < block.free.size(); ++f) {

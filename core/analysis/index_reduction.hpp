@@ -33,8 +33,9 @@ struct ReducedDae;
 /// Σ_f σ_kf·(der(x_f) − x_f') = 0 say which are states: σ_kf (a discrete variable, 0 or 1) is 1
 /// where free candidate f fills state slot k. The Jacobian is compiled over all of them; a run
 /// chooses the states anew (new σ, new IDA ids) where the selected block nears singularity. A part
-/// whose selected block is constant or triangular with a constant diagonal, or whose states are all
-/// `always`, keeps its choice and has no block.
+/// whose selected block is constant or triangular with a constant diagonal keeps its choice and has
+/// no block; one whose states are all `always` keeps its choice too, with a block the run watches
+/// (`kept`).
 struct PivotBlock {
   int level = 1;                         ///< of index reduction (1: the constraints differentiated once)
   std::size_t rows = 0;                  ///< constraints (= selected variables)
@@ -67,6 +68,10 @@ struct PivotBlock {
   /// first_switch + k·free.size() + f (of IndexReduction::switches; of Program::discretes() in a
   /// program's blocks).
   std::size_t first_switch = 0;
+  /// The choice at the start values, kept for the whole run: every state it leaves is wanted
+  /// `always` (Modelica's StateSelect.always). It has no free candidates and no σ; the run
+  /// watches it and stops where it turns singular.
+  bool kept = false;
   std::size_t slots() const { return cols - rows; }
   std::size_t entries_size() const { return entry_rows.size(); }
 };
@@ -77,7 +82,8 @@ struct IndexReduction {
   /// Model equations that were differentiated, with how often.
   std::vector<std::pair<std::size_t, int>> differentiated;
   std::vector<std::string> dummy_derivatives;  ///< derivatives that became algebraic unknowns
-  /// The parts whose choice is data, deepest level first (a level's choice forces the next's).
+  /// The parts whose choice is data or watched (PivotBlock::kept), deepest level first (a level's
+  /// choice forces the next's).
   std::vector<PivotBlock> pivots;
   /// The selection variables σ of every block (discrete variables, 0 or 1): their value and pre()
   /// leaves, names and values at the start (gone with the analysis).

@@ -333,6 +333,45 @@ TEST_CASE("index reduction: a pendulum swinging through its singular configurati
   }
 }
 
+TEST_CASE("index reduction: a pendulum whose states are wanted always keeps them and stops where they turn singular") {
+  // The netlist wants x and u as states: y is solved from x² + y² = L² (and v from x·u + y·v = 0),
+  // singular where y = 0. Released 0.05 m below the horizontal, the pendulum swings to 0.05 m below
+  // it on the other side and never gets there: the choice holds, and the motion is the RK4 one.
+  // Released 0.05 m above, it falls through y = 0 at once: the run stops there, naming the states.
+  const auto netlist = [](double y0, double x0) {
+    return R"({ "format": "acausal/1",
+      "components": { "p": { "type": "test.CartesianPendulum", "state_select": { "x": "always", "u": "always" },
+                             "initial": { "x": )" + std::to_string(x0) + R"(, "u": 0, "y": { "value": )" + std::to_string(y0) +
+           R"(, "priority": "low" } } } },
+      "experiment": { "stop": 2, "interval": 0.001, "tolerance": 1e-8 },
+      "outputs": ["p.x", "p.y"] })";
+  };
+  const double L = 1.0, g = 9.80665, x0 = std::sqrt(1.0 - 0.05 * 0.05);
+  auto below = simulate_text(netlist(-0.05, x0), registry_with_pendulum());
+  const ReducedDae& dae = below->program->dae();
+  REQUIRE(dae.reduction.pivots.size() == 2);
+  for (const PivotBlock& block : dae.reduction.pivots) CHECK(block.kept);
+  CHECK(dae.reduction.selectable.empty());
+  CHECK(below->summary.statistics.state_choices == 0);
+  const std::vector<double> theta = pendulum_angle_rk4(std::atan2(x0, 0.05), g / L, 1e-4, 20000, 10);
+  const auto x = below->result.column("p.x");
+  REQUIRE(x.size() == theta.size());
+  double worst_x = 0.0;
+  for (std::size_t k = 0; k < x.size(); ++k) worst_x = std::max(worst_x, std::fabs(x[k] - L * std::sin(theta[k])));
+  MESSAGE("always x, u: |x − x_RK4| " << worst_x);
+  CHECK(worst_x < 2e-5);
+  try {
+    simulate_text(netlist(0.05, x0), registry_with_pendulum());
+    FAIL("the pendulum fell through y = 0 with y solved from the rod's length");
+  } catch (const SolverError& e) {
+    const std::string what = e.what();
+    MESSAGE(what);
+    CHECK(e.time() < 0.2);  // y = 0 at about 0.1 s
+    CHECK(what.find("p.x") != std::string::npos);
+    CHECK(what.find("write \"prefer\" in place of \"always\"") != std::string::npos);
+  }
+}
+
 TEST_CASE("initialization: a block without a solution is named with its equations and unknowns") {
   // x = 2 on a rod of length 1: x² + y² = 1 has no real y. Newton on the whole system fails; block
   // by block (BLT) the rod constraint is the block that cannot be solved.
