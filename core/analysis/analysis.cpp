@@ -466,9 +466,13 @@ constexpr std::size_t kMaxDefinitionReach = 12;
 /// unknown without an initial target, in the row linearly with a constant coefficient).
 std::vector<bool> explicit_definitions(const ReducedDae& r, const RowStore& rows, const Matching& h) {
   std::vector<bool> defines(rows.size(), false);
+  std::vector<bool> selected_derivative(r.unknown_variable.size(), false);
+  for (const PivotBlock& block : r.reduction.pivots)
+    for (const Expr& u : block.derivatives)
+      if (const std::optional<std::size_t> c = r.column_of(u)) selected_derivative[*c] = true;
   for (std::size_t i = 0; i < rows.size(); ++i) {
     const std::size_t c = h.col_of_row[i];
-    if (r.differential[c] || r.targets[c].priority != TargetPriority::None) continue;
+    if (r.differential[c] || r.targets[c].priority != TargetPriority::None || selected_derivative[c]) continue;
     const Slot x{static_cast<std::uint32_t>(c), 0};
     const RowView row = rows[i];
     defines[i] = !row.coefficient(x).is_zero() && !row.in_rest(x.column);

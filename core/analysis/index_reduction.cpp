@@ -591,8 +591,9 @@ class Reducer {
     }
     // The selection rows: slot k of a block is Σ_f σ_kf·(der(x_f) − x_f'), der(x_f) the unknown.
     for (std::size_t b = 0; b < candidate_terms.size(); ++b) {
-      const PivotBlock& block = r_.reduction.pivots[b];
+      PivotBlock& block = r_.reduction.pivots[b];
       if (block.kept) continue;
+      for (const auto& terms : candidate_terms[b]) block.derivatives.push_back(terms.second);
       for (std::size_t k = 0; k < block.slots(); ++k) {
         Expr row(0.0);
         for (std::size_t f = 0; f < block.free.size(); ++f) {

@@ -51,6 +51,9 @@ struct PivotBlock {
   /// and (Program) their columns of y.
   std::vector<std::uint32_t> free;
   std::vector<Expr> candidates;
+  /// The unknowns of the free candidates' derivatives, which the selection rows tie to the
+  /// integrator's y' where the candidate is a state (gone with the analysis).
+  std::vector<Expr> derivatives;
   std::vector<std::uint32_t> columns;
   /// Per candidate: selected (not a state) at the start values.
   std::vector<bool> selected;

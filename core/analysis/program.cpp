@@ -446,6 +446,7 @@ void Program::keep_what_messages_read(const Model& model, bool keep_analysis) {
   for (PivotBlock& b : pivot_blocks_) {
     b.entries.clear();
     b.candidates.clear();
+    b.derivatives.clear();
   }
   residual_equation_ = dae_->residual_equation;
   for (const Model::LoopCut& cut : model.loop_cuts)
