@@ -25,7 +25,7 @@ class StateSelectionCheck {
   bool idle() const { return state_.program().pivot_blocks().empty(); }
 
   /// Whether the states should be chosen anew at this point: a selected block has become nearly
-  /// singular (σ_min(selected) below 0.1 of σ_min over all candidates), or its determinant changed
+  /// singular (σ_min(selected) below 0.3 of σ_min over all candidates), or its determinant changed
   /// sign since the last look (the motion went through the singular configuration between two
   /// looks). Looks at every step where the blocks are small, else at the first call and every 32nd.
   /// A kept choice (PivotBlock::kept) is never made anew: where its determinant changes sign,
@@ -38,7 +38,7 @@ class StateSelectionCheck {
   /// (ProgramState::id). Whether the choice changed.
   bool choose(double t, const double* y, const double* yp);
 
-  /// For a solver failure: the selection's trouble at this point, if its quality is below 0.1.
+  /// For a solver failure: the selection's trouble at this point, if its quality is below 0.3.
   std::optional<std::string> diagnose(double t, const double* y, const double* yp);
   /// Quality σ_min(selected)/σ_min(all candidates) of every block (in Program::pivot_blocks() order),
   /// under the current choice.

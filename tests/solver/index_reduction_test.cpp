@@ -7,6 +7,7 @@
 #include <numbers>
 #include <stdexcept>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -303,7 +304,10 @@ TEST_CASE("index reduction: a pendulum swinging through its singular configurati
   const long expected_choices = static_cast<long>(std::floor((stop / (period / 4.0) + 1.0) / 2.0)) +
                                 static_cast<long>(std::floor(stop / (period / 2.0)));
   const std::vector<double> theta = pendulum_angle_rk4(theta0, g / L, interval / every, static_cast<int>(stop / interval) * every, every);
-  for (const auto& [tolerance, accuracy] : {std::pair<std::string, double>{"1e-6", 1e-3}, {"1e-8", 2e-5}}) {
+  // The balance's bounds hold with the run choosing anew where the choice falls below 0.3 of the
+  // best (7.2e-5 and 1.6e-6 with 0.1).
+  const std::tuple<std::string, double, double> tolerances[] = {{"1e-6", 1e-3, 3e-5}, {"1e-8", 2e-5, 5e-7}};
+  for (const auto& [tolerance, accuracy, balance] : tolerances) {
     CAPTURE(tolerance);
     auto run = simulate_text(R"({ "format": "acausal/1",
       "components": { "p": { "type": "test.CartesianPendulum",
@@ -329,7 +333,7 @@ TEST_CASE("index reduction: a pendulum swinging through its singular configurati
     CHECK(worst_x < accuracy);
     CHECK(worst_y < accuracy);
     CHECK(worst_length < accuracy);
-    CHECK(run->summary.energy->relative_balance() < accuracy);
+    CHECK(run->summary.energy->relative_balance() < balance);
   }
 }
 
