@@ -1,5 +1,7 @@
 #include "solver/check_report.hpp"
 
+#include <algorithm>
+
 #include "core/analysis/analysis.hpp"
 #include "core/analysis/program.hpp"
 #include "core/model/errors.hpp"
@@ -55,6 +57,8 @@ nlohmann::json check_report(const Model& model, Program& program) {
   for (const ModelInput& in : model.inputs)
     inputs.push_back({{"name", in.name}, {"unit", in.unit}, {"feeds", in.feeds}, {"description", in.description},
                       {"pointer", in.pointer}});
+  json loop_cuts = json::array();
+  for (const Model::LoopCut& cut : model.loop_cuts) loop_cuts.push_back(cut.port);
   json differentiated = json::array();
   for (const auto& [e, k] : dae.reduction.differentiated)
     differentiated.push_back({{"pointer", model.pointer(e)},
@@ -72,6 +76,10 @@ nlohmann::json check_report(const Model& model, Program& program) {
           {"dummy_derivatives", dae.reduction.dummy_derivatives},
           {"differentiated_equations", differentiated},
           {"states_chosen_during_run", dae.reduction.selectable},
+          {"state_blocks_kept_and_watched", std::count_if(dae.reduction.pivots.begin(), dae.reduction.pivots.end(),
+                                                          [](const PivotBlock& b) { return b.kept; })},
+          {"loop_cuts", loop_cuts},
+          {"released_closure_rows", model.released_closures},
           {"event_indicators", program.indicator_count()},
           {"unconnected_ports", model.unconnected_ports},
           {"inputs", inputs},

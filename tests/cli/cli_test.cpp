@@ -779,4 +779,14 @@ TEST_CASE("check: a kinematic loop's cut, its released closure rows and the stat
                         "  (watched during the run: it stops where one of them no longer holds to 0.001 of the loop's "
                         "size, or 0.001 rad)\n"));
   CHECK(contains(r.out, "states:\n  crank_joint.phi\n  crank_joint.w\n"));
+  CHECK(contains(r.out, "states kept as 'always' asks, in 2 block(s) that depend on the motion: watched during the run, "
+                        "which stops if they turn singular\n"));
+  const nlohmann::json j =
+      nlohmann::json::parse(acausal("check --json '" ACAUSAL_SOURCE_DIR "/netlists/four_bar_revolute_cut.json'").out);
+  CHECK(j["loop_cuts"] == nlohmann::json::array({"cut.frame_a"}));
+  CHECK(j["released_closure_rows"] == nlohmann::json::array({"cut.frame_a: no cut force along world axis 3",
+                                                             "cut.frame_a: no cut torque about axis 1",
+                                                             "cut.frame_a: no cut torque about axis 2"}));
+  CHECK(j["state_blocks_kept_and_watched"] == 2);
+  CHECK(j["states_chosen_during_run"].empty());
 }
