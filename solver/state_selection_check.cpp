@@ -255,37 +255,39 @@ std::optional<std::size_t> StateSelectionCheck::deepest_below(double threshold) 
   return std::nullopt;
 }
 
+StateSelectionCheck::Roles StateSelectionCheck::roles(std::size_t block) const {
+  const PivotBlock& b = state_.program().pivot_blocks()[block];
+  Roles out;
+  for (std::size_t c = 0; c < b.cols; ++c) {
+    const bool fixed = selected(block, c);
+    std::string& list = fixed ? out.fixed : out.states;
+    list += (list.empty() ? "" : ", ") + b.variables[c];
+    if (fixed) ++out.fixed_count;
+  }
+  return out;
+}
+
 std::string StateSelectionCheck::describe(std::size_t block, double quality) const {
   const PivotBlock& b = state_.program().pivot_blocks()[block];
-  std::vector<std::string> fixed, states;
-  for (std::size_t c = 0; c < b.cols; ++c) (selected(block, c) ? fixed : states).push_back(b.variables[c]);
+  const Roles r = roles(block);
   std::ostringstream os;
-  os << "the state selection does not fit the motion here: ";
-  for (std::size_t k = 0; k < fixed.size(); ++k) os << (k ? ", " : "") << fixed[k];
-  os << (fixed.size() == 1 ? " is" : " are") << " solved from the constraint" << (b.rows == 1 ? "" : "s");
+  os << "the state selection does not fit the motion here: " << r.fixed << (r.fixed_count == 1 ? " is" : " are")
+     << " solved from the constraint" << (b.rows == 1 ? "" : "s");
   for (const std::string& c : b.constraints) os << "\n  " << c;
-  os << "\nwhose Jacobian with respect to " << (fixed.size() == 1 ? "it" : "them") << " is nearly singular (" << quality
-     << " of the best choice); the other candidates: ";
-  for (std::size_t k = 0; k < states.size(); ++k) os << (k ? ", " : "") << states[k];
+  os << "\nwhose Jacobian with respect to " << (r.fixed_count == 1 ? "it" : "them") << " is nearly singular (" << quality
+     << " of the best choice); the other candidates: " << r.states;
   if (b.kept) os << " (wanted 'always'; write \"prefer\" in place of \"always\" to let the run choose other states here)";
   return os.str();
 }
 
 std::string StateSelectionCheck::kept_singular(std::size_t block) const {
   const PivotBlock& b = state_.program().pivot_blocks()[block];
-  std::vector<std::string> fixed, states;
-  for (std::size_t c = 0; c < b.cols; ++c) (b.selected[c] ? fixed : states).push_back(b.variables[c]);
+  const Roles r = roles(block);
   std::ostringstream os;
-  os << "the states wanted 'always' (";
-  for (std::size_t k = 0; k < states.size(); ++k) os << (k ? ", " : "") << states[k];
-  os << ") cannot stay states: the motion went through a configuration where the constraint" << (b.rows == 1 ? "" : "s");
+  os << "the states wanted 'always' (" << r.states
+     << ") cannot stay states: the motion went through a configuration where the constraint" << (b.rows == 1 ? "" : "s");
   for (const std::string& c : b.constraints) os << "\n  " << c;
-  const auto list = [&] {
-    std::string text;
-    for (std::size_t k = 0; k < fixed.size(); ++k) text += (k ? ", " : "") + fixed[k];
-    return text;
-  };
-  os << "\ncannot be solved for " << list() << " (" << (b.rows == 1 ? "its" : "their") << " Jacobian with respect to " << list()
+  os << "\ncannot be solved for " << r.fixed << " (" << (b.rows == 1 ? "its" : "their") << " Jacobian with respect to " << r.fixed
      << " changed sign since the last step); write \"prefer\" in place of \"always\" to let the run choose other states there";
   return os.str();
 }

@@ -53,6 +53,13 @@ class StateSelectionCheck {
   /// The deepest block (first in order) whose quality is below `threshold`: the root of the
   /// trouble, since the levels above it degrade with it.
   std::optional<std::size_t> deepest_below(double threshold) const;
+  /// The candidates of a block under the current choice, by name: those solved for (and how many)
+  /// and the states, each list joined with ", ".
+  struct Roles {
+    std::string fixed, states;
+    std::size_t fixed_count = 0;
+  };
+  Roles roles(std::size_t block) const;
   std::string describe(std::size_t block, double quality) const;
   std::string kept_singular(std::size_t block) const;
   /// A block of more than 64 candidates: its quality |det(selected)| over the largest since the

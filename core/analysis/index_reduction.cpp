@@ -139,10 +139,11 @@ class Reducer {
         part.selected = select(level, part.rows, part.cols, below);
         for (std::size_t j : part.selected) selected[j] = true;
         for (std::size_t j : part.cols) part_at_[static_cast<std::size_t>(level)][j] = static_cast<int>(parts_.size());
-        if (changes_during_run(part))
-          record_pivot(part, false);
-        else if (all_states_always(part) && !always_nonsingular(part))
-          record_pivot(part, true);
+        switch (choice_during_run(part)) {
+          case RunChoice::Fixed: break;
+          case RunChoice::Kept: record_pivot(part, true); break;
+          case RunChoice::Dynamic: record_pivot(part, false); break;
+        }
         parts_.push_back(std::move(part));
       }
       for (std::size_t j = 0; j < candidate.size(); ++j)
@@ -166,16 +167,19 @@ class Reducer {
     return p < 0 ? nullptr : &parts_[static_cast<std::size_t>(p)];
   }
 
-  /// Whether the part's choice may have to change during the run: its selected block can turn
-  /// singular, or the level below's choice (which it must keep) can change. Not where every state
-  /// it leaves is one the netlist or component wants `always` (Modelica's StateSelect.always: the
+  /// What becomes of the part's choice during the run: Dynamic where it may have to change (the
+  /// level below's choice, which it must keep, can change; or its selected block can turn singular),
+  /// Fixed where its selected block cannot turn singular, and Kept where it can but every state it
+  /// leaves is one the netlist or component wants `always` (Modelica's StateSelect.always: the
   /// user's choice, kept for the whole run, as Modelica tools keep it; the run watches it).
-  bool changes_during_run(const Part& part) const {
+  enum class RunChoice { Fixed, Kept, Dynamic };
+  RunChoice choice_during_run(const Part& part) const {
     for (std::size_t j : part.cols)
       if (const Part* below = part_at(part.level + 1, j);
           below != nullptr && below->block >= 0 && !r_.reduction.pivots[static_cast<std::size_t>(below->block)].kept)
-        return true;
-    return !all_states_always(part) && !always_nonsingular(part);
+        return RunChoice::Dynamic;
+    if (always_nonsingular(part)) return RunChoice::Fixed;
+    return all_states_always(part) ? RunChoice::Kept : RunChoice::Dynamic;
   }
 
   /// Whether every state the part's choice leaves is wanted `always`.
