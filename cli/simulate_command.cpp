@@ -344,7 +344,8 @@ int run(const SimulateOptions& o) {
   std::vector<std::array<double, 4>> account;
   if (!o.energy_plot.empty())
     options.on_row = [&account](const Simulator& sim) {
-      if (const EnergyReport* e = sim.energy_so_far()) account.push_back({e->time_end, e->stored_end, e->work_lost, e->work_injected});
+      if (const std::optional<EnergyTotals> e = sim.energy_totals_so_far())
+        account.push_back({e->time, e->stored, e->work_lost, e->work_injected});
     };
   SimulationResult result;
   try {

@@ -9,33 +9,57 @@
 namespace acausal {
 
 EnergyLedger::EnergyLedger(ProgramState& state, bool power_audit) : state_(state), program_(state.program()) {
-  stored_.resize(program_.accounts().size());
+  const std::vector<EnergyAccount>& accounts = program_.accounts();
+  const std::size_t count = accounts.size();
+  stored_.resize(count);
   if (power_audit) values_.resize(program_.energy().output_count());
   report_.power_audit = power_audit;
-  for (const EnergyAccount& a : program_.accounts()) report_.components.push_back({a.instance});
+  for (const EnergyAccount& a : accounts) report_.components.push_back({a.instance});
+  const std::size_t flows = program_.energy_flows().output_count();
+  const std::size_t integrated = program_.energy_integrated_flows();
+  flows_.resize(flows);
+  through_before_.resize(flows - integrated);
+  // A flow's work is at its own position in work_; a work an account does not have reads the 0 after them.
+  work_.assign(flows + 1, 0.0);
+  const auto at = [flows](std::uint32_t flow) {
+    return flow == EnergyAccount::kNoFlow ? static_cast<std::uint32_t>(flows) : flow;
+  };
+  for (const EnergyAccount& a : accounts) {
+    loss_at_.push_back(at(a.loss_flow));
+    injected_at_.push_back(at(a.injected_flow));
+    ports_at_.push_back(at(a.ports_flow));
+    through_at_.push_back(at(a.throughput_flow));
+  }
 }
 
 void EnergyLedger::start(double t, const double* y, const double* yp) {
+  const std::size_t count = stored_.size();
   state_.energy_stored(t, y, yp, stored_.data());
-  flows_.resize(program_.energy_flows().output_count());
-  work_through_.assign(flows_.size() - program_.energy_integrated_flows(), 0.0);
-  if (!work_through_.empty()) evaluate_flows(t, y, yp);
-  through_before_.assign(flows_.begin() + static_cast<std::ptrdiff_t>(program_.energy_integrated_flows()), flows_.end());
+  const std::size_t integrated = program_.energy_integrated_flows();
+  if (flows_.size() > integrated) evaluate_flows(t, y, yp);
+  std::copy(flows_.begin() + static_cast<std::ptrdiff_t>(integrated), flows_.end(), through_before_.begin());
   through_time_ = t;
+  std::fill(work_.begin(), work_.end(), 0.0);
   report_.time_start = report_.time_end = t;
+  stored_start_ = stored_;
+  lost_at_events_.assign(count, 0.0);
+  worst_balance_.assign(count, 0.0);
+  worst_balance_time_.assign(count, t);
+  energy_scale_.resize(count);
   report_.stored_start = 0.0;
-  for (std::size_t c = 0; c < stored_.size(); ++c) {
-    ComponentEnergy& e = report_.components[c];
-    e.stored_start = e.stored_end = stored_[c];
-    e.energy_scale = std::fabs(stored_[c]);
-    e.worst_audit_time = e.worst_balance_time = t;
+  report_.energy_scale = 0.0;
+  for (std::size_t c = 0; c < count; ++c) {
+    energy_scale_[c] = std::fabs(stored_[c]);
     report_.stored_start += stored_[c];
+    report_.energy_scale += std::fabs(stored_[c]);
+    report_.components[c].worst_audit_time = t;
   }
   report_.stored_end = report_.stored_start;
+  report_.work_lost = report_.work_injected = 0.0;
+  report_.worst_balance = 0.0;
   report_.worst_balance_time = t;
+  lost_at_events_total_ = 0.0;
   net_scale_ = std::fabs(report_.stored_start);
-  report_.energy_scale = 0.0;
-  for (double e : stored_) report_.energy_scale += std::fabs(e);
 }
 
 void EnergyLedger::evaluate_flows(double t, const double* y, const double* yp) {
@@ -45,8 +69,7 @@ void EnergyLedger::evaluate_flows(double t, const double* y, const double* yp) {
 
 IdaSession::Integrals EnergyLedger::step_control() {
   IdaSession::Integrals integrals;
-  const std::size_t flows = program_.energy_integrated_flows();
-  if (flows == 0) return integrals;
+  if (program_.energy_integrated_flows() == 0) return integrals;
   // The totals once more, as unknowns of the integrator with a weight of 1e-2: they decide IDA's
   // order where the states' estimates are rounding (integrate_with's quadratures decide the steps).
   integrals.names = {"energy account: total work lost", "energy account: total work injected"};
@@ -87,50 +110,53 @@ void EnergyLedger::integrate_with(IdaSession& ida) {
 
 void EnergyLedger::book_jump(double t, const double* y_before, const double* yp_before, const double* y_after,
                              const double* yp_after) {
-  std::vector<double> after(stored_.size());
-  state_.energy_stored(t, y_before, yp_before, stored_.data());
+  std::vector<double> before(stored_.size()), after(stored_.size());
+  state_.energy_stored(t, y_before, yp_before, before.data());
   state_.energy_stored(t, y_after, yp_after, after.data());
-  for (std::size_t c = 0; c < stored_.size(); ++c) report_.components[c].lost_at_events += stored_[c] - after[c];
+  for (std::size_t c = 0; c < stored_.size(); ++c) {
+    lost_at_events_[c] += before[c] - after[c];
+    lost_at_events_total_ += before[c] - after[c];
+  }
 }
 
 void EnergyLedger::check_balance(IdaSession& ida) {
   const double t = ida.time();
   report_.time_end = t;
-  if (stored_.empty()) return;
-  static const std::vector<double> none;
+  const std::size_t count = stored_.size();
+  if (count == 0) return;
   const std::size_t integrated = program_.energy_integrated_flows();
-  const std::vector<double>& work = integrated > 0 ? ida.quadratures() : none;
+  if (integrated > 0) {
+    const std::vector<double>& quadratures = ida.quadratures();
+    std::copy(quadratures.begin(), quadratures.begin() + static_cast<std::ptrdiff_t>(integrated), work_.begin());
+  }
   sum_throughputs(t, ida);
-  const auto integral = [&](std::uint32_t flow) {
-    if (flow == EnergyAccount::kNoFlow) return 0.0;
-    return flow < integrated ? work[flow] : work_through_[flow - integrated];
-  };
   state_.energy_stored(t, ida.y(), ida.yp(), stored_.data());
-  double stored = 0.0, lost = 0.0, injected = 0.0, magnitude = 0.0;
-  const auto& accounts = program_.accounts();
-  for (std::size_t c = 0; c < stored_.size(); ++c) {
-    ComponentEnergy& e = report_.components[c];
-    e.stored_end = stored_[c];
-    e.work_lost = integral(accounts[c].loss_flow) + e.lost_at_events;
-    e.work_injected = integral(accounts[c].injected_flow);
-    e.work_ports = integral(accounts[c].ports_flow);
-    e.work_through = integral(accounts[c].throughput_flow);
-    const double balance = std::fabs(e.stored_end - e.stored_start - (e.work_ports + e.work_injected - e.work_lost));
-    if (balance > e.worst_balance) {
-      e.worst_balance = balance;
-      e.worst_balance_time = t;
+  double stored = 0.0, magnitude = 0.0;
+  const double* work = work_.data();
+  for (std::size_t c = 0; c < count; ++c) {
+    const double e = stored_[c];
+    const double lost = work[loss_at_[c]] + lost_at_events_[c];
+    const double injected = work[injected_at_[c]];
+    const double balance = std::fabs(e - stored_start_[c] - (work[ports_at_[c]] + injected - lost));
+    if (balance > worst_balance_[c]) {
+      worst_balance_[c] = balance;
+      worst_balance_time_[c] = t;
     }
-    e.energy_scale = std::max(e.energy_scale, std::fabs(e.stored_end) + e.work_through + std::fabs(e.work_injected) +
-                                                  std::fabs(e.work_lost));
-    stored += e.stored_end;
-    lost += e.work_lost;
-    injected += e.work_injected;
-    magnitude += std::fabs(e.stored_end) + std::fabs(e.work_lost) + std::fabs(e.work_injected);
+    const double size = std::fabs(e) + std::fabs(injected) + std::fabs(lost);
+    energy_scale_[c] = std::max(energy_scale_[c], size + work[through_at_[c]]);
+    stored += e;
+    magnitude += size;
   }
   report_.stored_end = stored;
-  report_.work_lost = lost;
-  report_.work_injected = injected;
-  const double balance = stored + lost - injected - report_.stored_start;
+  report_.work_lost = lost_at_events_total_;
+  report_.work_injected = 0.0;
+  if (integrated > 0) {
+    // The totals the integrator's error test holds (each component's works add up to them to its accuracy).
+    const std::vector<double>& totals = ida.quadratures();
+    report_.work_lost += totals[integrated];
+    report_.work_injected = totals[integrated + 1];
+  }
+  const double balance = stored + report_.work_lost - report_.work_injected - report_.stored_start;
   if (std::fabs(balance) > report_.worst_balance) {
     report_.worst_balance = std::fabs(balance);
     report_.worst_balance_time = t;
@@ -138,24 +164,44 @@ void EnergyLedger::check_balance(IdaSession& ida) {
   // Each component's energies by their size: a potential energy below its datum (negative) must not
   // cancel another body's (1000 links of a pendulum chain each holding 4.3 J summed to 0.06 J).
   report_.energy_scale = std::max(report_.energy_scale, magnitude);
-  net_scale_ = std::max(net_scale_, std::fabs(stored) + std::fabs(lost) + std::fabs(injected));
+  net_scale_ = std::max(net_scale_, std::fabs(stored) + std::fabs(report_.work_lost) + std::fabs(report_.work_injected));
   if (steering_magnitude_ > 0.0 && net_scale_ > 2.0 * steering_magnitude_)
     ida.set_integrals_magnitude(steering_magnitude_ = net_scale_);
   if (report_.power_audit) audit_power(t, ida.y(), ida.yp());
 }
 
 void EnergyLedger::sum_throughputs(double t, IdaSession& ida) {
-  if (work_through_.empty() || t == through_time_) return;
+  if (through_before_.empty() || t == through_time_) return;
   // The rates of the step that ended at t, unless the step ended elsewhere (a root between the
   // solver's points) or nothing evaluated them (no integrated flows).
   if (flows_time_ != t) evaluate_flows(t, ida.y(), ida.yp());
   const double half_step = 0.5 * (t - through_time_);
-  const double* now = flows_.data() + program_.energy_integrated_flows();
-  for (std::size_t k = 0; k < work_through_.size(); ++k) {
-    work_through_[k] += half_step * (through_before_[k] + now[k]);
+  const std::size_t integrated = program_.energy_integrated_flows();
+  const double* now = flows_.data() + integrated;
+  double* through = work_.data() + integrated;
+  for (std::size_t k = 0; k < through_before_.size(); ++k) {
+    through[k] += half_step * (through_before_[k] + now[k]);
     through_before_[k] = now[k];
   }
   through_time_ = t;
+}
+
+const EnergyReport& EnergyLedger::report() const {
+  const double* work = work_.data();
+  for (std::size_t c = 0; c < report_.components.size(); ++c) {
+    ComponentEnergy& e = report_.components[c];
+    e.stored_start = stored_start_[c];
+    e.stored_end = stored_[c];
+    e.lost_at_events = lost_at_events_[c];
+    e.work_lost = work[loss_at_[c]] + lost_at_events_[c];
+    e.work_injected = work[injected_at_[c]];
+    e.work_ports = work[ports_at_[c]];
+    e.work_through = work[through_at_[c]];
+    e.worst_balance = worst_balance_[c];
+    e.worst_balance_time = worst_balance_time_[c];
+    e.energy_scale = energy_scale_[c];
+  }
+  return report_;
 }
 
 void EnergyLedger::audit_power(double t, const double* y, const double* yp) {

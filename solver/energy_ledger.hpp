@@ -47,7 +47,12 @@ class EnergyLedger {
   /// Checks the global balance and every component's at the end of a step of `ida` (the solver's y
   /// and y' there satisfy the equations).
   void check_balance(IdaSession& ida);
-  const EnergyReport& report() const { return report_; }
+  /// The account so far, every component's included.
+  const EnergyReport& report() const;
+  /// The model's totals so far (without going through every component).
+  EnergyTotals totals() const {
+    return {report_.time_end, report_.stored_end, report_.work_lost, report_.work_injected};
+  }
 
  private:
   void audit_power(double t, const double* y, const double* yp);
@@ -62,20 +67,30 @@ class EnergyLedger {
   std::vector<double> y_, yp_;
   std::vector<double> flows_;  ///< the last evaluation of Program::energy_flows(), at flows_time_
   double flows_time_ = 0.0;
-  /// ∫ Σ |port power| dt of every account that has one (Program::energy_flows() order, after the
-  /// integrated flows), and the powers at through_time_, where the sum has got to.
-  std::vector<double> work_through_, through_before_;
+  /// Every account's works as read by the balance (Program::energy_flows() order): the integrated
+  /// ones (the integrator's quadratures), then ∫ Σ |port power| dt of every account that has one,
+  /// then a 0 for the works an account does not have.
+  std::vector<double> work_;
+  /// The throughputs at through_time_, where their sum has got to.
+  std::vector<double> through_before_;
   double through_time_ = 0.0;
+  /// Per account, the positions in work_ of its loss, injected, port and passing works.
+  std::vector<std::uint32_t> loss_at_, injected_at_, ports_at_, through_at_;
+  /// Per account: its stored energy at the start, lost at events, worst balance so far and when,
+  /// and its energy scale (ComponentEnergy's fields, filled in by report()).
+  std::vector<double> stored_start_, lost_at_events_, worst_balance_, worst_balance_time_, energy_scale_;
   /// max over time of |E(t)| + |W_loss| + |W_in| of the whole model (the report's energy scale adds
   /// the components' magnitudes instead): the size of the totals the integrator carries.
   double net_scale_ = 0.0;
   /// The magnitude of the totals that step_control() set up (0: none), raised with net_scale_.
   double steering_magnitude_ = 0.0;
+  /// The model's work lost at events so far (Σ lost_at_events_).
+  double lost_at_events_total_ = 0.0;
   static constexpr double kRestMagnitude = 1.0;  ///< [J] before a model at rest has an energy scale
   /// Quadratures after the flows: the totals that steer the step size (integrate_with).
   static constexpr std::size_t kTotals = 2;
   SparseLu lu_;  ///< of the power audit's consistency solves (its ordering is reused)
-  EnergyReport report_;
+  mutable EnergyReport report_;
 };
 
 }  // namespace acausal

@@ -33,6 +33,12 @@ struct ComponentEnergy {
   double relative_audit() const { return power_scale > 0.0 ? worst_audit / power_scale : 0.0; }
 };
 
+/// The model's totals at one time (EnergyReport's, without its components).
+struct EnergyTotals {
+  double time = 0.0;
+  double stored = 0.0, work_lost = 0.0, work_injected = 0.0;  ///< [J]
+};
+
 struct EnergyReport {
   double time_start = 0.0, time_end = 0.0;
   double stored_start = 0.0, stored_end = 0.0;

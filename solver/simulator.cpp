@@ -552,4 +552,9 @@ std::optional<EnergyReport> Simulator::energy() const {
 
 const EnergyReport* Simulator::energy_so_far() const { return ledger_ ? &ledger_->report() : nullptr; }
 
+std::optional<EnergyTotals> Simulator::energy_totals_so_far() const {
+  if (!ledger_) return std::nullopt;
+  return ledger_->totals();
+}
+
 }  // namespace acausal

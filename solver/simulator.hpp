@@ -160,6 +160,8 @@ class Simulator {
   std::optional<EnergyReport> energy() const;
   /// The same without a copy: nullptr without the account; valid until the next step_to.
   const EnergyReport* energy_so_far() const;
+  /// The model's energy totals so far, without its components' (cheap at every output row).
+  std::optional<EnergyTotals> energy_totals_so_far() const;
   /// Reports each event (step_to), both sides.
   std::function<void(const SimulatorEvent&)> on_event;
 

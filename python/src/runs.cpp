@@ -155,8 +155,8 @@ RunResult CompiledRun::run(const RunSettings& settings) const {
   RunResult result;
   SimulationOptions options = options_for(settings);
   options.on_row = [&result](const Simulator& sim) {
-    if (const EnergyReport* e = sim.energy_so_far())
-      result.energy_series.insert(result.energy_series.end(), {e->time_end, e->stored_end, e->work_lost, e->work_injected});
+    if (const std::optional<EnergyTotals> e = sim.energy_totals_so_far())
+      result.energy_series.insert(result.energy_series.end(), {e->time, e->stored, e->work_lost, e->work_injected});
   };
   FlatWriter writer(result);
   SimulationResult r = simulate(model_, options, writer);
