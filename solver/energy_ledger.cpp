@@ -25,6 +25,8 @@ EnergyLedger::EnergyLedger(ProgramState& state, bool power_audit) : state_(state
     return flow == EnergyAccount::kNoFlow ? static_cast<std::uint32_t>(flows) : flow;
   };
   for (const EnergyAccount& a : accounts) {
+    if (a.loss_flow != EnergyAccount::kNoFlow) loss_flows_.push_back(a.loss_flow);
+    if (a.injected_flow != EnergyAccount::kNoFlow) injected_flows_.push_back(a.injected_flow);
     loss_at_.push_back(at(a.loss_flow));
     injected_at_.push_back(at(a.injected_flow));
     ports_at_.push_back(at(a.ports_flow));
@@ -100,7 +102,12 @@ void EnergyLedger::integrate_with(IdaSession& ida) {
         // evaluated with them serve check_balance at the end of that step.
         evaluate_flows(t, y, yp);
         std::copy(flows_.begin(), flows_.begin() + static_cast<std::ptrdiff_t>(flows), rate);
-        state_.energy_totals(t, y, yp, rate + flows);
+        // The totals (Program::energy_totals) are the sums of the flows just evaluated.
+        double lost = 0.0, injected = 0.0;
+        for (std::uint32_t f : loss_flows_) lost += flows_[f];
+        for (std::uint32_t f : injected_flows_) injected += flows_[f];
+        rate[flows] = lost;
+        rate[flows + 1] = injected;
       },
       // Works of 1 J, or of the energy at the start, to half the states' relative tolerance: the
       // balance adds up the works' local errors over the run (the 10⁴-mass chain closed to 1.2e-5

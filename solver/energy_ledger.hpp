@@ -74,6 +74,8 @@ class EnergyLedger {
   /// The throughputs at through_time_, where their sum has got to.
   std::vector<double> through_before_;
   double through_time_ = 0.0;
+  /// The flows that are losses, and those that are injected powers (they add up to the totals).
+  std::vector<std::uint32_t> loss_flows_, injected_flows_;
   /// Per account, the positions in work_ of its loss, injected, port and passing works.
   std::vector<std::uint32_t> loss_at_, injected_at_, ports_at_, through_at_;
   /// Per account: its stored energy at the start, lost at events, worst balance so far and when,

@@ -164,9 +164,15 @@ class Tape::Compiler {
       case Op::Pow: {
         const Expr& n = a[1];
         if (n.is_constant() && !n.coef().traced() && n.constant_value() == std::floor(n.constant_value()) &&
-            std::fabs(n.constant_value()) <= 64.0)
+            std::fabs(n.constant_value()) <= 64.0) {
+          // A square is a product (powi(x, 2) computes x·x too): no loop over the exponent's bits.
+          if (n.constant_value() == 2.0) {
+            const std::uint32_t x = slot(a[0]);
+            return emit(Code::Mul, x, x);
+          }
           return emit(Code::PowInt, slot(a[0]), 0,
                       static_cast<std::uint32_t>(static_cast<std::int32_t>(n.constant_value())));
+        }
         return emit(Code::Pow, slot(a[0]), slot(n));
       }
       case Op::Sqrt: return emit(Code::Sqrt, slot(a[0]));
