@@ -47,7 +47,8 @@ class EnergyLedger {
   /// Checks the global balance and every component's at the end of a step of `ida` (the solver's y
   /// and y' there satisfy the equations).
   void check_balance(IdaSession& ida);
-  /// The account so far, every component's included.
+  /// The account so far, every component's included (their records are filled in here: one
+  /// caller at a time, as for the rest of a run).
   const EnergyReport& report() const;
   /// The model's totals so far (without going through every component).
   EnergyTotals totals() const {
