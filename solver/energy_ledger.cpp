@@ -132,10 +132,10 @@ void EnergyLedger::check_balance(IdaSession& ida) {
   const std::size_t count = stored_.size();
   if (count == 0) return;
   const std::size_t integrated = program_.energy_integrated_flows();
-  if (integrated > 0) {
-    const std::vector<double>& quadratures = ida.quadratures();
-    std::copy(quadratures.begin(), quadratures.begin() + static_cast<std::ptrdiff_t>(integrated), work_.begin());
-  }
+  // The integrator's quadratures at t (one interpolation of them all): the flows' works, then the two totals.
+  static const std::vector<double> none;
+  const std::vector<double>& quadratures = integrated > 0 ? ida.quadratures() : none;
+  std::copy(quadratures.begin(), quadratures.begin() + static_cast<std::ptrdiff_t>(integrated), work_.begin());
   sum_throughputs(t, ida);
   state_.energy_stored(t, ida.y(), ida.yp(), stored_.data());
   double stored = 0.0, magnitude = 0.0;
@@ -159,9 +159,8 @@ void EnergyLedger::check_balance(IdaSession& ida) {
   report_.work_injected = 0.0;
   if (integrated > 0) {
     // The totals the integrator's error test holds (each component's works add up to them to its accuracy).
-    const std::vector<double>& totals = ida.quadratures();
-    report_.work_lost += totals[integrated];
-    report_.work_injected = totals[integrated + 1];
+    report_.work_lost += quadratures[integrated];
+    report_.work_injected = quadratures[integrated + 1];
   }
   const double balance = stored + report_.work_lost - report_.work_injected - report_.stored_start;
   if (std::fabs(balance) > report_.worst_balance) {
